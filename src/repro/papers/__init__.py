@@ -1,0 +1,1 @@
+"""One kernel module per paper: ``repro.papers.<slug with '-' replaced by '_'>``."""
