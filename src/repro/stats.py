@@ -32,3 +32,26 @@ def loglog_slope(x: ArrayLike, y: ArrayLike) -> float:
         raise ValueError("loglog_slope needs strictly positive x and y")
     slope, _ = np.polyfit(np.log(x), np.log(y), 1)
     return float(slope)
+
+
+def ks_distance(samples: ArrayLike, cdf) -> float:
+    """Kolmogorov--Smirnov distance ``sup_x |F_n(x) - F(x)|`` between samples and a CDF.
+
+    Parameters
+    ----------
+    samples : array_like, shape (m,)
+        One-dimensional sample.
+    cdf : callable
+        Vectorised CDF of the reference law (e.g. ``scipy.stats.norm(0, s).cdf``).
+
+    Returns
+    -------
+    float
+        The KS statistic, as ``scipy.stats.kstest`` computes it.
+    """
+    from scipy.stats import kstest
+
+    x = np.asarray(samples, dtype=float)
+    if x.ndim != 1 or x.size == 0:
+        raise ValueError(f"samples must be a non-empty 1-d array; got shape {x.shape}")
+    return float(kstest(x, cdf).statistic)
