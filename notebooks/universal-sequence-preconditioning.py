@@ -1,0 +1,324 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Universal Sequence Preconditioning
+#
+# *Convolving the target sequence with the coefficients of a monic Chebyshev (or Legendre) polynomial turns a
+# long-memory linear dynamical system into a short-memory one, so the same online learner predicts it with far
+# smaller error, including for asymmetric transition matrices.*
+
+# %% tags=["parameters"]
+scale = "ci"
+seed = 0
+
+# %%
+import matplotlib.pyplot as plt
+import numpy as np
+
+from repro.claims import Claims, at_most, between, is_true
+from repro.runtime import progress, setup_notebook
+from repro.papers import universal_sequence_preconditioning as K
+
+P = setup_notebook(scale, seed, presets={
+    "ci":   dict(R=4, T=4000, d=50, dims=[10, 50, 200], gains=[0.5, 1.0, 2.0, 3.0], L=1000),
+    "full": dict(R=20, T=20000, d=50, dims=[10, 50, 200, 500], gains=[0.5, 1.0, 2.0, 3.0, 5.0], L=2000),
+})
+claims = Claims("universal-sequence-preconditioning", title="Universal Sequence Preconditioning",
+                authors="Annie Marsden, Elad Hazan", paper_url="https://arxiv.org/abs/2502.06545",
+                scale=scale, seed=seed)
+m, k_sf, noise, lam = 10, 16, 0.01, 1.0   # window, spectral filters, noise std, ridge (fixed design)
+degrees = [2, 4, 6, 8, 10]
+
+# %% [markdown]
+# ## The claim
+#
+# Marsden and Hazan study *preconditioning* for sequence prediction: before learning, replace the target
+# sequence $y_t$ by a fixed linear combination of its recent past,
+#
+# $$\tilde y_t = \sum_{i=0}^{n} c_i\, y_{t-i}, \qquad c_0 = 1 .$$
+#
+# Differencing ($c = (1, -1)$, the Box–Jenkins trick) is the classical example. The paper's observation is that
+# if $y$ comes from a linear dynamical system (LDS) $x_{t+1} = A x_t + B u_t$, $y_t = C x_t$, this convolution
+# applies the polynomial $p_n(z) = \sum_i c_i z^{n-i}$ to the hidden matrix $A$:
+#
+# $$\tilde y_t = C\, p_n(A)\, x_{t-n} + \sum_{j=1}^{n} \Big(\sum_{i<j} c_i\, C A^{j-1-i}\Big) B\, u_{t-j}.$$
+#
+# The second term only involves the last $n$ inputs. The first term still carries the whole past, but scaled by
+# $p_n(A)$. If $p_n$ is small on the spectrum of $A$, the preconditioned target has (almost) *$n$-step memory*
+# and a learner that sees a short window of inputs can fit it. The monic polynomial with the smallest maximum
+# on $[-1, 1]$ is the rescaled Chebyshev polynomial $M_n = 2^{1-n} T_n$, with $\max |M_n| = 2^{1-n}$; the
+# paper also uses the monic Legendre polynomial. The coefficients are fixed in advance, whatever the system:
+# that is what "universal" means here. The paper proves regret bounds for online regression and for
+# spectral filtering with this preconditioner, free of the hidden dimension up to logs, for marginally stable
+# and asymmetric $A$ whose eigenvalues have imaginary parts of order $1/\log T$. Its experiments report that
+# preconditioning "drastically" lowers errors for regression, spectral filtering and LSTMs, on LDS,
+# nonlinear-system and RNN data. They also report that Chebyshev and Legendre are nearly identical and that
+# quality degrades past degree 5–10.
+#
+# **Convention.** `K.chebyshev_monic_coeffs(n)` returns the coefficients of $2^{1-n}T_n$, highest power first:
+# $n = 2$ gives $(1, 0, -\tfrac12)$, i.e. $z^2 - \tfrac12$. The paper's text appears to index the degree
+# differently (its "$n = 2$" setting is said to give $c = (1, -1)$). We use the true polynomial degree, and we
+# run differencing $(1, -1)$ as a separate baseline.
+
+# %%
+lam_grid = np.linspace(0, 1, 401)
+fig, ax = plt.subplots(figsize=(6.4, 3.2))
+ax.plot(lam_grid, np.abs(np.polyval([1.0, -1.0], lam_grid)), "k:", label="differencing $z-1$")
+for n, ls in [(4, "-"), (8, "--")]:
+    ax.plot(lam_grid, np.abs(np.polyval(K.chebyshev_monic_coeffs(n), lam_grid)), ls, color="C0",
+            label=f"Chebyshev $M_{n}$")
+    ax.plot(lam_grid, np.abs(np.polyval(K.legendre_monic_coeffs(n), lam_grid)), ls, color="C1",
+            label=f"Legendre, n={n}")
+ax.set(xlabel=r"real eigenvalue $\lambda$ of $A$", ylabel=r"$|p_n(\lambda)|$ (gain on the memory term)",
+       yscale="log", ylim=(1e-4, 2))
+ax.legend(ncol=3, fontsize=8)
+ax.set_title("How strongly each preconditioner damps a hidden mode")
+plt.show()
+
+# %% [markdown]
+# The figure shows what each preconditioner does to a hidden mode with eigenvalue $\lambda$. Chebyshev and
+# Legendre keep $|p_n(\lambda)|$ below $2^{1-n}$ (about) across the whole interval. Differencing instead
+# vanishes at $\lambda = 1$, exactly where the slowest, longest-memory modes live, and is large near
+# $\lambda = 0$, where modes die out on their own anyway. This explains a result below.
+#
+# ## The method
+#
+# The base learner is the same in every arm: **online ridge regression** (recursive least squares,
+# follow-the-regularised-leader for the square loss, $\lambda_{\text{ridge}} = 1$). At step $t$ it predicts
+# from the window of past inputs $(u_{t-1}, \dots, u_{t-10})$ using only data before $t$, then updates.
+#
+# * **No preconditioning** ($c = (1)$): the learner predicts $y_t$ directly.
+# * **USP**: the learner predicts $\tilde y_t$. The forecast of $y_t$ is
+#   $\hat y_t = \text{pred}_t - \sum_{i\ge1} c_i y_{t-i}$, which uses only outputs already seen. Because
+#   $c_0 = 1$, the error $y_t - \hat y_t$ equals $\tilde y_t - \text{pred}_t$ exactly (unit-tested).
+#
+# A second learner, **spectral filtering**, replaces the input window by 16 projections of the last $L$ inputs
+# onto the top eigenvectors of the Hankel matrix $Z_{ij} = 2/((i+j)^3-(i+j))$ (scaled by $\sigma_j^{1/4}$), plus
+# the two most recent inputs. We run it with and without USP.
+#
+# Baselines in the same run: the unpreconditioned learner; **differencing** $c = (1,-1)$, the classical
+# preconditioner; and a **learned ARX model**, online ridge on $(y_{t-1..t-10}, u_{t-1..t-10})$. ARX is not
+# universal: it learns its own "coefficients" from the data. We show it as a strong reference and do not claim
+# that USP beats it.
+#
+# ## The experiment
+#
+# * Systems: hidden dimension $d = 50$, scalar input $u_t \sim N(0,1)$ and scalar output, process and
+#   observation noise of standard deviation 0.01, $x_0 = 0$, $B, C \sim N(0, 1/d)$.
+#   **Symmetric**: $A = Q\,\mathrm{diag}(\lambda)\,Q^\top$ with $\lambda_i \sim U[0, 0.999]$.
+#   **Asymmetric**: 25 rotation–scaling blocks with radius $U[0.9, 0.999]$ and angle $U[0, 0.3]$ rad,
+#   conjugated by a random orthogonal $Q$.
+#   **Non-LDS**: the symmetric system with the state passed through $\tanh$,
+#   $x_{t+1} = \tanh(A x_t + B u_t) + w_t$, and input gain $g$ ($u_t \sim N(0, g^2)$). Larger $g$ means
+#   stronger saturation.
+# * Degrees $n \in \{2,4,6,8,10\}$ for Chebyshev and Legendre; window $m = 10$.
+# * Metric: the average online squared error over the whole run, $\frac1T\sum_t (y_t-\hat y_t)^2$ (regret per
+#   step against the zero-error predictor), averaged over independent random systems. We also give the
+#   paper's metric, the mean absolute error over the last 200 steps.
+#
+# **Deviations from the paper**
+#
+# * Scale: at `ci` scale, 4 random systems per setting with $T = 4000$; at `full`, 20 systems with
+#   $T = 20000$. The paper uses 200 sequences of length 2000.
+# * Learners: online ridge regression and standard spectral filtering only. There is no LSTM/GRU arm, and we
+#   use the classical Hazan et al. filters, not the paper's modified filters for complex eigenvalues. ETTh1
+#   and the RNN-generated data are not reproduced.
+# * The nonlinear system is our own stand-in (a $\tanh$ state map). The paper's exact nonlinear generator was
+#   not available to us.
+# * The degree $n$ is the true polynomial degree (see the convention above). Learned coefficients and the
+#   paper's learning-rate sweep are omitted.
+# * Thresholds C1 and C2 come from the brief's calibration prototype. The others were fixed by us before the
+#   run. One exception is said plainly at the non-LDS claims.
+
+# %%
+cheb = {n: K.chebyshev_monic_coeffs(n) for n in degrees}
+leg = {n: K.legendre_monic_coeffs(n) for n in degrees}
+arms = {"none": np.array([1.0]), "diff": np.array([1.0, -1.0]),
+        **{f"cheb{n}": c for n, c in cheb.items()}, **{f"leg{n}": c for n, c in leg.items()}}
+names, coeff_list = list(arms), list(arms.values())
+
+
+def run_setting(kind, d=P.d, gain=1.0, nonlinearity=None, spectral=True, arx=True):
+    """Simulate P.R systems; online squared errors (R, T) per arm and learner."""
+    Y, U = K.simulate_batch(P.R, d, kind, P.T, noise, P.rng, gain=gain, nonlinearity=nonlinearity)
+    out = {"Y": Y}
+    E = K.usp_squared_errors(K.input_window_features(U, m), Y, coeff_list, lam)
+    out["reg"] = {a: E[..., j] for j, a in enumerate(names)}
+    if spectral:
+        Xs = np.stack([np.concatenate([K.spectral_features(u, P.L, k_sf), K.input_window_features(u, 2)], -1)
+                       for u in U])
+        E = K.usp_squared_errors(Xs, Y, coeff_list, lam)
+        out["sf"] = {a: E[..., j] for j, a in enumerate(names)}
+    if arx:
+        out["arx"] = K.usp_squared_errors(K.arx_features(Y, U, 10, m), Y, [np.array([1.0])], lam)[..., 0]
+    return out
+
+
+mse = lambda e: float(e.mean())                       # average over time and systems
+res = {name: run_setting(*spec) for name, spec in progress(
+    [("symmetric", ("symmetric",)), ("asymmetric", ("asymmetric",)),
+     ("tanh g=3", ("symmetric", P.d, 3.0, "tanh"))], desc="systems")}
+
+# %% [markdown]
+# ## Results
+#
+# ### Error over time, with and without preconditioning
+
+# %%
+def running_mean(e):
+    return np.cumsum(e.mean(0)) / np.arange(1, e.shape[1] + 1)
+
+
+fig, axes = plt.subplots(1, 2, figsize=(7.6, 3.3), sharey=True)
+for ax, (name, n) in zip(axes, [("symmetric", 4), ("asymmetric", 8)]):
+    r = res[name]
+    t = np.arange(1, P.T + 1)
+    ax.plot(t, running_mean(r["reg"]["none"]), color="C1", label="regression, no preconditioning")
+    ax.plot(t, running_mean(r["reg"][f"cheb{n}"]), color="C0", label=f"regression + USP Chebyshev n={n}")
+    ax.plot(t, running_mean(r["reg"]["diff"]), ":", color="C2", label="regression + differencing")
+    ax.plot(t, running_mean(r["arx"]), "--", color="k", lw=1, label="learned ARX (reference)")
+    ax.set(xscale="log", yscale="log", xlabel="time step t", title=f"{name} LDS, d={P.d}")
+axes[0].set_ylabel("running mean squared error\n(regret / t)")
+axes[1].legend(fontsize=7.5, loc="upper right")
+plt.show()
+
+# %% [markdown]
+# ### Final error against degree and system
+
+# %%
+fig, axes = plt.subplots(1, 3, figsize=(9.6, 3.3))
+for ax, (name, r) in zip(axes, res.items()):
+    for learner, mk in [("reg", "o"), ("sf", "s")]:
+        lbl = "regression" if learner == "reg" else "spectral filt."
+        ax.plot(degrees, [mse(r[learner][f"cheb{n}"]) for n in degrees], mk + "-", color="C0" if learner == "reg" else "C5",
+                label=f"{lbl} + Chebyshev")
+        ax.plot(degrees, [mse(r[learner][f"leg{n}"]) for n in degrees], mk + "--", color="C1" if learner == "reg" else "C3",
+                label=f"{lbl} + Legendre")
+        ax.axhline(mse(r[learner]["none"]), color="C1" if learner == "reg" else "C3", lw=2, alpha=0.35,
+                   label=f"{lbl}, none")
+    ax.axhline(mse(r["reg"]["diff"]), color="C2", ls=":", label="regression + differencing")
+    ax.axhline(mse(r["arx"]), color="k", ls="--", lw=1, label="learned ARX")
+    ax.set(yscale="log", xlabel="degree n", title=name, xticks=degrees)
+axes[0].set_ylabel("mean squared error over the run")
+fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", ncol=4, fontsize=7.5)
+plt.show()
+
+# %% [markdown]
+# The table gives the average online squared error (mean ± standard deviation over systems) and the paper's
+# metric, the mean absolute error over the last 200 steps, for the regression learner.
+
+# %%
+def row(e):
+    per = e.mean(1)
+    return f"{per.mean():.2e} ± {per.std():.1e}", f"{np.sqrt(e[:, -200:]).mean():.3f}"   # |error| = sqrt(sq.)
+
+
+print(f"{'system':12s} {'arm':10s} {'MSE (mean ± sd)':>22s} {'MAE last 200':>13s}")
+for name, r in res.items():
+    for a in ["none", "diff", "cheb4", "leg4", "cheb8", "leg8"]:
+        print(f"{name:12s} {a:10s} {row(r['reg'][a])[0]:>22s} {row(r['reg'][a])[1]:>13s}")
+    print(f"{name:12s} {'ARX':10s} {row(r['arx'])[0]:>22s} {row(r['arx'])[1]:>13s}")
+
+# %% [markdown]
+# ### Non-LDS sequences and hidden dimension
+#
+# Two sweeps, each with the same regression learner: the gain $g$ of the $\tanh$ system, from nearly linear to
+# strongly saturated, and the hidden dimension $d$ of the asymmetric LDS.
+
+# %%
+gain_ratio, sat = [], []
+for g in progress(P.gains, desc="gain"):
+    r = res["tanh g=3"] if g == 3.0 else run_setting("symmetric", P.d, g, "tanh", spectral=False, arx=False)
+    res[f"tanh g={g:g}"] = r
+    gain_ratio.append(mse(r["reg"]["cheb4"]) / mse(r["reg"]["none"]))
+dim_mse = {"none": [], "cheb8": []}
+for d in progress(P.dims, desc="dimension"):
+    r = res["asymmetric"] if d == P.d else run_setting("asymmetric", d, spectral=False, arx=False)
+    for a in dim_mse:
+        dim_mse[a].append(mse(r["reg"][a]))
+
+fig, axes = plt.subplots(1, 2, figsize=(7.6, 3.2))
+axes[0].plot(P.gains, gain_ratio, "o-")
+axes[0].axhline(1.0, color="k", lw=1)
+axes[0].set(xlabel="input gain g of the tanh system", ylabel="MSE(USP n=4) / MSE(none)", yscale="log",
+            title="non-LDS: gain of preconditioning")
+axes[1].plot(P.dims, dim_mse["none"], "o-", color="C1", label="no preconditioning")
+axes[1].plot(P.dims, dim_mse["cheb8"], "o-", color="C0", label="USP Chebyshev n=8")
+axes[1].set(xscale="log", yscale="log", xlabel="hidden dimension d", ylabel="mean squared error",
+            title="asymmetric LDS")
+axes[1].legend()
+plt.show()
+
+# %% [markdown]
+# ### Claim checks
+#
+# The thresholds were written before the run. C1 and C2 come from the brief's calibration prototype
+# (0.0013 vs 0.097 and 0.018 vs 0.48). The others are our own reading of the paper's qualitative statements.
+
+# %%
+r_sym, r_asym = res["symmetric"], res["asymmetric"]
+ratio_sym = mse(r_sym["reg"]["cheb4"]) / mse(r_sym["reg"]["none"])
+ratio_asym = mse(r_asym["reg"]["cheb8"]) / mse(r_asym["reg"]["none"])
+claims.check("C1-symmetric-n4", statement="Symmetric LDS (d=50): online regression with USP (Chebyshev, n=4) has "
+             "at most 0.2x the mean squared error of the same learner without preconditioning",
+             paper="preconditioning drastically lowers regression error on LDS data (table values not retrieved)",
+             criterion=at_most(0.2), measured=ratio_sym)
+claims.check("C2-asymmetric-n8", statement="Asymmetric LDS (rotation blocks, angle <= 0.3): USP (Chebyshev, n=8) "
+             "error ratio vs no preconditioning",
+             paper="sublinear, dimension-free regret for asymmetric A with small imaginary parts",
+             criterion=at_most(0.2), measured=ratio_asym)
+Yd = r_sym["Y"]
+diff_exact = bool(np.max(np.abs(K.precondition(Yd, [1.0, -1.0]) - np.diff(Yd, axis=1, prepend=0.0))) < 1e-12)
+claims.check("C3-differencing", statement="The generic convolution with c=(1,-1) reproduces Box-Jenkins "
+             "differencing exactly on the simulated outputs",
+             paper="differencing is the classical special case of preconditioning",
+             criterion=is_true("max abs deviation < 1e-12"), measured=diff_exact)
+
+# %% [markdown]
+# **About the non-LDS claims, plainly.** We fixed C4 (the $\tanh$ system at gain 3 with $n = 4$, ratio at most
+# 0.5) before any run. A development run with a different seed then showed no gain at that setting. We kept C4
+# unchanged. After seeing that result we added C4b: the same threshold, at the milder gain $g = 1$. C4b was
+# therefore registered knowing how C4 behaved, and it should be read with that in mind.
+
+# %%
+r_nl3, r_nl1 = res["tanh g=3"], res["tanh g=1"]
+claims.check("C4-nonlds-tanh-g3", statement="Non-LDS (tanh state map, input gain 3): USP (Chebyshev, n=4) error "
+             "ratio vs no preconditioning",
+             paper="USP also lowers errors on data from a noisy nonlinear dynamical system",
+             criterion=at_most(0.5), measured=mse(r_nl3["reg"]["cheb4"]) / mse(r_nl3["reg"]["none"]))
+claims.check("C4b-nonlds-tanh-g1", statement="Non-LDS (tanh state map, input gain 1; registered after C4 was "
+             "seen to fail): USP (Chebyshev, n=4) error ratio vs no preconditioning",
+             paper="USP also lowers errors on data from a noisy nonlinear dynamical system",
+             criterion=at_most(0.5), measured=mse(r_nl1["reg"]["cheb4"]) / mse(r_nl1["reg"]["none"]))
+claims.check("C5-chebyshev-vs-legendre", statement="Symmetric LDS, n=4: MSE(Legendre) / MSE(Chebyshev) "
+             "within a factor 2", paper="Chebyshev and Legendre coefficients perform nearly identically",
+             criterion=between(0.5, 2.0), measured=mse(r_sym["reg"]["leg4"]) / mse(r_sym["reg"]["cheb4"]))
+claims.check("C6-spectral-filtering-asym", statement="Asymmetric LDS: spectral filtering with USP (Chebyshev, "
+             "n=8) has at most 0.5x the error of spectral filtering without",
+             paper="USP + spectral filtering: first dimension-free sublinear regret for asymmetric A",
+             criterion=at_most(0.5), measured=mse(r_asym["sf"]["cheb8"]) / mse(r_asym["sf"]["none"]))
+claims.check("C7-dimension-free", statement=f"Asymmetric LDS, USP (Chebyshev, n=8): MSE at d={P.dims[-1]} over "
+             f"MSE at d={P.dims[0]} at most 3", paper="regret free of the hidden dimension up to logarithms",
+             criterion=at_most(3.0), measured=dim_mse["cheb8"][-1] / dim_mse["cheb8"][0])
+
+# %% [markdown]
+# ## Claims
+
+# %% tags=["nbval-check-output"]
+claims.save()
+claims.table()
+
+# %% [markdown]
+# ## Verdict
+#
+# VERDICT_PLACEHOLDER
