@@ -1,0 +1,69 @@
+# The book's commands. `make help` lists them.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+PAPER ?=
+SCALE ?= full
+SEED ?= 0
+JOBS ?= 2
+# one thread per notebook: two notebooks run side by side on two cores
+export OMP_NUM_THREADS := 1
+export MKL_NUM_THREADS := 1
+export OPENBLAS_NUM_THREADS := 1
+export PYDEVD_DISABLE_FILE_VALIDATION := 1
+JB_BUILD := $(VENV)/bin/jupyter-book build . --config book/_config.yml --toc _toc.yml --path-output book -W --keep-going
+
+.PHONY: help install book test unit check nbval html run serve clean
+
+help: ## list the targets
+	@echo "make book                            create .venv if missing, execute the notebooks whose inputs changed, build the site"
+	@echo "make book FORCE=1                    re-execute every notebook"
+	@echo "make test                            unit tests, re-execution with claim checks, nbval, book build (what CI runs)"
+	@echo "make run PAPER=<slug> [SCALE=full] [SEED=n]   execute one notebook (written to book/_build/runs/)"
+	@echo "make serve                           serve the built site on http://127.0.0.1:8000"
+	@echo "make clean                           remove build outputs (keeps .venv and the committed pages)"
+
+$(STAMP): pyproject.toml requirements-lock.txt
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@echo "Installing pinned dependencies into $(VENV) ..."
+	@time ( $(PY) -m pip install -q --disable-pip-version-check -c requirements-lock.txt -e . )
+	@touch $(STAMP)
+
+install: $(STAMP) ## create the virtual environment
+
+book: $(STAMP) ## execute what changed, build the site
+	@status=0; $(PY) -m repro.pipeline execute $(if $(FORCE),--force) --jobs $(JOBS) || status=$$?; \
+	$(MAKE) --no-print-directory html || status=$$?; \
+	echo "Open: $(CURDIR)/book/_build/html/index.html"; exit $$status
+
+html: $(STAMP)
+	@$(PY) -m repro.pipeline toc
+	@$(JB_BUILD) > book/_build.log 2>&1 || { cat book/_build.log; exit 1; }
+	@grep -E "build succeeded|warning|WARNING|ERROR" book/_build.log | tail -20
+
+test: $(STAMP) ## everything CI checks
+	@echo "== unit tests (network blocked)"; $(PY) -m pytest -q -n $(JOBS) tests
+	@echo "== re-executing every notebook at ci scale, comparing claims records"; $(PY) -m repro.pipeline check --jobs $(JOBS)
+	@echo "== nbval on the committed executed notebooks"; $(MAKE) --no-print-directory nbval
+	@echo "== building the book (warnings are errors)"; $(MAKE) --no-print-directory html
+	@echo "make test: all passed"
+
+nbval: $(STAMP)
+	@if ls book/papers/*.ipynb >/dev/null 2>&1; then \
+	  REPRO_CLAIMS_DIR=$(CURDIR)/build/nbval-claims $(PY) -m pytest -q --nbval-lax --nbval-cell-timeout=300 \
+	    -n $(JOBS) --dist loadfile -p no:randomly book/papers; \
+	else echo "no executed notebooks yet"; fi
+
+run: $(STAMP) ## execute one notebook with papermill
+	@test -n "$(PAPER)" || { echo "usage: make run PAPER=<slug> [SCALE=ci|full] [SEED=n]"; exit 2; }
+	@$(PY) -m repro.pipeline run $(PAPER) --scale $(SCALE) --seed $(SEED)
+
+serve: ## serve the built site on loopback
+	@$(PY) -m http.server 8000 --bind 127.0.0.1 --directory book/_build/html
+
+clean:
+	rm -rf book/_build build

@@ -1,0 +1,256 @@
+"""Sphinx extension of the book: everything a reader sees that comes from the claims records.
+
+Nothing here is typed by hand; all of it is generated at build time from
+``book/claims/<slug>.json`` (written when the notebook ran), the executed
+notebooks' metadata and ``book/catalog.yml``:
+
+* the **reproduction card** at the top of every paper page (paper, authors,
+  link, verdict, claims reproduced, ci runtime, scale and seed, the command to
+  rerun at full scale, downloads of the executed notebook and its source);
+* the ``{repro-scoreboard}`` directive: one row per paper of the catalogue,
+  grouped by part, with totals (landing page);
+* the ``{repro-status}`` directive: the execution report (status page).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import platform
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst import Directive
+from sphinx import addnodes
+
+from repro import pipeline
+
+BADGE = {"reproduced": "repro-ok", "partial": "repro-partial", "not reproduced": "repro-no"}
+KEY_PACKAGES = ("torch", "numpy", "scipy", "scikit-learn", "matplotlib", "pot", "networkx", "papermill", "jupyter-book")
+
+
+def load_record(slug: str) -> dict | None:
+    """The committed claims record of ``slug``, or ``None`` if the page has none yet."""
+    path = pipeline.CLAIMS / f"{slug}.json"
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def counts(record: dict) -> tuple[int, int]:
+    """(claims reproduced, claims in all)."""
+    claims = record["claims"]
+    return sum(c["status"] == "reproduced" for c in claims), len(claims)
+
+
+def badge(verdict: str) -> str:
+    """HTML badge of a verdict."""
+    return f'<span class="repro-badge {BADGE.get(verdict, "repro-planned")}">{html.escape(verdict)}</span>'
+
+
+def card_html(record: dict) -> str:
+    """The reproduction card of a page (without the download links, which Sphinx resolves)."""
+    e = html.escape
+    ok, total = counts(record)
+    title = e(record.get("title") or "title not found")
+    if record.get("paper_url"):
+        title = f'<a href="{e(record["paper_url"])}">{title}</a>'
+    authors = e(record.get("authors") or "authors not found")
+    rerun = f"make run PAPER={record['slug']} SCALE=full"
+    return (
+        '<div class="repro-card-body">'
+        f'<div class="repro-card-row"><span class="repro-card-key">Paper</span><span>{title}</span></div>'
+        f'<div class="repro-card-row"><span class="repro-card-key">Authors</span><span>{authors}</span></div>'
+        f'<div class="repro-card-row"><span class="repro-card-key">Verdict</span><span>{badge(record["verdict"])} '
+        f'<span class="repro-count">{ok} of {total} claims reproduced</span></span></div>'
+        f'<div class="repro-card-row"><span class="repro-card-key">This run</span><span>scale <code>{e(record["scale"])}</code>, '
+        f'seed <code>{record["seed"]}</code>, <span class="repro-runtime">{record["runtime_s"]:.1f} s</span> '
+        "on one CPU thread</span></div>"
+        f'<div class="repro-card-row"><span class="repro-card-key">Rerun bigger</span><span><code>{e(rerun)}</code></span></div>'
+        "</div>"
+    )
+
+
+def _download(target: str, text: str) -> addnodes.download_reference:
+    ref = addnodes.download_reference("", "", reftarget=target, refexplicit=True, refdomain="", reftype="download")
+    ref += nodes.literal(text, text)
+    return ref
+
+
+def insert_card(app: Any, doctree: nodes.document) -> None:
+    """``doctree-read``: put the card under the title of every paper page."""
+    docname = app.env.docname
+    if not docname.startswith("book/papers/"):
+        return
+    slug = docname.rsplit("/", 1)[1]
+    app.env.note_dependency(str(pipeline.CLAIMS / f"{slug}.json"))
+    record = load_record(slug)
+    card = nodes.container(classes=["repro-card"])
+    if record is None:
+        card += nodes.paragraph(text=f"No claims record yet: run make book to create book/claims/{slug}.json.")
+    else:
+        card += nodes.raw("", card_html(record), format="html")
+        para = nodes.paragraph(classes=["repro-downloads"])
+        para += nodes.Text("Download: ")
+        para += _download(f"/book/papers/{slug}.ipynb", f"{slug}.ipynb")
+        para += nodes.Text(" (executed notebook) · ")
+        para += _download(f"/notebooks/{slug}.py", f"{slug}.py")
+        para += nodes.Text(" (jupytext source)")
+        card += para
+    section = next(iter(doctree.findall(nodes.section)), None)
+    if section is None:
+        doctree.insert(0, card)
+        return
+    title_index = next((i for i, child in enumerate(section.children) if isinstance(child, nodes.title)), -1)
+    position = title_index + 1
+    # keep the italic one-line claim right under the title, card after it
+    if len(section.children) > position and isinstance(section.children[position], nodes.paragraph):
+        position += 1
+    section.insert(position, card)
+
+
+class scoreboard_node(nodes.General, nodes.Element):
+    """Placeholder replaced by the scoreboard HTML once links can be resolved."""
+
+
+class status_node(nodes.General, nodes.Element):
+    """Placeholder replaced by the status table."""
+
+
+class ScoreboardDirective(Directive):
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        env = self.state.document.settings.env
+        for part in pipeline.load_catalog():
+            for paper in part["papers"]:
+                env.note_dependency(str(pipeline.CLAIMS / f"{paper['slug']}.json"))
+        return [scoreboard_node()]
+
+
+class StatusDirective(Directive):
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        return [status_node()]
+
+
+def scoreboard_html(link: Any) -> str:
+    """The scoreboard; ``link(slug)`` returns the relative URL of a page, or ``None`` if it has none."""
+    e = html.escape
+    parts = pipeline.load_catalog()
+    n_papers = sum(len(p["papers"]) for p in parts)
+    with_pages = ok_all = total_all = 0
+    rows = []
+    for part in parts:
+        rows.append(f'<tr class="repro-part"><th colspan="5">{e(part["name"])}</th></tr>')
+        for paper in part["papers"]:
+            slug = paper["slug"]
+            record = load_record(slug)
+            url = link(slug)
+            if record is None or url is None:
+                rows.append(
+                    f'<tr class="repro-row repro-planned-row" data-slug="{e(slug)}"><td>{e(part["name"])}</td>'
+                    f'<td><span class="repro-slug">{e(slug)}</span><br><small>{e(paper["short"])}</small></td>'
+                    f'<td>{badge("planned")}</td><td>–</td><td>–</td></tr>'
+                )
+                continue
+            with_pages += 1
+            ok, total = counts(record)
+            ok_all += ok
+            total_all += total
+            rows.append(
+                f'<tr class="repro-row" data-slug="{e(slug)}" data-verdict="{e(record["verdict"])}" '
+                f'data-ok="{ok}" data-total="{total}"><td>{e(part["name"])}</td>'
+                f'<td><a href="{e(url)}"><span class="repro-slug">{e(slug)}</span></a><br><small>{e(paper["short"])}</small></td>'
+                f'<td>{badge(record["verdict"])}</td><td>{ok} / {total}</td><td>{record["runtime_s"]:.1f} s</td></tr>'
+            )
+    totals = (
+        f'<p class="repro-totals"><strong>{with_pages}</strong> of {n_papers} papers have a page; '
+        f"<strong>{ok_all}</strong> of {total_all} of their claims reproduced at ci scale.</p>"
+    )
+    head = "<tr><th>part</th><th>paper</th><th>verdict</th><th>claims reproduced</th><th>ci runtime</th></tr>"
+    return f'{totals}<table class="repro-scoreboard"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
+
+
+def _package_versions() -> dict[str, str]:
+    from importlib.metadata import PackageNotFoundError, version
+
+    out = {}
+    for name in KEY_PACKAGES:
+        try:
+            out[name] = version(name)
+        except PackageNotFoundError:
+            out[name] = "not installed"
+    return out
+
+
+def status_html(link: Any) -> str:
+    """Execution report: every notebook's run, and the environment of the committed runs."""
+    e = html.escape
+    rows = []
+    envs = {}
+    for slug in pipeline.all_slugs():
+        page = pipeline.PAGES / f"{slug}.ipynb"
+        record = load_record(slug)
+        meta = json.loads(page.read_text())["metadata"].get("repro", {}) if page.exists() else {}
+        if meta.get("env"):
+            envs[json.dumps(meta["env"], sort_keys=True)] = meta["env"]
+        fresh = page.exists() and meta.get("input_hash") == pipeline.input_hash(slug)
+        url = link(slug)
+        name = f'<a href="{e(url)}">{e(slug)}</a>' if url else e(slug)
+        rows.append(
+            f"<tr><td>{name}</td><td>{record['runtime_s']:.1f} s</td>" if record else f"<tr><td>{name}</td><td>–</td>"
+        )
+        rows[-1] += (
+            f"<td>{e(str(meta.get('scale', '–')))}</td><td>{e(str(meta.get('seed', '–')))}</td>"
+            f"<td><code>{e(meta.get('input_hash', '–'))}</code></td>"
+            f"<td>{'up to date' if fresh else '<strong>stale: run make book</strong>'}</td></tr>"
+        )
+    head = "<tr><th>notebook</th><th>ci runtime</th><th>scale</th><th>seed</th><th>content hash</th><th>sources</th></tr>"
+    table = f'<table class="repro-status"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
+    env_rows = []
+    for env in envs.values() or [None]:
+        if env is None:
+            continue
+        pk = ", ".join(f"{k} {v}" for k, v in env.get("packages", {}).items())
+        env_rows.append(f"<li>Python {e(env.get('python', '?'))} on {e(env.get('platform', '?'))}: {e(pk)}</li>")
+    build = ", ".join(f"{k} {v}" for k, v in _package_versions().items())
+    return (
+        table
+        + "<h2>Environment of the committed runs</h2><ul>"
+        + ("".join(env_rows) or "<li>not recorded</li>")
+        + "</ul>"
+        + f"<p>This site was built with Python {e(platform.python_version())}: {e(build)}.</p>"
+    )
+
+
+def resolve_placeholders(app: Any, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``: replace the placeholders with HTML whose links are relative to ``docname``."""
+
+    def link(slug: str) -> str | None:
+        target = f"book/papers/{slug}"
+        if target not in app.env.all_docs:
+            return None
+        return app.builder.get_relative_uri(docname, target)
+
+    for node in list(doctree.findall(scoreboard_node)):
+        node.replace_self(nodes.raw("", scoreboard_html(link), format="html"))
+    for node in list(doctree.findall(status_node)):
+        node.replace_self(nodes.raw("", status_html(link), format="html"))
+
+
+def always_outdated(app: Any, env: Any, added: set, changed: set, removed: set) -> list[str]:
+    """``env-get-outdated``: the landing and status pages summarise every record, so always rebuild them."""
+    return [d for d in ("book/index", "book/status") if d in env.found_docs]
+
+
+def setup(app: Any) -> dict:
+    app.add_node(scoreboard_node)
+    app.add_node(status_node)
+    app.add_directive("repro-scoreboard", ScoreboardDirective)
+    app.add_directive("repro-status", StatusDirective)
+    app.connect("doctree-read", insert_card, priority=400)
+    app.connect("doctree-resolved", resolve_placeholders)
+    app.connect("env-get-outdated", always_outdated)
+    app.add_css_file("repro.css")
+    return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}

@@ -1,0 +1,391 @@
+"""Execute the book's notebooks with papermill (what ``make book``, ``make test`` and ``make run`` call).
+
+Pipeline of one notebook:
+
+1. jupytext reads ``notebooks/<slug>.py`` and sets a ``python3`` kernelspec;
+2. papermill executes it with the parameters ``scale`` and ``seed``, an explicit
+   per-cell timeout, one thread (``OMP_NUM_THREADS=1``) and the claims record
+   directed to a chosen folder (``REPRO_CLAIMS_DIR``);
+3. volatile metadata (papermill's and nbclient's timestamps and durations) is
+   stripped, the injected-parameters cell is tagged ``remove-cell`` so the page
+   does not show it, and the content hash of the inputs is stored in
+   ``metadata.repro``.
+
+Execution is incremental: a notebook runs again only when its input hash
+changes (its source, the shared part of ``src/repro``, the kernel modules it
+imports, the pinned dependencies, its parameters). Notebooks run two at a time,
+each pinned to one thread; a failure does not stop the others.
+
+Command line (``python -m repro.pipeline --help``)::
+
+    execute [SLUG ...] [--force]       ci-scale pages into book/papers, records into book/claims
+    check                              execute all into build/check and compare the claims records
+    run SLUG [--scale full] [--seed N] one run beside the committed pages (book/_build/runs)
+    toc                                regenerate _toc.yml from book/catalog.yml and the pages present
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+PAGES = ROOT / "book" / "papers"
+CLAIMS = ROOT / "book" / "claims"
+CATALOG = ROOT / "book" / "catalog.yml"
+TOC = ROOT / "_toc.yml"
+CI_PARAMS = {"scale": "ci", "seed": 0}
+CELL_TIMEOUT_S = {"ci": 300, "full": 3600}
+VOLATILE_NB_KEYS = ("papermill", "widgets")
+VOLATILE_CELL_KEYS = ("papermill", "execution", "ExecuteTime")
+ONE_THREAD = {
+    "OMP_NUM_THREADS": "1",
+    "MKL_NUM_THREADS": "1",
+    "OPENBLAS_NUM_THREADS": "1",
+    "NUMEXPR_NUM_THREADS": "1",
+    "PYDEVD_DISABLE_FILE_VALIDATION": "1",
+}
+
+
+def all_slugs() -> list[str]:
+    """Slugs of every notebook source, sorted."""
+    return sorted(p.stem for p in NOTEBOOKS.glob("*.py"))
+
+
+def module_name(slug: str) -> str:
+    """Kernel module of a slug: ``repro.papers.<slug with '-' -> '_'>``."""
+    return slug.replace("-", "_")
+
+
+def _imported_paper_modules(source: str) -> list[str]:
+    found = set(re.findall(r"repro\.papers\.(\w+)", source))
+    for group in re.findall(r"from[ \t]+repro\.papers[ \t]+import[ \t]+(\([^)]*\)|[^\n]+)", source):
+        for name in re.split(r"[,()\n]", group):
+            name = name.split("#")[0].strip().split(" as ")[0].strip()
+            if name:
+                found.add(name)
+    return sorted(found)
+
+
+def input_files(slug: str) -> list[Path]:
+    """Every file whose content determines a page: source, shared package, its kernels, the pins."""
+    src = NOTEBOOKS / f"{slug}.py"
+    package = ROOT / "src" / "repro"
+    shared = [p for p in package.rglob("*.py") if "papers" not in p.relative_to(package).parts[:-1]]
+    shared += [package / "papers" / "__init__.py"]
+    kernels = [package / "papers" / f"{m}.py" for m in _imported_paper_modules(src.read_text())]
+    pins = [ROOT / "pyproject.toml", ROOT / "requirements-lock.txt"]
+    return sorted({src, *shared, *[k for k in kernels if k.exists()], *pins})
+
+
+def input_hash(slug: str, params: dict | None = None) -> str:
+    """SHA-256 over the input files (path and content) and the parameters."""
+    h = hashlib.sha256()
+    for path in input_files(slug):
+        h.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
+    h.update(json.dumps(params or CI_PARAMS, sort_keys=True).encode())
+    return h.hexdigest()[:16]
+
+
+def stored_hash(page: Path) -> str | None:
+    """The input hash recorded in an executed notebook, or ``None``."""
+    if not page.exists():
+        return None
+    meta = json.loads(page.read_text()).get("metadata", {})
+    return meta.get("repro", {}).get("input_hash")
+
+
+def is_up_to_date(slug: str) -> bool:
+    """Whether ``book/papers/<slug>.ipynb`` was executed from the current inputs."""
+    return stored_hash(PAGES / f"{slug}.ipynb") == input_hash(slug)
+
+
+def clean_notebook(nb: dict, repro_meta: dict) -> dict:
+    """Strip volatile metadata, hide the injected-parameters cell, record ``repro_meta``."""
+    for key in VOLATILE_NB_KEYS:
+        nb.get("metadata", {}).pop(key, None)
+    nb["metadata"]["repro"] = repro_meta
+    for cell in nb["cells"]:
+        meta = cell.setdefault("metadata", {})
+        for key in VOLATILE_CELL_KEYS:
+            meta.pop(key, None)
+        tags = meta.get("tags", [])
+        if "injected-parameters" in tags and "remove-cell" not in tags:
+            meta["tags"] = [*tags, "remove-cell"]
+    for index, cell in enumerate(nb["cells"]):
+        cell["id"] = f"cell-{index:03d}"  # deterministic ids: quiet diffs
+    return nb
+
+
+def to_ipynb(slug: str, path: Path) -> None:
+    """Convert the jupytext source of ``slug`` to an ``.ipynb`` at ``path`` with a python3 kernelspec."""
+    import jupytext
+    import nbformat
+
+    nb = jupytext.read(NOTEBOOKS / f"{slug}.py")
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata.pop("jupytext", None)
+    nbformat.write(nb, path)
+
+
+KEY_PACKAGES = ("torch", "numpy", "scipy", "scikit-learn", "matplotlib", "pot", "networkx", "papermill")
+
+
+def run_environment() -> dict:
+    """Python, platform and key package versions of this run (stored in the executed notebook)."""
+    import platform
+    from importlib.metadata import PackageNotFoundError, version
+
+    packages = {}
+    for name in KEY_PACKAGES:
+        try:
+            packages[name] = version(name)
+        except PackageNotFoundError:
+            packages[name] = "not installed"
+    return {"python": platform.python_version(), "platform": f"{platform.system()} {platform.machine()}", "packages": packages}
+
+
+@dataclass
+class Outcome:
+    slug: str
+    ok: bool
+    seconds: float
+    error: str = ""
+
+
+def execute_one(slug: str, out: str, claims_dir: str, scale: str, seed: int) -> Outcome:
+    """Execute one notebook with papermill (runs in a worker process). Never raises."""
+    os.environ.update(ONE_THREAD)
+    os.environ["REPRO_CLAIMS_DIR"] = claims_dir
+    out_path = Path(out)
+    out_path.parent.mkdir(parents=True, exist_ok=True)
+    t0 = time.perf_counter()
+    try:
+        import papermill
+
+        from repro.runtime import check_params
+
+        check_params(scale, seed)
+        params = {"scale": scale, "seed": seed}
+        with tempfile.TemporaryDirectory() as tmp:
+            src = Path(tmp) / f"{slug}.ipynb"
+            to_ipynb(slug, src)
+            tmp_out = Path(tmp) / "executed.ipynb"
+            try:
+                papermill.execute_notebook(
+                    str(src),
+                    str(tmp_out),
+                    parameters=params,
+                    kernel_name="python3",
+                    execution_timeout=CELL_TIMEOUT_S[scale],
+                    progress_bar=False,
+                    log_output=False,
+                    cwd=str(NOTEBOOKS),
+                )
+            except Exception as exc:  # noqa: BLE001 - reported, not raised
+                failed = out_path.parent / "_failed" / out_path.name
+                failed.parent.mkdir(parents=True, exist_ok=True)
+                if tmp_out.exists():
+                    failed.write_text(tmp_out.read_text())
+                ename = getattr(exc, "ename", type(exc).__name__)
+                evalue = str(getattr(exc, "evalue", exc)).strip().splitlines()
+                return Outcome(slug, False, time.perf_counter() - t0, f"{ename}: {evalue[0] if evalue else ''}")
+            nb = json.loads(tmp_out.read_text())
+        duration = nb["metadata"].get("papermill", {}).get("duration")
+        record_path = Path(claims_dir) / f"{slug}.json"
+        if duration is not None and record_path.exists():
+            # the page's runtime is the whole notebook's (kernel start and imports included)
+            record = json.loads(record_path.read_text())
+            record["runtime_s"] = round(float(duration), 1)
+            record_path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
+        meta = {"input_hash": input_hash(slug, params), "scale": scale, "seed": seed, "env": run_environment()}
+        out_path.write_text(json.dumps(clean_notebook(nb, meta), indent=1, ensure_ascii=False) + "\n")
+        return Outcome(slug, True, time.perf_counter() - t0)
+    except Exception as exc:  # noqa: BLE001
+        return Outcome(slug, False, time.perf_counter() - t0, f"{type(exc).__name__}: {exc}")
+
+
+def execute_many(jobs: list[tuple[str, Path, Path, str, int]], workers: int = 2) -> list[Outcome]:
+    """Run ``execute_one`` on every job, ``workers`` at a time, printing one line per notebook."""
+    outcomes: list[Outcome] = []
+    if not jobs:
+        return outcomes
+    import multiprocessing as mp
+
+    with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=mp.get_context("spawn")) as pool:
+        futures = [pool.submit(execute_one, s, str(o), str(c), sc, sd) for s, o, c, sc, sd in jobs]
+        for fut in as_completed(futures):
+            res = fut.result()
+            outcomes.append(res)
+            status = "ok" if res.ok else f"FAILED  {res.error}"
+            print(f"  {res.slug:<40} {res.seconds:6.1f} s  {status}", flush=True)
+    return sorted(outcomes, key=lambda o: o.slug)
+
+
+def report_failures(outcomes: list[Outcome]) -> int:
+    failed = [o for o in outcomes if not o.ok]
+    if failed:
+        print(f"\n{len(failed)} notebook(s) failed:")
+        for o in failed:
+            print(f"  {o.slug}: {o.error}")
+        return 1
+    return 0
+
+
+def cmd_execute(slugs: list[str], force: bool, workers: int) -> int:
+    slugs = slugs or all_slugs()
+    _check_known(slugs)
+    todo = [s for s in slugs if force or not is_up_to_date(s)]
+    print(f"Executing {len(todo)} of {len(slugs)} notebook(s) at ci scale ({len(slugs) - len(todo)} up to date)")
+    t0 = time.perf_counter()
+    jobs = [(s, PAGES / f"{s}.ipynb", CLAIMS, "ci", 0) for s in todo]
+    outcomes = execute_many(jobs, workers)
+    if todo:
+        print(f"Executed in {time.perf_counter() - t0:.1f} s")
+    write_toc()
+    return report_failures(outcomes)
+
+
+def cmd_check(workers: int, out_dir: Path) -> int:
+    """Execute every notebook into ``out_dir`` and compare claims with the committed records."""
+    from repro.claims import comparable
+
+    slugs = all_slugs()
+    print(f"Executing {len(slugs)} notebook(s) at ci scale into {out_dir}")
+    t0 = time.perf_counter()
+    claims_dir = out_dir / "claims"
+    outcomes = execute_many([(s, out_dir / f"{s}.ipynb", claims_dir, "ci", 0) for s in slugs], workers)
+    print(f"Executed in {time.perf_counter() - t0:.1f} s")
+    status = report_failures(outcomes)
+    mismatches = []
+    for o in outcomes:
+        if not o.ok:
+            continue
+        committed = CLAIMS / f"{o.slug}.json"
+        fresh = claims_dir / f"{o.slug}.json"
+        if not committed.exists():
+            mismatches.append(f"{o.slug}: no committed record book/claims/{o.slug}.json (run make book)")
+        elif not fresh.exists():
+            mismatches.append(f"{o.slug}: the notebook wrote no claims record (claims.save() missing?)")
+        else:
+            a = comparable(json.loads(committed.read_text()))
+            b = comparable(json.loads(fresh.read_text()))
+            if a != b:
+                mismatches.append(f"{o.slug}: claims differ from the committed record\n    committed: {a}\n    now:       {b}")
+    for slug in slugs:
+        if not (PAGES / f"{slug}.ipynb").exists():
+            mismatches.append(f"{slug}: no executed page book/papers/{slug}.ipynb (run make book)")
+    if mismatches:
+        print("\nClaims records that do not match:")
+        for m in mismatches:
+            print(f"  {m}")
+        status = 1
+    else:
+        print("All claims records match the committed ones.")
+    return status
+
+
+def cmd_run(slug: str, scale: str, seed: int) -> int:
+    from repro.runtime import check_params
+
+    _check_known([slug])
+    check_params(scale, seed)
+    runs = ROOT / "book" / "_build" / "runs"
+    out = runs / f"{slug}-{scale}-seed{seed}.ipynb"
+    print(f"Executing {slug} at scale={scale!r}, seed={seed} -> {out.relative_to(ROOT)}")
+    outcome = execute_one(slug, str(out), str(runs / "claims"), scale, seed)
+    print(f"  {slug:<40} {outcome.seconds:6.1f} s  {'ok' if outcome.ok else 'FAILED  ' + outcome.error}")
+    if outcome.ok:
+        record = json.loads((runs / "claims" / f"{slug}.json").read_text())
+        for c in record["claims"]:
+            print(f"    {c['id']:<30} {c['status']:<15} measured {c['measured']}")
+        print(f"  verdict: {record['verdict']}")
+    return 0 if outcome.ok else 1
+
+
+def _check_known(slugs: list[str]) -> None:
+    known = set(all_slugs())
+    unknown = [s for s in slugs if s not in known]
+    if unknown:
+        raise SystemExit(f"unknown paper(s) {unknown}; notebooks/ has: {', '.join(sorted(known))}")
+
+
+def load_catalog() -> list[dict]:
+    """The book's parts and papers (``book/catalog.yml``), in reading order."""
+    import yaml
+
+    return yaml.safe_load(CATALOG.read_text())["parts"]
+
+
+def toc_text() -> str:
+    """``_toc.yml``: landing page, then one part per catalog part with at least one page, then the status page."""
+    lines = [
+        "# Generated by `python -m repro.pipeline toc` from book/catalog.yml and the pages in book/papers.",
+        "format: jb-book",
+        "root: book/index",
+        "parts:",
+    ]
+    for part in load_catalog():
+        present = [p["slug"] for p in part["papers"] if (PAGES / f"{p['slug']}.ipynb").exists()]
+        if not present:
+            continue
+        lines += [f"  - caption: {part['name']}", "    chapters:"]
+        lines += [f"      - file: book/papers/{slug}" for slug in present]
+    listed = {p["slug"] for part in load_catalog() for p in part["papers"]}
+    unlisted = sorted(p.stem for p in PAGES.glob("*.ipynb") if p.stem not in listed)
+    if unlisted:
+        lines += ["  - caption: Not in the catalogue", "    chapters:"]
+        lines += [f"      - file: book/papers/{slug}" for slug in unlisted]
+    lines += ["  - caption: About this book", "    chapters:", "      - file: book/status"]
+    return "\n".join(lines) + "\n"
+
+
+def write_toc() -> None:
+    text = toc_text()
+    if not TOC.exists() or TOC.read_text() != text:
+        TOC.write_text(text)
+        print("Wrote _toc.yml")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m repro.pipeline", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    p_exec = sub.add_parser("execute", help="execute notebooks whose inputs changed into book/papers")
+    p_exec.add_argument("slugs", nargs="*")
+    p_exec.add_argument("--force", action="store_true", help="re-execute even if up to date")
+    p_exec.add_argument("--jobs", type=int, default=2)
+    p_check = sub.add_parser("check", help="execute all into a scratch folder and compare claims records")
+    p_check.add_argument("--jobs", type=int, default=2)
+    p_check.add_argument("--out", type=Path, default=ROOT / "build" / "check")
+    p_run = sub.add_parser("run", help="execute one notebook with chosen parameters (not over the pages)")
+    p_run.add_argument("slug")
+    p_run.add_argument("--scale", default="ci")
+    p_run.add_argument("--seed", type=int, default=0)
+    sub.add_parser("toc", help="regenerate _toc.yml")
+    args = parser.parse_args(argv)
+    if args.cmd == "execute":
+        return cmd_execute(args.slugs, args.force, args.jobs)
+    if args.cmd == "check":
+        return cmd_check(args.jobs, args.out)
+    if args.cmd == "run":
+        try:
+            return cmd_run(args.slug, args.scale, args.seed)
+        except ValueError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+    write_toc()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

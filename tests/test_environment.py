@@ -1,0 +1,49 @@
+"""The pins: pyproject.toml, environment.yml and the lock file agree."""
+
+import re
+import tomllib
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def pyproject_pins() -> dict[str, str]:
+    deps = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    pins = {}
+    for dep in deps:
+        name, _, version = dep.partition("==")
+        assert version, f"pyproject dependency {dep!r} is not pinned with =="
+        pins[_norm(name)] = version
+    return pins
+
+
+def test_environment_yml_lists_the_same_pins():
+    env = yaml.safe_load((ROOT / "environment.yml").read_text())
+    pip_section = next(d["pip"] for d in env["dependencies"] if isinstance(d, dict) and "pip" in d)
+    env_pins = {}
+    for dep in pip_section:
+        name, _, version = dep.partition("==")
+        env_pins[_norm(name)] = version
+    assert env_pins == pyproject_pins()
+    assert "python=3.11" in env["dependencies"]
+
+
+def test_lock_file_agrees_with_pyproject():
+    lock = {}
+    for line in (ROOT / "requirements-lock.txt").read_text().splitlines():
+        if line and not line.startswith("#"):
+            name, _, version = line.partition("==")
+            lock[_norm(name)] = version
+    for name, version in pyproject_pins().items():
+        assert lock.get(name) == version, f"{name}: pyproject {version}, lock {lock.get(name)}"
+
+
+def test_torch_is_the_cpu_release():
+    assert pyproject_pins()["torch"] == "2.13.0"
+    assert pyproject_pins()["jupyter-book"].startswith("1.")

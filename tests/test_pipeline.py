@@ -1,0 +1,118 @@
+"""The notebook pipeline and the book's structure: every page is executed, current and well-formed."""
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import jupytext
+import pytest
+
+from repro import pipeline
+from repro.claims import STATUSES, verdict_of
+
+ROOT = pipeline.ROOT
+SLUGS = pipeline.all_slugs()
+SHARED_README = ROOT.parent / "shared" / "papers" / "README.md"
+
+
+def test_imported_paper_modules_are_found():
+    src = "from repro.papers import tao_linear_leaves_smw as K\nimport repro.papers.sampled_softmax_bias\n"
+    assert pipeline._imported_paper_modules(src) == ["sampled_softmax_bias", "tao_linear_leaves_smw"]
+
+
+def test_clean_notebook_strips_volatile_metadata():
+    nb = {
+        "metadata": {"papermill": {"duration": 1.0}, "kernelspec": {}},
+        "cells": [
+            {"cell_type": "code", "metadata": {"papermill": {}, "execution": {}, "tags": ["injected-parameters"]}},
+            {"cell_type": "markdown", "metadata": {"ExecuteTime": {}}, "id": "random"},
+        ],
+    }
+    out = pipeline.clean_notebook(nb, {"input_hash": "abc"})
+    assert "papermill" not in out["metadata"] and out["metadata"]["repro"] == {"input_hash": "abc"}
+    assert out["cells"][0]["metadata"] == {"tags": ["injected-parameters", "remove-cell"]}
+    assert out["cells"][1]["metadata"] == {} and out["cells"][1]["id"] == "cell-001"
+
+
+def test_toc_is_generated_and_current():
+    assert (ROOT / "_toc.yml").read_text() == pipeline.toc_text()
+
+
+def test_catalog_lists_the_57_papers_in_parts():
+    parts = pipeline.load_catalog()
+    slugs = [p["slug"] for part in parts for p in part["papers"]]
+    assert len(slugs) == len(set(slugs)) == 57
+    if SHARED_README.exists():
+        readme = SHARED_README.read_text()
+        for part in parts:
+            row = next(line for line in readme.splitlines() if line.startswith(f"| {part['name']} |"))
+            assert [p["slug"] for p in part["papers"]] == [s.strip() for s in row.split("|")[2].split(",")]
+
+
+def test_unknown_paper_is_refused():
+    with pytest.raises(SystemExit, match="unknown paper"):
+        pipeline._check_known(["no-such-paper"])
+
+
+def test_bad_scale_in_run_is_refused(capsys):
+    if not SLUGS:
+        pytest.skip("no notebooks")
+    assert pipeline.main(["run", SLUGS[0], "--scale", "medium"]) == 2
+    assert "'ci', 'full'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_notebook_source_follows_the_pattern(slug):
+    nb = jupytext.read(ROOT / "notebooks" / f"{slug}.py")
+    cells = nb.cells
+    assert cells[0].cell_type == "markdown" and cells[0].source.startswith("# "), "first cell: '# Title'"
+    params = [c for c in cells if "parameters" in c.metadata.get("tags", [])]
+    assert len(params) == 1, "exactly one cell tagged 'parameters'"
+    tree = ast.parse(params[0].source)
+    names = {t.id for node in tree.body for t in node.targets}
+    assert names == {"scale", "seed"}, "the parameters cell holds exactly scale and seed"
+    assert all(isinstance(node.value, ast.Constant) for node in tree.body), "parameters must be literals"
+    checked = [c for c in cells if "nbval-check-output" in c.metadata.get("tags", [])]
+    assert len(checked) == 1 and "claims.save()" in checked[0].source and "claims.table()" in checked[0].source
+    assert re.search(r"Claims\(\s*[\"']" + re.escape(slug) + r"[\"']", nb_source(slug)), "Claims(...) must carry the slug"
+    module = pipeline.module_name(slug)
+    assert (ROOT / "src" / "repro" / "papers" / f"{module}.py").exists(), "kernel module missing"
+    assert (ROOT / "tests" / "papers" / f"test_{module}.py").exists(), "kernel tests missing"
+
+
+def nb_source(slug: str) -> str:
+    return (ROOT / "notebooks" / f"{slug}.py").read_text()
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_committed_page_is_current(slug):
+    page = pipeline.PAGES / f"{slug}.ipynb"
+    assert page.exists(), f"book/papers/{slug}.ipynb missing: run make book"
+    assert pipeline.is_up_to_date(slug), f"book/papers/{slug}.ipynb is stale: run make book"
+    nb = json.loads(page.read_text())
+    assert "papermill" not in nb["metadata"]
+    for cell in nb["cells"]:
+        assert not {"papermill", "execution"} & set(cell.get("metadata", {}))
+        if cell["cell_type"] == "code":
+            assert not any(o.get("output_type") == "error" for o in cell.get("outputs", []))
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_claims_record_is_well_formed(slug):
+    path = pipeline.CLAIMS / f"{slug}.json"
+    assert path.exists(), f"book/claims/{slug}.json missing: run make book"
+    record = json.loads(path.read_text())
+    assert record["slug"] == slug and record["scale"] == "ci" and record["seed"] == 0
+    assert isinstance(record["runtime_s"], float | int) and record["runtime_s"] > 0
+    assert record["claims"], "a page without claims"
+    for c in record["claims"]:
+        assert c["status"] in STATUSES
+        assert c["statement"] and c["paper"] and c["criterion"]
+        assert re.fullmatch(r"[a-z0-9][a-z0-9-]*", c["id"]), f"claim id {c['id']!r}: lowercase-with-dashes"
+    assert record["verdict"] == verdict_of([c["status"] for c in record["claims"]])
+
+
+def test_no_orphan_pages_or_records():
+    assert {p.stem for p in pipeline.PAGES.glob("*.ipynb")} <= set(SLUGS)
+    assert {p.stem for p in pipeline.CLAIMS.glob("*.json")} <= set(SLUGS)
