@@ -239,6 +239,31 @@ def resolve_placeholders(app: Any, doctree: nodes.document, docname: str) -> Non
         node.replace_self(nodes.raw("", status_html(link), format="html"))
 
 
+MATHJAX_FILES = ("tex-mml-chtml.js", "output/chtml/fonts/woff-v2")
+
+
+def mathjax_source() -> Path:
+    """MathJax 3.2.2 as shipped by the pinned pip package ``django-static-mathjax`` (its ``es5`` folder)."""
+    import mathjax
+
+    return Path(mathjax.__file__).parent / "static" / "mathjax" / "es5"
+
+
+def copy_mathjax(app: Any, exception: Exception | None) -> None:
+    """``build-finished``: serve MathJax from the site itself (``_static/mathjax``), so math renders offline."""
+    import shutil
+
+    if exception is not None or app.builder.format != "html":
+        return
+    src, dest = mathjax_source(), Path(app.outdir) / "_static" / "mathjax"
+    for rel in MATHJAX_FILES:
+        if (src / rel).is_dir():
+            shutil.copytree(src / rel, dest / rel, dirs_exist_ok=True)
+        else:
+            (dest / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src / rel, dest / rel)
+
+
 def always_outdated(app: Any, env: Any, added: set, changed: set, removed: set) -> list[str]:
     """``env-get-outdated``: the landing and status pages summarise every record, so always rebuild them."""
     return [d for d in ("book/index", "book/status") if d in env.found_docs]
@@ -252,5 +277,6 @@ def setup(app: Any) -> dict:
     app.connect("doctree-read", insert_card, priority=400)
     app.connect("doctree-resolved", resolve_placeholders)
     app.connect("env-get-outdated", always_outdated)
+    app.connect("build-finished", copy_mathjax)
     app.add_css_file("repro.css")
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}
