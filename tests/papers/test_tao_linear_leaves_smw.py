@@ -1,0 +1,169 @@
+"""Unit tests of the TAO / Sherman-Morrison-Woodbury kernels."""
+
+import numpy as np
+import pytest
+from sklearn.linear_model import Ridge
+
+from repro.papers import tao_linear_leaves_smw as K
+
+
+def _data(n, D, seed=0):
+    rng = np.random.default_rng(seed)
+    return rng.standard_normal((n, D)), rng.standard_normal(n)
+
+
+@pytest.mark.parametrize("n,D", [(5, 40), (40, 5), (30, 30), (1, 7)])
+@pytest.mark.parametrize("lam", [1e-3, 1.0, 1e3])
+def test_primal_equals_woodbury_equals_sklearn(n, D, lam):
+    X, y = _data(n, D)
+    wp, ww, wa = K.ridge_primal(X, y, lam), K.ridge_woodbury(X, y, lam), K.ridge_auto(X, y, lam)
+    scale = max(1.0, np.abs(wp).max())
+    assert np.max(np.abs(wp - ww)) < 1e-8 * scale
+    assert np.max(np.abs(wp - wa)) < 1e-8 * scale
+    ref = Ridge(alpha=lam, fit_intercept=False, solver="cholesky").fit(X, y).coef_
+    assert np.allclose(wp, ref, rtol=1e-7, atol=1e-9)
+
+
+def test_ridge_is_stationary_point():
+    X, y = _data(20, 50, 1)
+    lam = 0.7
+    w = K.ridge_woodbury(X, y, lam)
+    grad = 2 * X.T @ (X @ w - y) + 2 * lam * w
+    assert np.max(np.abs(grad)) < 1e-9
+
+
+def test_push_through_identity():
+    X, _ = _data(7, 12, 2)
+    lam = 0.3
+    left = np.linalg.solve(X.T @ X + lam * np.eye(12), X.T)
+    right = X.T @ np.linalg.inv(X @ X.T + lam * np.eye(7))
+    assert np.allclose(left, right, atol=1e-12)
+
+
+@pytest.mark.parametrize("bad", [
+    lambda: K.ridge_primal(np.ones(3), np.ones(3), 1.0),
+    lambda: K.ridge_woodbury(np.ones((3, 2)), np.ones(4), 1.0),
+    lambda: K.ridge_primal(np.ones((3, 2)), np.ones(3), 0.0),
+    lambda: K.ridge_woodbury(np.ones((3, 2)), np.ones(3), np.nan),
+    lambda: K.leaf_flops(10, 5, "qr"),
+    lambda: K.leaf_flops(-1, 5, "primal"),
+    lambda: K.balanced_leaf_step_flops(100, 5, -1, "primal"),
+    lambda: K.critical_depth(0, 5),
+    lambda: K.best_time(lambda: None, 0),
+    lambda: K.rmse(np.ones(3), np.ones(4)),
+])
+def test_bad_inputs_raise(bad):
+    with pytest.raises(ValueError):
+        bad()
+
+
+def test_flop_model_crossover_and_monotonicity():
+    D = 50
+    # per leaf: equal at n = D, Woodbury cheaper below, primal cheaper above
+    assert K.leaf_flops(D, D, "primal") == K.leaf_flops(D, D, "woodbury")
+    assert K.leaf_flops(D - 1, D, "woodbury") < K.leaf_flops(D - 1, D, "primal")
+    assert K.leaf_flops(D + 1, D, "primal") < K.leaf_flops(D + 1, D, "woodbury")
+    assert K.leaf_flops(0, D, "auto") == 0
+    ns = np.arange(1, 200)
+    for m in K.SOLVERS:
+        f = np.array([K.leaf_flops(n, D, m) for n in ns])
+        assert np.all(np.diff(f) > 0)  # more instances, more work
+    # whole leaf step: primal grows with depth, Woodbury shrinks, crossover at log2(N/D)
+    N = 3200
+    p = [K.balanced_leaf_step_flops(N, D, d, "primal") for d in range(10)]
+    w = [K.balanced_leaf_step_flops(N, D, d, "woodbury") for d in range(10)]
+    assert np.all(np.diff(p) > 0) and np.all(np.diff(w) < 0)
+    assert K.critical_depth(N, D) == 6.0
+    assert p[6] == w[6]  # N / 2^6 = D exactly
+    a = [K.balanced_leaf_step_flops(N, D, d, "auto") for d in range(12)]
+    assert int(np.argmax(a)) == 6
+
+
+def test_balanced_model_matches_closed_form():
+    N, D, d = 4096, 64, 4
+    L = 2**d
+    n = N // L
+    expect = L * (n * D * D + D**3 // 3 + 2 * n * D + 2 * D * D)
+    assert K.balanced_leaf_step_flops(N, D, d, "primal") == expect
+
+
+def test_route_each_instance_one_leaf_and_brute_force():
+    X, y = _data(300, 4, 3)
+    T = K.init_tree(X, y, 3, np.random.default_rng(0))
+    leaf = K.route(T, X)
+    assert leaf.shape == (300,) and leaf.min() >= 0 and leaf.max() < 8
+    # brute force: walk each instance down with a Python loop
+    for n in range(0, 300, 17):
+        i = 0
+        while i < 7:
+            i = 2 * i + 1 + int(X[n] @ T.W_nodes[i] + T.b_nodes[i] > 0)
+        assert i - 7 == leaf[n]
+    # init splits are balanced (median splits): leaf sizes differ by at most a few
+    counts = np.bincount(leaf, minlength=8)
+    assert counts.max() - counts.min() <= 8
+    with pytest.raises(ValueError):
+        K.route(T, X[:, :3])
+
+
+def test_leaf_step_is_exact_ridge_with_intercept():
+    X, y = _data(400, 6, 4)
+    T = K.init_tree(X, y, 2, np.random.default_rng(1))
+    flops = K.leaf_step(T, X, y, 2.0, "woodbury")
+    leaf = K.route(T, X)
+    assert flops == sum(K.leaf_flops(int((leaf == l).sum()), 6, "woodbury") for l in range(4))
+    for l in range(4):
+        m = leaf == l
+        ref = Ridge(alpha=2.0).fit(X[m], y[m])
+        assert np.allclose(T.W_leaves[l], ref.coef_, atol=1e-9)
+        assert np.isclose(T.b_leaves[l], ref.intercept_, atol=1e-9)
+    with pytest.raises(ValueError):
+        K.leaf_step(T, X, y, 2.0, "svd")
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_tao_monotone_and_solver_invariant(seed):
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((300, 20))
+    y = np.sin(X[:, 0]) + np.abs(X[:, 1]) + 0.1 * rng.standard_normal(300)
+    T0 = K.init_tree(X, y, 3, np.random.default_rng(seed))
+    Tp, hp = K.tao_fit(T0, X, y, 1.0, 3, "primal")
+    Tw, hw = K.tao_fit(T0, X, y, 1.0, 3, "woodbury")
+    assert len(hp) == 1 + 3 * 4
+    assert np.all(np.diff(hp) <= 1e-10 * np.array(hp[:-1]))
+    assert hp[-1] < 0.5 * hp[0]  # it actually learns
+    assert np.allclose(hp, hw, rtol=1e-9)
+    assert np.array_equal(K.route(Tp, X), K.route(Tw, X))
+    assert np.allclose(K.tree_predict(Tp, X), K.tree_predict(Tw, X), atol=1e-8)
+    assert np.isclose(hp[-1], K.tao_objective(Tp, X, y, 1.0))
+    # tao_fit works on a copy
+    assert np.all(T0.W_leaves == 0)
+
+
+def test_decision_step_accepts_only_improvements():
+    rng = np.random.default_rng(5)
+    X = rng.uniform(-1, 1, (400, 2))
+    y = np.where(X[:, 0] > 0.3, 2.0, -1.0)  # a step the root can learn
+    T = K.init_tree(X, y, 1, rng)
+    K.leaf_step(T, X, y, 1e-3, "auto")
+    before = K.tao_objective(T, X, y, 1e-3)
+    assert K.decision_level_step(T, X, y, 0) in (0, 1)
+    after = K.tao_objective(T, X, y, 1e-3)
+    assert after <= before
+    with pytest.raises(ValueError):
+        K.decision_level_step(T, X, y, 1)
+
+
+def test_tao_beats_constant_leaves_on_piecewise_linear_data():
+    rng = np.random.default_rng(6)
+    X = rng.uniform(-1, 1, (600, 3))
+    y = np.where(X[:, 0] > 0, 3 * X[:, 1], -2 * X[:, 2]) + 0.05 * rng.standard_normal(600)
+    T, h = K.tao_fit(K.init_tree(X, y, 1, rng), X, y, 1e-2, 5, "auto")
+    assert K.rmse(y, K.tree_predict(T, X)) < 0.5 * np.std(y)
+
+
+def test_select_lam_returns_grid_member_and_rmse():
+    X, y = _data(200, 3, 7)
+    lam = K.select_lam(X, y, 2, [0.1, 10.0], 2, 0)
+    assert lam in (0.1, 10.0)
+    assert K.rmse(np.array([0.0, 0.0]), np.array([3.0, 4.0])) == pytest.approx(np.sqrt(12.5))
+    assert K.best_time(lambda: None, 2) >= 0
