@@ -26,7 +26,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from scipy import stats
 
-from repro.claims import Claims, at_most, between, is_true, less_than
+from repro.claims import Claims, at_most, between, less_than
 from repro.papers import sgd_constant_lr_clt as K
 from repro.runtime import progress, setup_notebook
 from repro.stats import ks_distance, loglog_slope
@@ -99,10 +99,16 @@ tail_probs = np.geomspace(1e-2, 1e-4, 9)      # "polynomial regime" of the tail 
 # $$P\Big(\big|\textstyle\sum_j w_j\varepsilon_j\big|\ge x\Big) \le \big(1+\tfrac2p\big)^p
 #   \frac{E|\varepsilon|^p\sum_j w_j^p}{x^p} + 2\exp\!\Big(-\frac{2x^2}{(p+2)^2e^p\,E\varepsilon^2\sum_j w_j^2}\Big),$$
 #
-# with $\sum_j w_j^p=\eta^p/(1-(1-\eta a)^p)$ (`K.fuk_nagaev_bound`). The paper derives an inequality of this
-# shape for SGD through the same autoregressive approximation; its constants were not retrieved, so we
-# plot the classical one. Far in the tail the empirical probability should fall like $x^{-\nu}$ when the noise
-# is Student-$t$ with $\nu$ degrees of freedom, whereas the Gaussian approximation falls like $e^{-x^2/2\sigma^2}$.
+# with $\sum_j w_j^p=\eta^p/(1-(1-\eta a)^p)$ (`K.fuk_nagaev_bound`): a polynomial term plus a Gaussian
+# term. The paper derives an inequality of this shape for SGD through the same autoregressive
+# approximation; its constants were not retrieved. The polynomial term with its sharp constant is the
+# *single big jump* picture: far out, one large noise draw makes the excursion,
+#
+# $$P(|\delta|>x)\approx\sum_j P\big(|\varepsilon|>x/w_j\big)\;\sim\;2c\,x^{-\nu}\sum_j w_j^{\nu}
+#   \quad\text{if } P(\varepsilon>t)\sim c\,t^{-\nu}$$
+#
+# (`K.big_jump_tail`). So under Student-$t$ noise with $\nu$ degrees of freedom the tail should fall like
+# $x^{-\nu}$, whereas the Gaussian approximation falls like $e^{-x^2/2\sigma^2}$.
 #
 # ## The experiment
 #
@@ -134,8 +140,9 @@ tail_probs = np.geomspace(1e-2, 1e-4, 9)      # "polynomial regime" of the tail 
 # * The metric is the one-dimensional Kolmogorov distance (per coordinate in model (b)); the paper's metric
 #   for its Berry–Esseen bound (possibly over convex sets) was not retrieved.
 # * The fitted exponent is *our* measurement; the paper's exact exponent in $\eta$ is unknown to us.
-# * The tail bound drawn is the classical Fuk–Nagaev inequality with its textbook constants, applied to the
-#   exact autoregressive form of linear SGD, not the paper's own inequality.
+# * The tail curve drawn is the single-big-jump approximation (the polynomial part of a Nagaev-type
+#   estimate), not the paper's own inequality; the classical Fuk–Nagaev bound with textbook constants is
+#   computed but is vacuous at the simulated scales.
 # * Model (b) is run for $K=\lceil 3\log(1/\eta)/(\eta\lambda_{\min}(A))\rceil$ steps (the brief's
 #   $8\log(1/\eta)/\eta$ assumes curvature 1, whereas here $\lambda_{\min}(A)\approx0.09$), with fewer chains
 #   than model (a) to fit the time budget.
@@ -212,6 +219,8 @@ ax.loglog([rm_steps[k - 1] for k in rm_k], ks_rm, "^-", color="C1", lw=1,
           label=f"decaying step $0.5k^{{-0.6}}$ (slope {slope_rm:.2f})")
 ax.loglog(e, ks_gauss, "x", color="C2", label="constant step, Gaussian noise")
 ax.axhline(mc_floor, color="k", ls=":", lw=1, label="Monte Carlo floor $0.87/\\sqrt{R}$")
+ax.set_xticks(e, [f"{v:g}" for v in e], minor=False)
+ax.set_xticks([], minor=True)
 ax.set(xlabel=r"step size $\eta$ (current $\eta_k$ for the decaying baseline)", ylabel="KS distance to $N(0,1)$",
        title="Berry–Esseen error vs step size")
 ax.legend(fontsize=7)
@@ -277,18 +286,24 @@ p_fn = 4.0                                             # a moment order below nu
 m_p = 3 * nu**2 / ((nu - 2) * (nu - 4))                # E|T|^4 for Student-t(nu)
 x_grid = np.geomspace(0.2, np.abs(d_tail).max(), 40)
 emp_tail = np.array([(np.abs(d_tail) > x).mean() for x in x_grid])
-fn_bound = K.fuk_nagaev_bound(x_grid, eta_tail, 1.0, p_fn, m_p, var_t)
+jump_tail = K.big_jump_tail(x_grid, eta_tail, 1.0, stats.t(nu).sf, K.n_steps_for(eta_tail))
 gauss_tail = 2 * stats.norm.sf(x_grid / sd_tail)
+x_far = np.geomspace(0.1, 1e3, 400)
+fn_far = K.fuk_nagaev_bound(x_far, eta_tail, 1.0, p_fn, m_p, var_t)
+x_useful = x_far[np.argmax(fn_far < 1e-2)]   # first threshold where the classical bound drops below 1e-2
 print(f"tail slope over P in [1e-2, 1e-4]: {tail_slope:.2f} (noise exponent -nu = {-nu}); "
       f"x range {x_q[0]:.2f}..{x_q[-1]:.2f}; Gaussian approximation at x={x_q[-1]:.2f}: "
-      f"{2 * stats.norm.sf(x_q[-1] / sd_tail):.1e} vs empirical 1e-4")
+      f"{2 * stats.norm.sf(x_q[-1] / sd_tail):.1e}, big-jump approximation "
+      f"{K.big_jump_tail(x_q[-1:], eta_tail, 1.0, stats.t(nu).sf, K.n_steps_for(eta_tail))[0]:.1e}, vs empirical 1e-4")
+print(f"Fuk-Nagaev bound (p=4): {K.fuk_nagaev_bound(x_q[-1:], eta_tail, 1.0, p_fn, m_p, var_t)[0]:.2f} at x={x_q[-1]:.2f}; "
+      f"it first drops below 1e-2 at x={x_useful:.1f} (largest simulated |delta|: {np.abs(d_tail).max():.1f})")
 
 # %%
 fig, ax = plt.subplots(figsize=(6.4, 3.8))
 ok = emp_tail > 0
 ax.loglog(x_grid[ok], emp_tail[ok], "o-", ms=3, color="C0", label=f"SGD, Student-$t$ noise, $\\nu={nu}$, $\\eta={eta_tail}$")
 ax.loglog(x_grid, gauss_tail, "--", color="C2", label="Gaussian approximation (CLT)")
-ax.loglog(x_grid, np.minimum(fn_bound, 1), "-", color="C1", label=f"Fuk–Nagaev bound, $p={p_fn:g}$")
+ax.loglog(x_grid, jump_tail, "-", color="C1", label="single big jump $\\sum_j P(|\\varepsilon|>x/w_j)$")
 ref = tail_probs[-1] * (x_grid / x_q[-1]) ** (-nu)
 ax.loglog(x_grid, ref, ":", color="k", label=f"reference slope $-\\nu=-{nu}$")
 ax.axhspan(tail_probs[-1], tail_probs[0], color="0.9", zorder=0, label="fit window")
@@ -298,18 +313,16 @@ ax.legend(fontsize=7, loc="lower left")
 plt.show()
 
 # %% [markdown]
-# The empirical tail leaves the Gaussian curve early and bends into a straight line of slope near $-\nu$:
-# the rare large noise draws, not the central limit, decide the far tail. The Fuk–Nagaev bound is loose by its
-# constants but lies above the empirical tail everywhere and has the right polynomial shape ($x^{-p}$ with
-# $p<\nu$).
+# The empirical tail leaves the Gaussian curve early and bends towards a straight line of slope $-\nu$:
+# the rare large noise draws, not the central limit, decide the far tail, and the single-big-jump formula
+# predicts it. With its textbook constants the Fuk–Nagaev inequality is valid but vacuous (above 1) over the
+# whole simulated range, so we do not check it as a claim; only its *shape*, polynomial in $x$, is what the
+# experiment tests.
 
 # %%
 claims.check("nagaev-tail-slope", statement="Model (c), Student-t(4.5) noise, eta=0.2: log-log slope of the "
              "empirical tail where it runs from 1e-2 to 1e-4", paper="Nagaev-type inequality: polynomial tail "
              "x^-p for noise with p moments", criterion=between(-nu - 1.5, -nu + 1.5), measured=float(tail_slope))
-claims.check("nagaev-bound-holds", statement="Model (c): the Fuk-Nagaev bound (p=4) lies above the empirical "
-             "tail at every threshold plotted", paper="non-asymptotic tail inequality",
-             criterion=is_true("bound >= empirical everywhere"), measured=bool(np.all(emp_tail <= fn_bound)))
 
 # %% [markdown]
 # ## Claims
@@ -321,4 +334,41 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# VERDICT_PLACEHOLDER
+# **Reproduced at laptop scale, qualitatively** (all seven checks pass at `ci` scale with thresholds fixed in
+# the brief; the paper itself gives us no numbers to match).
+#
+# * *Quenched CLT.* At $\eta=0.025$ the standardised iterate is within KS $\approx0.021$ of $N(0,1)$, and chains
+#   started 5 units on either side of $\theta^*$ end up statistically indistinguishable (two-sample KS
+#   $\approx0.004$, at the Monte Carlo floor). The nonlinear logistic model also passes (largest KS
+#   $\approx0.036$ against 0.04), but with the smallest margin: it keeps a visible mean offset of about
+#   $0.05\sqrt\eta$ in the first coordinate, the $O(\eta)$ bias that a nonlinear gradient adds to
+#   constant-step SGD. The CLT is a small-$\eta$ statement and this offset is the price at $\eta=0.05$.
+# * *Rate.* KS falls like $\eta^{0.49}$ (the brief's own trial run found 0.516), in line with the skewness
+#   argument: the empirical skewness follows the closed form $\gamma\sum w^3/(\sum w^2)^{3/2}$ within 7%, so
+#   the error we measure is the third-cumulant (Edgeworth) term. With Gaussian noise the error vanishes into
+#   Monte Carlo noise, which confirms that the slope is not a sampling artefact. Using the small-$\eta$
+#   Lyapunov variance instead of the exact $\Sigma_\eta$ changes almost nothing in 1-D (the variance ratio is
+#   $1/(1-\eta/2)$).
+# * *Decaying-rate baseline.* The Robbins–Monro chains $\eta_k=0.5k^{-0.6}$ are far from normal at large
+#   current step size, because after 5 or 15 steps they still remember the start $\theta^*+5$. At
+#   $\eta_k\approx0.025$ (148 steps) they are *closer* to normal than the constant-step chain (KS 0.014 vs
+#   0.021): older, larger steps spread the weight over more noise terms, which reduces the skewness. Their
+#   fitted "slope" ($\approx2$) mixes forgetting with the Berry–Esseen error and is not a rate. So our
+#   miniature does not show that constant steps beat decaying ones at the same current step; the paper's
+#   "sharp compared to decaying schemes" refers to its bound's rate, which we cannot check numerically
+#   without its exponent.
+# * *Tails.* Under Student-$t$ noise ($\nu=4.5$) the tail between $10^{-2}$ and $10^{-4}$ has slope
+#   $\approx-5.5$, within the brief's window $[-6,-3]$ but steeper than $-\nu$: at $\eta=0.2$ the window still
+#   mixes the Gaussian bulk with the power-law tail, and the asymptotic $x^{-4.5}$ only takes over further out.
+#   The single-big-jump formula gets the far tail right ($9.1\cdot10^{-5}$ predicted vs $10^{-4}$ observed at
+#   $x\approx2.9$); the Gaussian approximation underestimates $P(|\delta|>2.9)$ by six orders of magnitude. The classical
+#   Fuk–Nagaev constants make that inequality vacuous at the scales we can simulate, so the non-asymptotic
+#   *bound* is not tested here, only the polynomial shape it predicts.
+#
+# **What the miniature cannot show.** The paper's exact Berry–Esseen exponent, its metric and its constants
+# were not available to us, so "sharp" cannot be tested; we only see that the error is polynomial in $\eta$
+# with exponent near $1/2$. All models are one- or two-dimensional, the multivariate statement is only
+# checked coordinate by coordinate, and the smallest step sizes (where the error sinks below the Monte Carlo
+# floor $0.87/\sqrt R$) need the `full` run. The hard part was keeping the time budget: the logistic model
+# mixes at rate $\eta\lambda_{\min}(A)\approx0.005$ per step, so it needs about 1,900 steps where the
+# quadratic model needs 480.

@@ -119,6 +119,19 @@ def test_fuk_nagaev_bound_is_valid_and_has_polynomial_tail():
     assert loglog_slope([1e3, 1e4], far) == pytest.approx(-p, abs=1e-6)
 
 
+def test_big_jump_tail_pareto_closed_form_and_simulation():
+    eta, nu, c = 0.2, 3.0, 0.5
+    sf = lambda t: c * np.maximum(t, 1.0) ** (-nu)   # Pareto-type tail, exact power beyond 1
+    x = np.array([10.0, 30.0])
+    got = K.big_jump_tail(x, eta, 1.0, sf, 400)
+    np.testing.assert_allclose(got, 2 * c * x**-nu * eta**nu / (1 - (1 - eta) ** nu), rtol=1e-10)
+    # far in the tail of t-noise linear SGD it matches the simulated tail
+    rng = np.random.default_rng(9)
+    d = K.sgd_chains(K.quadratic_grad(1.0), [0.0], eta, 70, 200_000, lambda g, m: g.standard_t(2.5, m), rng)[:, 0]
+    pred = K.big_jump_tail(np.array([4.0]), eta, 1.0, stats.t(2.5).sf, 70)[0]
+    assert (np.abs(d) > 4.0).mean() == pytest.approx(pred, rel=0.2)
+
+
 def test_tail_quantiles_exact_on_known_law():
     rng = np.random.default_rng(7)
     s = rng.standard_normal(400_000)
@@ -157,6 +170,7 @@ def test_n_steps_for():
         lambda: K.robbins_monro_steps(0.5, 0.4, 10),
         lambda: K.fuk_nagaev_bound([1.0], 0.1, 1.0, 2.0, 1.0, 1.0),
         lambda: K.tail_quantiles(np.ones(10), [0.01]),
+        lambda: K.big_jump_tail([-1.0], 0.1, 1.0, stats.norm.sf, 10),
         lambda: K.n_steps_for(1.5),
         lambda: K.sgd_chains(K.quadratic_grad(), [0.0], [0.1, 0.1], 3, 5, lambda g, m: np.zeros(m), np.random.default_rng()),
         lambda: K.sgd_chains(K.quadratic_grad(), np.zeros((4, 1)), 0.1, 3, 5, lambda g, m: np.zeros(m), np.random.default_rng()),

@@ -40,6 +40,7 @@ __all__ = [
     "robbins_monro_steps",
     "fuk_nagaev_bound",
     "tail_quantiles",
+    "big_jump_tail",
     "quadratic_grad",
     "logistic_grad",
     "logistic_sampler",
@@ -329,6 +330,33 @@ def fuk_nagaev_bound(x: ArrayLike, eta: float, a: float, p: float, moment_p: flo
     sum_wp = eta**p / (1.0 - r**p)
     b2 = noise_var * eta**2 / (1.0 - r**2)
     return (1 + 2 / p) ** p * sum_wp * moment_p / x**p + 2 * np.exp(-2 * x**2 / ((p + 2) ** 2 * np.exp(p) * b2))
+
+
+def big_jump_tail(x: ArrayLike, eta: float, a: float, noise_sf: Callable[[np.ndarray], np.ndarray], n: int) -> np.ndarray:
+    r"""Single-big-jump approximation :math:`P(|\delta|>x) \approx \sum_{j<n} P(|\varepsilon| > x/w_j)` for symmetric noise.
+
+    The polynomial part of a Nagaev-type estimate with its sharp constant: far in the tail one large noise
+    draw, weighted by :math:`w_j = \eta(1-\eta a)^j`, makes the excursion. For a noise tail
+    :math:`P(\varepsilon>t)\sim c\,t^{-\nu}` it equals :math:`2c\,x^{-\nu}\sum_j w_j^\nu`.
+
+    Parameters
+    ----------
+    x : array_like, shape (m,)
+        Positive thresholds.
+    noise_sf : callable
+        Vectorised one-sided survival function :math:`t \mapsto P(\varepsilon > t)` of the symmetric noise.
+    n : int
+        Number of weights kept.
+
+    Returns
+    -------
+    numpy.ndarray, shape (m,)
+    """
+    x = np.asarray(x, float)
+    if x.ndim != 1 or np.any(x <= 0):
+        raise ValueError("x must be a 1-d array of positive thresholds")
+    w = np.abs(ar_weights(eta, a, n))
+    return 2.0 * noise_sf(x[:, None] / w[None, :]).sum(axis=1)
 
 
 def tail_quantiles(samples: ArrayLike, probs: ArrayLike) -> np.ndarray:
