@@ -184,13 +184,30 @@ for ax, (name, n) in zip(axes, [("symmetric", 4), ("asymmetric", 8)]):
     r = res[name]
     t = np.arange(1, P.T + 1)
     ax.plot(t, running_mean(r["reg"]["none"]), color="C1", label="regression, no preconditioning")
-    ax.plot(t, running_mean(r["reg"][f"cheb{n}"]), color="C0", label=f"regression + USP Chebyshev n={n}")
+    ax.plot(t, running_mean(r["reg"][f"cheb{n}"]), color="C0", label="regression + USP Chebyshev (n=4 left, n=8 right)")
     ax.plot(t, running_mean(r["reg"]["diff"]), ":", color="C2", label="regression + differencing")
     ax.plot(t, running_mean(r["arx"]), "--", color="k", lw=1, label="learned ARX (reference)")
     ax.set(xscale="log", yscale="log", xlabel="time step t", title=f"{name} LDS, d={P.d}")
 axes[0].set_ylabel("running mean squared error\n(regret / t)")
-axes[1].legend(fontsize=7.5, loc="upper right")
+fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", ncol=2, fontsize=8)
 plt.show()
+
+# %% [markdown]
+# To measure how fast the error per step falls, we fit the log–log slope of the running mean error against
+# $t$ over the last 90% of the run. A negative slope means sublinear regret; a slope near 0 means the error per
+# step stays flat. These numbers are descriptive, not a claim.
+
+# %%
+from repro.stats import loglog_slope
+
+tt = np.arange(1, P.T + 1)
+late = tt >= P.T // 10
+for name, n in [("symmetric", 4), ("asymmetric", 8)]:
+    r = res[name]
+    slopes = {a: loglog_slope(tt[late], running_mean(e)[late]) for a, e in
+              [("none", r["reg"]["none"]), (f"USP cheb{n}", r["reg"][f"cheb{n}"]), ("diff", r["reg"]["diff"]),
+               ("ARX", r["arx"])]}
+    print(f"{name:11s} slope of regret/t vs t: " + ", ".join(f"{a} {v:+.2f}" for a, v in slopes.items()))
 
 # %% [markdown]
 # ### Final error against degree and system
@@ -212,6 +229,27 @@ for ax, (name, r) in zip(axes, res.items()):
 axes[0].set_ylabel("mean squared error over the run")
 fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", ncol=4, fontsize=7.5)
 plt.show()
+
+# %% [markdown]
+# What the degree sweep shows (the numbers quoted in this and the next sections are from the `ci` run; `full`
+# moves them a little):
+#
+# * **LDS, regression.** On both LDS every degree beats no preconditioning. The best degree is 4–6 for the
+#   symmetric system (about 30x lower error) and 8–10 for the asymmetric one (about 60x). The asymmetric system
+#   needs higher degrees because its eigenvalues sit off the real axis, where a low-degree polynomial is not
+#   small. Past the best degree the error creeps back up, as the paper reports. The sum $\|c\|_1$ grows with
+#   $n$ and amplifies the noise.
+# * **Chebyshev vs Legendre.** They are close, within about a factor of 2 everywhere, and nearly equal from $n = 6$.
+# * **Spectral filtering.** USP helps strongly on the asymmetric system, where plain spectral filtering (made
+#   for real, symmetric spectra) is weak. On the symmetric system plain spectral filtering is already good,
+#   and USP helps only at $n \le 4$. At high $n$ it hurts. In our spectral arm only the two most recent inputs
+#   enter as raw lags, so the $n$-term short-memory part of $\tilde y_t$ must be carried by the smooth filters.
+#   This is a limit of our simplified learner, not necessarily of the paper's.
+# * **Baselines.** Plain differencing is as good as or better than Chebyshev on the symmetric system. Our
+#   spectra lie in $[0, 1)$, and the modes near 1 carry most of the error; differencing kills those exactly
+#   (first figure). The learned ARX model is the best arm everywhere, as the brief's calibration anticipated.
+#   It is not a universal preconditioner, because it fits its filter to each system.
+# * **Non-LDS ($\tanh$, $g = 3$).** Preconditioning does not help, and it hurts more as $n$ grows.
 
 # %% [markdown]
 # The table gives the average online squared error (mean ± standard deviation over systems) and the paper's
@@ -250,7 +288,7 @@ for d in progress(P.dims, desc="dimension"):
 fig, axes = plt.subplots(1, 2, figsize=(7.6, 3.2))
 axes[0].plot(P.gains, gain_ratio, "o-")
 axes[0].axhline(1.0, color="k", lw=1)
-axes[0].set(xlabel="input gain g of the tanh system", ylabel="MSE(USP n=4) / MSE(none)", yscale="log",
+axes[0].set(xlabel="input gain g of the tanh system", ylabel="MSE(USP n=4) / MSE(none)", ylim=(0, None),
             title="non-LDS: gain of preconditioning")
 axes[1].plot(P.dims, dim_mse["none"], "o-", color="C1", label="no preconditioning")
 axes[1].plot(P.dims, dim_mse["cheb8"], "o-", color="C0", label="USP Chebyshev n=8")
@@ -285,10 +323,11 @@ claims.check("C3-differencing", statement="The generic convolution with c=(1,-1)
              criterion=is_true("max abs deviation < 1e-12"), measured=diff_exact)
 
 # %% [markdown]
-# **About the non-LDS claims, plainly.** We fixed C4 (the $\tanh$ system at gain 3 with $n = 4$, ratio at most
-# 0.5) before any run. A development run with a different seed then showed no gain at that setting. We kept C4
-# unchanged. After seeing that result we added C4b: the same threshold, at the milder gain $g = 1$. C4b was
-# therefore registered knowing how C4 behaved, and it should be read with that in mind.
+# **About the non-LDS claims, plainly.** We fixed the thresholds of C4, C5 and C6 before a development run of
+# this same experiment. That run used the same seed, so it saw the same numbers as this page. It showed no gain
+# for the $\tanh$ system at gain 3 (C4). We kept C4 and its threshold unchanged. After seeing that result we
+# added C4b (same threshold, milder gain $g = 1$) and C7 (neither had been measured yet). C4b was therefore
+# registered knowing how C4 behaved.
 
 # %%
 r_nl3, r_nl1 = res["tanh g=3"], res["tanh g=1"]
@@ -321,4 +360,28 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# VERDICT_PLACEHOLDER
+# **Partially reproduced.** The central mechanism reproduces clearly at laptop scale. For marginally stable
+# LDS, symmetric and asymmetric, convolving the target with fixed monic Chebyshev (or Legendre) coefficients
+# cuts the online error of the *same* learner by more than an order of magnitude (C1, C2). It does so for two
+# learners (C6), the gain does not shrink with the hidden dimension between $d = 10$ and the largest $d$ we
+# ran (C7), and Chebyshev and Legendre behave alike (C5). The error per step of the preconditioned learner keeps
+# falling, while without preconditioning it stays flat (the slopes above).
+#
+# **Not reproduced: the non-LDS claim (C4, C4b).** On our $\tanh$ system the gain fades as the nonlinearity
+# grows. The ratio is about 0.25 at $g = 0.5$, about 0.5–0.6 at $g = 1$–$2$, and above 1 (a loss) at
+# $g = 3$. Our explanation: saturation shrinks the effective state Jacobian $\mathrm{diag}(1-\tanh^2)\,A$, so the
+# sequence no longer has long linear memory for a polynomial in $A$ to cancel. A window of 10 inputs already
+# captures most of it, and the preconditioner's larger coefficients mostly amplify noise and the nonlinear
+# residue. The paper's nonlinear generator may be milder or structured differently; we could not check which.
+#
+# **What the miniature cannot show.** No LSTM/GRU arm, no ETTh1, and no learned coefficients. We use standard
+# spectral filters, not the paper's modified filters for complex spectra. There are no confidence intervals
+# over many seeds at `ci` scale (4 systems per setting; `full` uses 20). No theorem exponent ($T^{-2/13}$,
+# $T^{-3/13}$) is tested: those are worst-case upper bounds, and our fitted slopes are descriptive only.
+#
+# **Caveats a reader should know.** (i) On our spectra, plain differencing is a competitive preconditioner and
+# sometimes beats Chebyshev. The "universal" advantage of Chebyshev is robustness over the whole interval
+# $[-1, 1]$, which these systems do not need. (ii) A learned ARX model beats every fixed preconditioner here.
+# (iii) The paper's degree indexing differs from ours (see the convention above).
+# (iv) The follow-up paper notes that preconditioned sequences can have much larger gradients. We see the
+# mild version of this: error grows again at high degree.
