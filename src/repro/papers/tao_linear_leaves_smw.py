@@ -267,12 +267,14 @@ def tao_objective(tree: ObliqueTree, X: np.ndarray, y: np.ndarray, lam: float) -
 
 
 # --------------------------------------------------------------------------- TAO steps
-def leaf_step(tree: ObliqueTree, X: np.ndarray, y: np.ndarray, lam: float, solver: str) -> int:
+def leaf_step(tree: ObliqueTree, X: np.ndarray, y: np.ndarray, lam: float, solver: str,
+              leaf: np.ndarray | None = None) -> int:
     """Refit every leaf exactly (in place): ridge with unpenalised intercept on its reduced set.
 
     The intercept is handled by centring the leaf's instances, then :func:`ridge_primal`,
     :func:`ridge_woodbury` or :func:`ridge_auto` solves for the slope. An empty leaf gets slope 0
-    (the minimiser of its penalty) and keeps its intercept.
+    (the minimiser of its penalty) and keeps its intercept. ``leaf`` (N,) may pass the routing
+    ``route(tree, X)`` precomputed, so that timing the step measures only the leaf solves.
 
     Returns
     -------
@@ -280,7 +282,10 @@ def leaf_step(tree: ObliqueTree, X: np.ndarray, y: np.ndarray, lam: float, solve
     """
     if solver not in SOLVERS:
         raise ValueError(f"solver must be one of {SOLVERS}; got {solver!r}")
-    leaf = route(tree, X)
+    if leaf is None:
+        leaf = route(tree, X)
+    elif leaf.shape != (len(X),):
+        raise ValueError(f"leaf must have shape ({len(X)},); got {leaf.shape}")
     order = np.argsort(leaf, kind="stable")
     bounds = np.searchsorted(leaf[order], np.arange(2**tree.depth + 1))
     flops = 0
