@@ -202,7 +202,6 @@ for ax, med, res, title in ((axes[0], med_a, res_a, f"(a) cubic, d={P.d}"), (axe
     ax.set(xlabel="Hessian queries (budget $n_H$)", ylabel=r"gradient queries to $\epsilon=10^{-3}$", title=title)
     ax.set_xticks(nH, labels=[str(n) for n in nH], minor=False)
     ax.xaxis.set_minor_locator(mticker.NullLocator())
-    ax.yaxis.set_minor_formatter(mticker.NullFormatter())
 fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", ncol=3)
 plt.show()
 slope_nH = loglog_slope(nH, [med_a[f"n_H={n}"][i_eps] for n in nH])
