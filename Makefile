@@ -24,7 +24,7 @@ help: ## list the targets
 	@echo "make book FORCE=1                    re-execute every notebook"
 	@echo "make test                            unit tests, re-execution with claim checks, nbval, book build (what CI runs)"
 	@echo "make run PAPER=<slug> [SCALE=full] [SEED=n]   execute one notebook (written to book/_build/runs/)"
-	@echo "make serve                           serve the built site on http://127.0.0.1:8000"
+	@echo "make serve                           serve the built site on http://127.0.0.1:8000 (or open book/_build/html/index.html)"
 	@echo "make clean                           remove build outputs (keeps .venv and the committed pages)"
 
 $(STAMP): pyproject.toml requirements-lock.txt
@@ -42,14 +42,17 @@ book: $(STAMP) ## execute what changed, build the site
 
 html: $(STAMP)
 	@$(PY) -m repro.pipeline toc
+	@rm -rf book/_build/html
 	@$(JB_BUILD) > book/_build.log 2>&1 || { cat book/_build.log; exit 1; }
-	@grep -E "build succeeded|warning|WARNING|ERROR" book/_build.log | tail -20
+	@grep -E "build succeeded|WARNING:|ERROR:" book/_build.log | tail -20
 
 test: $(STAMP) ## everything CI checks
-	@echo "== unit tests (network blocked)"; $(PY) -m pytest -q -n $(JOBS) tests
+	@echo "== unit tests (network blocked)"; $(PY) -m pytest -q -n $(JOBS) tests --ignore=tests/site
 	@echo "== re-executing every notebook at ci scale, comparing claims records"; $(PY) -m repro.pipeline check --jobs $(JOBS)
 	@echo "== nbval on the committed executed notebooks"; $(MAKE) --no-print-directory nbval
 	@echo "== building the book (warnings are errors)"; $(MAKE) --no-print-directory html
+	@echo "== the built site in headless Chromium (skipped, and said so, without /usr/bin/chromium)"
+	@$(PY) -m pytest -q -rs tests/site
 	@echo "make test: all passed"
 
 nbval: $(STAMP)

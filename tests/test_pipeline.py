@@ -109,7 +109,7 @@ def test_claims_record_is_well_formed(slug):
     for c in record["claims"]:
         assert c["status"] in STATUSES
         assert c["statement"] and c["paper"] and c["criterion"]
-        assert re.fullmatch(r"[a-z0-9][a-z0-9-]*", c["id"]), f"claim id {c['id']!r}: lowercase-with-dashes"
+        assert re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", c["id"]), f"claim id {c['id']!r}: no spaces"
     assert record["verdict"] == verdict_of([c["status"] for c in record["claims"]])
 
 

@@ -264,6 +264,22 @@ def copy_mathjax(app: Any, exception: Exception | None) -> None:
             shutil.copy2(src / rel, dest / rel)
 
 
+def drop_thebe(app: Any, pagename: str, templatename: str, context: dict, doctree: Any) -> None:
+    """``html-page-context``: the book has no live kernels, so drop the Thebe scripts.
+
+    Jupyter Book always loads ``sphinx_thebe``, whose inline configuration script
+    lands twice on notebook pages (a console error) and names a CDN URL.
+    """
+    scripts = context.get("script_files")
+    if scripts is None:
+        return
+    context["script_files"] = [
+        js
+        for js in scripts
+        if "thebe" not in str(js).lower() and "THEBE" not in str(getattr(js, "attributes", {}).get("body", ""))
+    ]
+
+
 def always_outdated(app: Any, env: Any, added: set, changed: set, removed: set) -> list[str]:
     """``env-get-outdated``: the landing and status pages summarise every record, so always rebuild them."""
     return [d for d in ("book/index", "book/status") if d in env.found_docs]
@@ -278,5 +294,6 @@ def setup(app: Any) -> dict:
     app.connect("doctree-resolved", resolve_placeholders)
     app.connect("env-get-outdated", always_outdated)
     app.connect("build-finished", copy_mathjax)
+    app.connect("html-page-context", drop_thebe, priority=900)
     app.add_css_file("repro.css")
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}
