@@ -70,6 +70,12 @@ def test_multinomial_design_matches_brute_force_over_ordered_draws():
     np.testing.assert_allclose(d.counts.T @ d.prob, k * Q6, rtol=1e-13)  # expected counts k q
 
 
+def test_multinomial_design_gives_zero_probability_to_classes_outside_the_support():
+    d = K.multinomial_design([0.0, 0.5, 0.5, 0.0], 0, 2)
+    assert d.prob.sum() == pytest.approx(1.0, abs=1e-15)
+    assert np.all(d.prob[d.counts[:, 3] > 0] == 0)
+
+
 def test_zipf_proposal_is_a_decreasing_law_on_the_negatives():
     q = K.zipf_proposal(6, 2)
     assert q[2] == 0 and q.sum() == pytest.approx(1.0, abs=1e-15)
@@ -123,6 +129,7 @@ def test_exact_expectations_agree_with_expected_sampled_softmax(learned_n5_k2):
     q = np.r_[0.0, 0.4, 0.3, 0.2, 0.1]
     e = K.exact_expectations(o, 0, 2, q, learned_n5_k2)
     assert set(e) == set(K.ESTIMATORS)
+    assert set(K.exact_expectations(o, 0, 2, None)) == {"plain", "plug-in"}
     np.testing.assert_allclose(e["plain"], [K.expected_sampled_softmax(r, 0, 2) for r in o], rtol=1e-14)
     b = K.exact_biases(o, 0, 2, q, learned_n5_k2)
     for name in K.ESTIMATORS:

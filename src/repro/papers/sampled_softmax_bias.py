@@ -339,14 +339,15 @@ def train_learned_estimator(
 
 # --------------------------------------------------------------------------- exact expectations
 def exact_expectations(
-    logits: ArrayLike, target: int, k: int, q: ArrayLike,
+    logits: ArrayLike, target: int, k: int, q: ArrayLike | None,
     learned: LearnedEstimator | None = None,
 ) -> dict[str, np.ndarray]:
     """Exact :math:`E_S f` of each estimator, by enumerating every sampler outcome.
 
     ``plain``, ``plug-in`` and ``learned`` use uniform sampling without replacement
     (:func:`uniform_design`); ``logQ`` uses ``k`` draws with replacement from ``q``
-    (:func:`multinomial_design`).
+    (:func:`multinomial_design`). ``logQ`` is left out when ``q`` is None, ``learned``
+    when ``learned`` is None.
 
     Returns
     -------
@@ -356,9 +357,10 @@ def exact_expectations(
     n = o.shape[1]
     t, k = _check_target(n, target), _check_k(n, k)
     wor = uniform_design(n, t, k)
-    wr = multinomial_design(q, t, k)
     out = {name: ratio_estimates(o, t, estimator_weights(name, wor, k)) @ wor.prob for name in ("plain", "plug-in")}
-    out["logQ"] = ratio_estimates(o, t, estimator_weights("logQ", wr, k, q)) @ wr.prob
+    if q is not None:
+        wr = multinomial_design(q, t, k)
+        out["logQ"] = ratio_estimates(o, t, estimator_weights("logQ", wr, k, q)) @ wr.prob
     if learned is not None:
         if learned.k != k:
             raise ValueError(f"learned estimator was trained for k={learned.k}, not {k}")
@@ -370,7 +372,7 @@ def exact_expectations(
 
 
 def exact_biases(
-    logits: ArrayLike, target: int, k: int, q: ArrayLike, learned: LearnedEstimator | None = None,
+    logits: ArrayLike, target: int, k: int, q: ArrayLike | None, learned: LearnedEstimator | None = None,
 ) -> dict[str, np.ndarray]:
     """Exact bias :math:`b(o) = E_S f - p_t` of each estimator (see :func:`exact_expectations`); name -> (B,)."""
     p = softmax_prob(logits, target)
