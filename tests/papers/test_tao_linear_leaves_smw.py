@@ -167,3 +167,14 @@ def test_select_lam_returns_grid_member_and_rmse():
     assert lam in (0.1, 10.0)
     assert K.rmse(np.array([0.0, 0.0]), np.array([3.0, 4.0])) == pytest.approx(np.sqrt(12.5))
     assert K.best_time(lambda: None, 2) >= 0
+
+
+def test_leaf_step_with_precomputed_routing_matches():
+    X, y = _data(200, 5, 8)
+    T = K.init_tree(X, y, 2, np.random.default_rng(2))
+    T2 = T.copy()
+    f1 = K.leaf_step(T, X, y, 1.0, "auto")
+    f2 = K.leaf_step(T2, X, y, 1.0, "auto", K.route(T2, X))
+    assert f1 == f2 and np.array_equal(T.W_leaves, T2.W_leaves)
+    with pytest.raises(ValueError):
+        K.leaf_step(T, X, y, 1.0, "auto", np.zeros(3, dtype=int))
