@@ -18,8 +18,11 @@ The record written by :meth:`Claims.save` has the schema::
     {"slug", "title", "authors", "paper_url", "scale", "seed", "runtime_s", "verdict",
      "claims": [{"id", "statement", "paper", "criterion", "measured", "status", "volatile"}]}
 
-``volatile`` marks values measured with a wall clock: they are recorded, but
-the table and the record comparison use only their status.
+``volatile`` marks values measured with a wall clock. They are recorded with
+their criterion and status and shown by :meth:`Claims.timings` (in a cell that
+CI does not compare), but they do not count towards the verdict, the claims
+table or the record comparison: a noisy machine must not flip a page's
+verdict. A page's checked speed claim rests on a deterministic count instead.
 """
 
 from __future__ import annotations
@@ -149,17 +152,21 @@ class ClaimsTable:
 
     def _rows(self) -> list[tuple[str, str, str, str]]:
         return [
-            (r.id, r.criterion, "timed, see above" if r.volatile else format_measured(r.measured), r.status)
+            (r.id, r.criterion, "timed" if r.volatile else format_measured(r.measured),
+             "see timings" if r.volatile else r.status)
             for r in self.results
         ]
+
+    def _counted(self) -> list[ClaimResult]:
+        return [r for r in self.results if not r.volatile]
 
     def __repr__(self) -> str:
         rows = [("claim", "criterion", "measured", "status"), *self._rows()]
         widths = [max(len(row[i]) for row in rows) for i in range(4)]
         lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in rows]
         lines.insert(1, "  ".join("-" * w for w in widths))
-        n_ok = sum(r.status == "reproduced" for r in self.results)
-        lines.append(f"verdict: {self.verdict} ({n_ok} of {len(self.results)} claims reproduced)")
+        n_ok = sum(r.status == "reproduced" for r in self._counted())
+        lines.append(f"verdict: {self.verdict} ({n_ok} of {len(self._counted())} claims reproduced)")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -170,11 +177,27 @@ class ClaimsTable:
             f"<td>{e(r.statement)}</td><td>{e(r.criterion)}</td><td>{e(m)}</td><td>{e(r.status)}</td></tr>"
             for r, (_, _, m, _) in zip(self.results, self._rows())
         )
-        n_ok = sum(r.status == "reproduced" for r in self.results)
+        n_ok = sum(r.status == "reproduced" for r in self._counted())
         return (
             f'<table class="repro-claims"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
-            f"<p><strong>Verdict: {e(self.verdict)}</strong> ({n_ok} of {len(self.results)} claims reproduced)</p>"
+            f"<p><strong>Verdict: {e(self.verdict)}</strong> ({n_ok} of {len(self._counted())} claims reproduced)</p>"
         )
+
+
+class TimingsTable:
+    """The wall-clock measurements of a page with their criteria (not compared by CI)."""
+
+    def __init__(self, results: list[ClaimResult]):
+        self.results = [r for r in results if r.volatile]
+
+    def __repr__(self) -> str:
+        rows = [("timing", "criterion", "measured", "status")]
+        rows += [(r.id, r.criterion, format_measured(r.measured), r.status) for r in self.results]
+        widths = [max(len(row[i]) for row in rows) for i in range(4)]
+        lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in rows]
+        lines.insert(1, "  ".join("-" * w for w in widths))
+        lines.append("wall-clock values vary from run to run; they do not count towards the verdict")
+        return "\n".join(lines)
 
 
 def verdict_of(statuses: list[str]) -> str:
@@ -261,11 +284,16 @@ class Claims:
 
     @property
     def verdict(self) -> str:
-        return verdict_of([r.status for r in self.results])
+        """Verdict over the deterministic claims (volatile timings do not count)."""
+        return verdict_of([r.status for r in self.results if not r.volatile])
 
     def table(self) -> ClaimsTable:
         """The claims table (display it as the last output of a cell)."""
         return ClaimsTable(list(self.results), self.verdict)
+
+    def timings(self) -> TimingsTable:
+        """The wall-clock (volatile) measurements with their values: display in a cell CI does not compare."""
+        return TimingsTable(list(self.results))
 
     def record(self) -> dict:
         """The JSON-ready record of this page."""
@@ -293,7 +321,7 @@ class Claims:
 def comparable(record: dict) -> dict:
     """The part of a record that must not change between runs: ids, statuses, rounded values.
 
-    Volatile (wall-clock) values and the runtime are left out.
+    Volatile (wall-clock) claims and the runtime are left out.
     """
     return {
         "slug": record["slug"],
@@ -301,11 +329,8 @@ def comparable(record: dict) -> dict:
         "seed": record["seed"],
         "verdict": record["verdict"],
         "claims": [
-            {
-                "id": c["id"],
-                "status": c["status"],
-                "measured": None if c.get("volatile") else format_measured(c["measured"]),
-            }
+            {"id": c["id"], "status": c["status"], "measured": format_measured(c["measured"])}
             for c in record["claims"]
+            if not c.get("volatile")
         ],
     }
