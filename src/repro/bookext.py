@@ -172,18 +172,6 @@ def scoreboard_html(link: Any) -> str:
     return f'{totals}<table class="repro-scoreboard"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
 
 
-def _package_versions() -> dict[str, str]:
-    from importlib.metadata import PackageNotFoundError, version
-
-    out = {}
-    for name in KEY_PACKAGES:
-        try:
-            out[name] = version(name)
-        except PackageNotFoundError:
-            out[name] = "not installed"
-    return out
-
-
 def status_html(link: Any) -> str:
     """Execution report: every notebook's run, and the environment of the committed runs."""
     e = html.escape
@@ -214,7 +202,7 @@ def status_html(link: Any) -> str:
             continue
         pk = ", ".join(f"{k} {v}" for k, v in env.get("packages", {}).items())
         env_rows.append(f"<li>Python {e(env.get('python', '?'))} on {e(env.get('platform', '?'))}: {e(pk)}</li>")
-    build = ", ".join(f"{k} {v}" for k, v in _package_versions().items())
+    build = ", ".join(f"{k} {v}" for k, v in pipeline.package_versions(KEY_PACKAGES).items())
     return (
         table
         + "<h2>Environment of the committed runs</h2><ul>"

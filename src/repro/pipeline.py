@@ -141,18 +141,25 @@ def to_ipynb(slug: str, path: Path) -> None:
 KEY_PACKAGES = ("torch", "numpy", "scipy", "scikit-learn", "matplotlib", "pot", "networkx", "papermill")
 
 
+def package_versions(names: tuple[str, ...] = KEY_PACKAGES) -> dict[str, str]:
+    """Installed versions of ``names`` ("not installed" where missing)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    out = {}
+    for name in names:
+        try:
+            out[name] = version(name)
+        except PackageNotFoundError:
+            out[name] = "not installed"
+    return out
+
+
 def run_environment() -> dict:
     """Python, platform and key package versions of this run (stored in the executed notebook)."""
     import platform
-    from importlib.metadata import PackageNotFoundError, version
 
-    packages = {}
-    for name in KEY_PACKAGES:
-        try:
-            packages[name] = version(name)
-        except PackageNotFoundError:
-            packages[name] = "not installed"
-    return {"python": platform.python_version(), "platform": f"{platform.system()} {platform.machine()}", "packages": packages}
+    return {"python": platform.python_version(), "platform": f"{platform.system()} {platform.machine()}",
+            "packages": package_versions()}
 
 
 @dataclass
