@@ -51,7 +51,7 @@ def _as_cov(S: Array, name: str, d: int | None = None) -> Array:
     return 0.5 * (S + S.T)
 
 
-def _check_t(t: float, closed: bool = True) -> float:
+def _check_t(t: float) -> float:
     t = float(t)
     if not (0.0 <= t <= 1.0):
         raise ValueError(f"t must lie in [0, 1]; got {t}")
