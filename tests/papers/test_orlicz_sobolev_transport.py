@@ -1,0 +1,155 @@
+"""Tests for repro.papers.orlicz_sobolev_transport (closed forms, POT cross-checks, invariants)."""
+
+import networkx as nx
+import numpy as np
+import ot
+import pytest
+from scipy.optimize import minimize_scalar
+
+from repro.papers import orlicz_sobolev_transport as K
+
+
+def _setup(n=30, seed=0, radius=None):
+    rng = np.random.default_rng(seed)
+    G = K.random_geometric_graph(n, rng, radius=radius)
+    T = K.root_path_tree(G, 0)
+    return rng, G, T
+
+
+def _tree_metric(G, T):
+    d = dict(nx.all_pairs_dijkstra_path_length(G))
+    return np.array([[d[u][v] for v in T.nodes] for u in T.nodes])
+
+
+def test_root_path_tree_on_path_graph():
+    G = nx.path_graph(5)
+    nx.set_edge_attributes(G, {e: float(i + 1) for i, e in enumerate(G.edges)}, "weight")
+    T = K.root_path_tree(G, 0)
+    assert T.nodes == [0, 1, 2, 3, 4]
+    np.testing.assert_array_equal(T.parent, [-1, 0, 1, 2, 3])
+    np.testing.assert_allclose(T.w, [0, 1, 2, 3, 4])
+    np.testing.assert_allclose(T.depth, [0, 1, 3, 6, 10])
+
+
+def test_edge_subtree_mass_matches_brute_force_path_membership():
+    rng, G, T = _setup(40, 1)
+    mu = K.random_unbalanced_measures(40, 1, rng)[0]
+    paths = nx.single_source_dijkstra_path(G, 0)
+    idx = {v: i for i, v in enumerate(T.nodes)}
+    brute = np.zeros(40)
+    for u in T.nodes:
+        for v in paths[u][1:]:  # edge into v lies on the root path of u
+            brute[idx[v]] += mu[idx[u]]
+    np.testing.assert_allclose(K.edge_subtree_mass(T, mu), brute, atol=1e-14)
+    assert K.edge_subtree_mass(T, mu)[0] == 0
+
+
+def test_gst_power_closed_form_and_numerical_minimum():
+    rng = np.random.default_rng(2)
+    dh, w = rng.normal(size=25), rng.random(25) + 0.1
+    for p in (1.5, 2.0, 3.0):
+        val, n_phi = K.gst(dh, w, K.power_nfunction(p))
+        closed = p * (p - 1) ** ((1 - p) / p) * K.sobolev_transport_p(dh, w, p)
+        assert val == pytest.approx(closed, rel=1e-10)
+        assert n_phi > 0 and n_phi % 25 == 0
+    x = np.abs(dh)
+    obj = lambda s: (1 + w @ K.PHI1.phi(np.exp(s) * x)) / np.exp(s)  # noqa: E731
+    brute = minimize_scalar(obj, bounds=(-10, 10), method="bounded", options={"xatol": 1e-12}).fun
+    assert K.gst(dh, w, K.PHI1)[0] == pytest.approx(brute, rel=1e-8)
+
+
+def test_ost_linear_balanced_is_tree_w1_from_pot():
+    rng, G, T = _setup(30, 3, radius=0.0)  # radius 0: the graph is a tree
+    assert nx.is_tree(G)
+    D = _tree_metric(G, T)
+    M = K.random_unbalanced_measures(30, 2, rng)
+    mu, nu = M[0] / M[0].sum(), M[1] / M[1].sum()
+    val, _ = K.ost(mu, nu, T, K.PHI0)
+    assert val == pytest.approx(ot.emd2(mu, nu, D), abs=1e-9)
+
+
+def test_ost_reductions_gst_and_sobolev_p():
+    rng, G, T = _setup(30, 4)
+    M = K.random_unbalanced_measures(30, 2, rng)
+    mu, nu = M[0] / M[0].sum(), M[1] / M[1].sum()
+    dh = K.edge_subtree_mass(T, mu) - K.edge_subtree_mass(T, nu)
+    assert K.ost(mu, nu, T, K.PHI1)[0] == pytest.approx(K.gst(dh, T.w, K.PHI1)[0], rel=1e-12)  # Prop. 5.2
+    p = 3.0
+    phi_p = K.power_nfunction(p, (p - 1) ** (p - 1) / p**p)
+    assert K.ost(mu, nu, T, phi_p)[0] == pytest.approx(K.sobolev_transport_p(dh, T.w, p), rel=1e-9)  # Prop. 5.3
+
+
+def test_ost_mass_term_and_divergence_properties():
+    rng, G, T = _setup(30, 5)
+    mu, nu, sg = K.random_unbalanced_measures(30, 3, rng)
+    assert K.ost(mu, mu, T, K.PHI1)[0] == 0.0
+    # linear closed form, Prop. 5.5, Theta = w1(z0) + b*lam/2 - alpha = 1.5
+    dh = K.edge_subtree_mass(T, mu) - K.edge_subtree_mass(T, nu)
+    closed = T.w @ np.abs(dh) + 1.5 * abs(mu.sum() - nu.sum())
+    assert K.ost(mu, nu, T, K.PHI0)[0] == pytest.approx(closed, rel=1e-12)
+    for phi in (K.PHI1, K.PHI2):
+        a, b = K.ost(mu, nu, T, phi)[0], K.ost(nu, mu, T, phi)[0]
+        assert a == pytest.approx(b, rel=1e-12) and a > 0
+        assert K.ost(mu + sg, nu + sg, T, phi)[0] == pytest.approx(a, rel=1e-10)  # Prop. 5.1(i)
+        assert a <= K.ost(mu, sg, T, phi)[0] + K.ost(sg, nu, T, phi)[0] + 1e-12  # triangle
+
+
+def test_orlicz_ept_linear_is_ept_and_bounded_by_ost():
+    rng, G, T = _setup(20, 6)
+    D = _tree_metric(G, T)
+    w = T.depth + 1
+    mu, nu = K.random_unbalanced_measures(20, 2, rng)
+    C = K.ept_cost_matrix(D, w, w)
+    tot = mu.sum() + nu.sum()
+    kt = tot * (ot.emd2(np.append(mu, nu.sum()) / tot, np.append(nu, mu.sum()) / tot, C) - 1.0)  # eq. 7
+    oe, counts = K.orlicz_ept(mu, nu, D, w, w, K.PHI0, rtol=1e-10)
+    assert oe == pytest.approx(kt, abs=1e-8)  # Prop. 5.6
+    assert counts["lp"] > 1 and counts["cost_entries"] == counts["lp"] * 21 * 21
+    assert K.ost(mu, nu, T, K.PHI0)[0] >= oe + 0.5 * tot - 1e-9  # Prop. 5.7
+
+
+def test_orlicz_ept_is_luxemburg_root():
+    rng, G, T = _setup(15, 7)
+    D = _tree_metric(G, T)
+    w = T.depth + 1
+    mu, nu = K.random_unbalanced_measures(15, 2, rng)
+    oe, _ = K.orlicz_ept(mu, nu, D, w, w, K.PHI1, rtol=1e-9)
+    tot = mu.sum() + nu.sum()
+    t = oe / tot + 1.0
+    a, c = np.append(mu, nu.sum()) / tot, np.append(nu, mu.sum()) / tot
+    C = K.ept_cost_matrix(D, w, w)
+    A = lambda s: ot.emd2(a, c, K.PHI1.phi(C / s))  # noqa: E731
+    assert A(t * (1 + 1e-6)) <= 1.0 <= A(t * (1 - 1e-6))
+
+
+def test_nfunction_inverse_and_cost_matrix():
+    assert K.PHI2.phi(np.array(K.PHI2.inverse_at_one())) == pytest.approx(1.0)
+    assert K.PHI2.inverse_at_one() == pytest.approx(np.sqrt(np.log(2)))
+    C = K.ept_cost_matrix(np.zeros((2, 3)), [1, 2], [0, 0, 5], b=2.0, lam=0.5)
+    assert C.shape == (3, 4) and C[-1, -1] == 1.0 and C[1, -1] == 3.0 and C[-1, 2] == 6.0
+
+
+def test_bad_inputs():
+    rng, G, T = _setup(10, 8)
+    with pytest.raises(ValueError):
+        K.root_path_tree(G, "nope")
+    H = nx.Graph([(0, 1), (2, 3)])
+    with pytest.raises(ValueError):
+        K.root_path_tree(H, 0)
+    with pytest.raises(ValueError):
+        K.edge_subtree_mass(T, np.ones(9))
+    with pytest.raises(ValueError):
+        K.edge_subtree_mass(T, -np.ones(10))
+    with pytest.raises(ValueError):
+        K.gst(np.ones(3), np.ones(4), K.PHI1)
+    with pytest.raises(ValueError):
+        K.ost(np.ones(10), np.ones(10), T, K.PHI1, alpha=5.0)
+    with pytest.raises(ValueError):
+        K.power_nfunction(1.0)
+    with pytest.raises(ValueError):
+        K.ept_cost_matrix(np.ones((2, 2)), [1, 1, 1], [1, 1])
+    with pytest.raises(ValueError):
+        K.orlicz_ept(np.zeros(10), np.ones(10), np.ones((10, 10)), np.ones(10), np.ones(10), K.PHI1)
+    with pytest.raises(ValueError):
+        K.random_unbalanced_measures(5, 1, rng, support=0.0)
+    assert K.gst(np.zeros(4), np.ones(4), K.PHI1) == (0.0, 0)
