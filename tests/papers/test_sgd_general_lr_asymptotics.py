@@ -205,3 +205,15 @@ def test_relative_frobenius_and_second_moment():
         K.relative_frobenius_error(A, np.zeros((2, 2)))
     with pytest.raises(ValueError):
         K.second_moment(np.ones(3))
+
+
+def test_cycles_to_steady_state():
+    assert K.cycles_to_steady_state([1.0, 1.0, 1.0]) == 1
+    assert K.cycles_to_steady_state([4.0, 2.0, 1.5, 1.504, 1.503]) == 3
+    assert K.cycles_to_steady_state([4.0, 2.0, 1.0]) == 3
+    cyc = K.lr_schedule("cyclic", 2000, eta0=0.25, eta_min=0.01, period=100)
+    tr = np.trace(K.second_moment_recursion(np.diag([1.0, 0.1]), 1.0, cyc, 5 * np.eye(2)), axis1=1, axis2=2)
+    k = K.cycles_to_steady_state(tr[100::100])
+    assert 1 < k < 10
+    with pytest.raises(ValueError):
+        K.cycles_to_steady_state([1.0, -1.0])

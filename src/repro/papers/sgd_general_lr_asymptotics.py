@@ -364,6 +364,29 @@ def relative_frobenius_error(estimate: ArrayLike, reference: ArrayLike) -> float
     return float(np.linalg.norm(estimate - reference) / norm)
 
 
+def cycles_to_steady_state(levels: ArrayLike, rtol: float = 0.01) -> int:
+    """Number of cycles after which every relative change between consecutive cycle-end levels is ``< rtol``.
+
+    Parameters
+    ----------
+    levels : array_like, shape (K,)
+        Positive cycle-end values (e.g. ``E‖δ_{kP}‖²`` for ``k = 1..K``).
+    rtol : float
+        Relative-change tolerance.
+
+    Returns
+    -------
+    int
+        The smallest ``k`` such that ``|v_{j+1} − v_j| / v_{j+1} < rtol`` for all ``j >= k`` (1-based cycle
+        count); ``K`` if even the last change is too large.
+    """
+    v = np.asarray(levels, dtype=float)
+    if v.ndim != 1 or v.size < 2 or np.any(v <= 0) or rtol <= 0:
+        raise ValueError("levels must be a positive 1-d array of length >= 2 and rtol > 0")
+    bad = np.flatnonzero(np.abs(np.diff(v)) / v[1:] >= rtol)
+    return int(bad[-1] + 2) if bad.size else 1
+
+
 def second_moment(delta: ArrayLike) -> np.ndarray:
     """Monte Carlo second moment ``mean_r δ_r δ_rᵀ`` of an (R, d) array (shape (d, d))."""
     delta = np.asarray(delta, dtype=float)
