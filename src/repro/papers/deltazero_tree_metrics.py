@@ -1,0 +1,375 @@
+"""DeltaZero: moving a metric towards a tree metric by gradient descent on a smooth Gromov delta.
+
+Paper: *Bridging Arbitrary and Tree Metrics via Differentiable Gromov Hyperbolicity*, P. Houedry,
+N. Courty, F. Martin-Baillon, L. Chapel, T. Vayer (NeurIPS 2025), https://arxiv.org/abs/2505.21073 ;
+official code github.com/pierrehouedry/DifferentiableHyperbolicity (read for the algorithm, not copied).
+Used by ``notebooks/deltazero-tree-metrics.py``.
+
+Notation (paper -> here):
+
+* metric ``d`` on ``n`` points -> distance matrix ``D`` (n, n);
+* Gromov product ``(x|y)_w = (d(x,w) + d(y,w) - d(x,y)) / 2`` -> :func:`gromov_products`;
+* four-point hyperbolicity ``delta(d)`` -> :func:`four_point_delta` (exact, max over quadruples);
+* log-sum-exp relaxation with temperature ``beta`` -> :func:`soft_max`, :func:`smooth_delta`;
+* batched estimate over random sub-matrices -> :func:`smooth_delta_batched`;
+* edge weights ``W`` of the complete graph, metric ``d_W`` = shortest paths -> :func:`floyd_warshall`;
+* the DeltaZero problem ``min_W delta_beta(d_W)^2/2 + lambda * mean (D - d_W)^2`` -> :func:`deltazero_fit`;
+* Gromov's tree embedding rooted at ``w`` -> :func:`gromov_tree`;
+* neighbour joining baseline (Saitou & Nei 1987) -> :func:`neighbor_joining`;
+* distortion ``||D - D_T||_inf`` (and mean absolute error) -> :func:`distortion`.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import networkx as nx
+import numpy as np
+import torch
+
+__all__ = [
+    "check_distance_matrix", "four_point_delta", "four_point_delta_bruteforce", "gromov_products",
+    "gromov_tree", "floyd_warshall", "soft_max", "smooth_delta", "smooth_delta_batched",
+    "deltazero_fit", "neighbor_joining", "distortion", "tree_metric", "noisy_tree_metric",
+    "graph_metric", "gromov_bound",
+]
+
+
+def check_distance_matrix(D: Any, min_n: int = 1, name: str = "D") -> np.ndarray:
+    """Validate a distance matrix: square, finite, symmetric, non-negative, zero diagonal.
+
+    Returns it as a float64 array of shape (n, n); raises ``ValueError`` otherwise.
+    """
+    A = np.asarray(D, dtype=float)
+    if A.ndim != 2 or A.shape[0] != A.shape[1]:
+        raise ValueError(f"{name} must be a square (n, n) matrix; got shape {A.shape}")
+    if A.shape[0] < min_n:
+        raise ValueError(f"{name} needs at least {min_n} points; got {A.shape[0]}")
+    if not np.all(np.isfinite(A)):
+        raise ValueError(f"{name} must be finite")
+    scale = max(1.0, float(np.abs(A).max()) if A.size else 1.0)
+    if np.any(A < 0):
+        raise ValueError(f"{name} must be non-negative")
+    if not np.allclose(A, A.T, rtol=0, atol=1e-9 * scale):
+        raise ValueError(f"{name} must be symmetric")
+    if np.any(np.abs(np.diag(A)) > 1e-9 * scale):
+        raise ValueError(f"{name} must have a zero diagonal")
+    return A
+
+
+def _quadruple_delta_block(D: np.ndarray, rows: np.ndarray) -> float:
+    """Max of (largest - second largest)/2 over quadruples (i, j, k, l) with i in ``rows``, all distinct."""
+    n = D.shape[0]
+    Di = D[rows]                                     # (b, n)
+    s_ij_kl = Di[:, :, None, None] + D[None, None, :, :]          # d_ij + d_kl
+    s_ik_jl = Di[:, None, :, None] + D[None, :, None, :]          # d_ik + d_jl
+    s_il_jk = Di[:, None, None, :] + D[None, :, :, None]          # d_il + d_jk
+    hi = np.maximum(np.maximum(s_ij_kl, s_ik_jl), s_il_jk)
+    lo = np.minimum(np.minimum(s_ij_kl, s_ik_jl), s_il_jk)
+    mid = s_ij_kl + s_ik_jl + s_il_jk - hi - lo
+    gap = hi - mid
+    idx = np.arange(n)
+    i = rows[:, None, None, None]
+    j, k, l = idx[None, :, None, None], idx[None, None, :, None], idx[None, None, None, :]
+    distinct = (i != j) & (i != k) & (i != l) & (j != k) & (j != l) & (k != l)
+    gap = np.where(distinct, gap, -np.inf)
+    return float(gap.max()) / 2.0
+
+
+def four_point_delta(D: Any, block_elems: int = 4_000_000) -> float:
+    """Gromov's four-point hyperbolicity of a finite metric (exact).
+
+    For every quadruple of distinct points the three pair sums
+    ``d_ij + d_kl, d_ik + d_jl, d_il + d_jk`` are sorted; the quadruple's delta is half the gap
+    between the largest and the second largest; the metric's delta is the maximum over quadruples
+    (paper, definition of delta-hyperbolicity). Vectorised over all quadruples with numpy; the first
+    index is processed in blocks of at most ``block_elems`` quadruples to bound memory.
+
+    Parameters
+    ----------
+    D : array_like, shape (n, n), n >= 4
+        Symmetric, non-negative distance matrix with zero diagonal.
+
+    Returns
+    -------
+    float
+        delta >= 0 (0 exactly for a tree metric, up to rounding).
+    """
+    A = check_distance_matrix(D, min_n=4)
+    n = A.shape[0]
+    step = max(1, block_elems // n**3)
+    best = max(_quadruple_delta_block(A, np.arange(s, min(n, s + step))) for s in range(0, n, step))
+    return max(best, 0.0)
+
+
+def four_point_delta_bruteforce(D: Any) -> float:
+    """Reference O(n^4) Python loop over 4-subsets for :func:`four_point_delta` (tests only)."""
+    from itertools import combinations
+
+    A = check_distance_matrix(D, min_n=4)
+    best = 0.0
+    for i, j, k, l in combinations(range(A.shape[0]), 4):
+        s = sorted([A[i, j] + A[k, l], A[i, k] + A[j, l], A[i, l] + A[j, k]])
+        best = max(best, (s[2] - s[1]) / 2)
+    return best
+
+
+def gromov_products(D: Any, root: int) -> np.ndarray:
+    """Gromov products ``G_ij = (d_ir + d_jr - d_ij) / 2`` based at ``root``; shape (n, n)."""
+    A = check_distance_matrix(D)
+    n = A.shape[0]
+    if not (isinstance(root, (int, np.integer)) and 0 <= root < n):
+        raise ValueError(f"root must be an int in [0, {n}); got {root!r}")
+    r = A[root]
+    return (r[:, None] + r[None, :] - A) / 2.0
+
+
+def gromov_tree(D: Any, root: int) -> np.ndarray:
+    """Gromov's tree embedding of a metric, rooted at ``root``.
+
+    The Gromov products are replaced by their max-min closure
+    ``G'_ij = max over paths i=p_0..p_m=j of min_t G_{p_t p_{t+1}}`` (a maximum spanning tree's
+    bottleneck), and ``D_T = d_ir + d_jr - 2 G'_ij`` is a tree metric (delta = 0) with
+    ``D_T <= D``, ``D_T[root] = D[root]`` and ``||D - D_T||_inf <= 2 delta(D) ceil(log2 n)``.
+
+    Parameters
+    ----------
+    D : array_like, shape (n, n)
+    root : int
+
+    Returns
+    -------
+    ndarray, shape (n, n)
+    """
+    A = check_distance_matrix(D)
+    G = gromov_products(A, root)
+    for k in range(A.shape[0]):  # (max, min) closure, Floyd-Warshall order
+        G = np.maximum(G, np.minimum(G[:, k, None], G[None, k, :]))
+    r = A[root]
+    T = r[:, None] + r[None, :] - 2.0 * G
+    np.fill_diagonal(T, 0.0)
+    return np.maximum(T, 0.0)
+
+
+def gromov_bound(delta: float, n: int) -> float:
+    """Worst-case distortion of Gromov's tree: ``2 delta ceil(log2 n)``."""
+    if delta < 0 or n < 1:
+        raise ValueError("need delta >= 0 and n >= 1")
+    return 2.0 * delta * math.ceil(math.log2(n)) if n > 1 else 0.0
+
+
+def floyd_warshall(W: Any) -> np.ndarray:
+    """All-pairs shortest paths of the complete graph with symmetric edge weights ``W`` (n, n).
+
+    Min-plus closure ``D <- min(D, D[:, k] + D[k, :])`` for k = 1..n (vectorised per k). Zero weights
+    are edges of length 0 (unlike scipy's dense-graph convention). This is the metric projection the
+    paper applies to the optimised weights.
+    """
+    A = np.array(W, dtype=float)
+    if A.ndim != 2 or A.shape[0] != A.shape[1] or not np.all(np.isfinite(A)) or np.any(A < 0):
+        raise ValueError("W must be a finite non-negative square matrix")
+    np.fill_diagonal(A, 0.0)
+    for k in range(A.shape[0]):
+        A = np.minimum(A, A[:, k, None] + A[None, k, :])
+    return A
+
+
+def soft_max(x: torch.Tensor, beta: float, dim: int | tuple[int, ...] | None = None) -> torch.Tensor:
+    """Log-sum-exp smooth maximum ``(1/beta) log sum exp(beta x)``; ``beta < 0`` gives a smooth minimum.
+
+    Bounds: ``max x <= soft_max <= max x + log(m)/beta`` for ``m`` entries and ``beta > 0``.
+    """
+    if not (math.isfinite(beta) and beta != 0):
+        raise ValueError(f"beta must be finite and non-zero; got {beta}")
+    if dim is None:
+        x, dim = x.reshape(-1), 0
+    return torch.logsumexp(beta * x, dim=dim) / beta
+
+
+def smooth_delta(D: torch.Tensor, beta: float) -> torch.Tensor:
+    """Smooth Gromov delta of a (sub-)matrix, differentiable in ``D``.
+
+    For each base point ``w`` and ordered triple ``(x, y, z)``: a soft-min of ``(x|y)_w, (y|z)_w``
+    minus ``(x|z)_w``; then a soft-max over all ``(x, y, z, w)`` (the paper's log-sum-exp
+    relaxation). With ``m = n^4`` entries, ``delta - log(2)/beta <= smooth_delta <= delta + log(m)/beta``
+    for a metric, so it tends to :func:`four_point_delta` as ``beta -> inf``.
+
+    Parameters
+    ----------
+    D : Tensor, shape (..., n, n)
+        Batch of distance matrices.
+    beta : float > 0
+
+    Returns
+    -------
+    Tensor, shape (...)
+    """
+    if D.ndim < 2 or D.shape[-1] != D.shape[-2]:
+        raise ValueError(f"D must have shape (..., n, n); got {tuple(D.shape)}")
+    if not beta > 0:
+        raise ValueError(f"beta must be > 0; got {beta}")
+    # G[..., w, x, y] = (x|y)_w
+    G = (D[..., :, :, None] + D[..., :, None, :] - D[..., None, :, :]) / 2.0
+    xy = G[..., :, :, :, None]          # (x|y)_w   indices (w, x, y, z)
+    yz = G[..., :, None, :, :]          # (y|z)_w
+    xz = G[..., :, :, None, :]          # (x|z)_w
+    inner = soft_max(torch.stack(torch.broadcast_tensors(xy, yz)), -beta, dim=0) - xz
+    lead = inner.shape[: D.ndim - 2]
+    return soft_max(inner.reshape(*lead, -1), beta, dim=-1)
+
+
+def smooth_delta_batched(D: torch.Tensor, batch_size: int, n_batches: int, beta: float,
+                         gen: torch.Generator) -> torch.Tensor:
+    """Batched smooth delta: soft-max of :func:`smooth_delta` over ``n_batches`` random subsets.
+
+    Each subset has ``batch_size`` points drawn without replacement (paper's batched estimator,
+    its Theorem 3.3 shows it tends to delta). Returns a scalar tensor.
+    """
+    n = D.shape[0]
+    if not (isinstance(batch_size, int) and 4 <= batch_size <= n):
+        raise ValueError(f"batch_size must be an int in [4, n={n}]; got {batch_size!r}")
+    if not (isinstance(n_batches, int) and n_batches >= 1):
+        raise ValueError(f"n_batches must be a positive int; got {n_batches!r}")
+    idx = torch.argsort(torch.rand(n_batches, n, generator=gen), dim=1)[:, :batch_size]
+    sub = D[idx[:, :, None], idx[:, None, :]]          # (n_batches, b, b)
+    return soft_max(smooth_delta(sub, beta), beta, dim=0)
+
+
+def _weights_to_matrix(w: torch.Tensor, iu: tuple[torch.Tensor, torch.Tensor], n: int) -> torch.Tensor:
+    M = torch.zeros(n, n, dtype=w.dtype)
+    M = M.index_put(iu, w)
+    return M + M.T
+
+
+def deltazero_fit(D: Any, beta: float = 20.0, distance_reg: float = 0.01, lr: float = 0.05,
+                  epochs: int = 200, batch_size: int = 12, n_batches: int = 32,
+                  project_every: int = 10, seed: int = 0, record_every: int = 10) -> dict:
+    """DeltaZero: gradient descent on the edge weights of the complete graph (paper, Algorithm 1).
+
+    Minimises ``smooth_delta_batched(W)^2 / 2 + distance_reg * mean((D - W)^2)`` over the upper-
+    triangle weights ``W`` (initialised at ``D``) with Adam (torch autograd). Every ``project_every``
+    epochs negative weights are clipped to 0 and ``W`` is projected onto a metric by shortest paths
+    (:func:`floyd_warshall`). The squared delta reproduces the official code's gradient scaling
+    (its delta term is back-propagated with weight delta). The returned metric is the final projection.
+
+    Returns
+    -------
+    dict with ``D_opt`` (n, n) metric, and history lists ``epoch``, ``delta`` (exact delta of the
+    projected metric), ``loss``.
+    """
+    A = check_distance_matrix(D, min_n=4)
+    n = A.shape[0]
+    if epochs < 1 or project_every < 1 or lr <= 0 or distance_reg < 0:
+        raise ValueError("need epochs >= 1, project_every >= 1, lr > 0, distance_reg >= 0")
+    gen = torch.Generator().manual_seed(int(seed))
+    iu = tuple(torch.triu_indices(n, n, offset=1))
+    D0 = torch.tensor(A, dtype=torch.float64)
+    w = torch.nn.Parameter(D0[iu].clone())
+    opt = torch.optim.Adam([w], lr=lr)
+    hist: dict[str, list] = {"epoch": [0], "delta": [four_point_delta(A)], "metric": [A.copy()], "loss": []}
+    M = A.copy()
+    for ep in range(1, epochs + 1):
+        opt.zero_grad()
+        W = _weights_to_matrix(w, iu, n)
+        delta = smooth_delta_batched(W, batch_size, n_batches, beta, gen)
+        loss = 0.5 * delta**2 + distance_reg * torch.mean((D0 - W) ** 2)
+        loss.backward()
+        opt.step()
+        hist["loss"].append(float(loss.detach()))
+        if ep % project_every == 0 or ep == epochs:
+            with torch.no_grad():
+                M = floyd_warshall(np.maximum(_weights_to_matrix(w, iu, n).numpy(), 0.0))
+                w.copy_(torch.tensor(M)[iu])
+            if ep % record_every == 0 or ep == epochs:
+                hist["epoch"].append(ep)
+                hist["delta"].append(four_point_delta(M))
+                hist["metric"].append(M.copy())
+    hist["D_opt"] = M
+    return hist
+
+
+def neighbor_joining(D: Any) -> np.ndarray:
+    """Neighbour joining (Saitou & Nei 1987): an additive tree on the leaves and its tree metric.
+
+    At each step join the pair minimising ``Q_ij = (m-2) d_ij - r_i - r_j`` (``r`` = row sums),
+    branch lengths ``(d_ij +/- (r_i - r_j)/(m-2))/2`` clipped at 0; the tree is a networkx graph and
+    the leaf-to-leaf tree distances are shortest paths. Exact on additive (tree) metrics.
+
+    Parameters
+    ----------
+    D : array_like, shape (n, n), n >= 2
+
+    Returns
+    -------
+    ndarray, shape (n, n): tree metric on the n input points.
+    """
+    A = check_distance_matrix(D, min_n=2)
+    n = A.shape[0]
+    T = nx.Graph()
+    T.add_nodes_from(range(n))
+    nodes = list(range(n))
+    M = A.copy()
+    nxt = n
+    while len(nodes) > 2:
+        m = len(nodes)
+        r = M.sum(axis=1)
+        Q = (m - 2) * M - r[:, None] - r[None, :]
+        np.fill_diagonal(Q, np.inf)
+        i, j = np.unravel_index(int(np.argmin(Q)), Q.shape)
+        li = max(0.5 * M[i, j] + (r[i] - r[j]) / (2 * (m - 2)), 0.0)
+        lj = max(M[i, j] - li, 0.0)
+        u = nxt
+        nxt += 1
+        T.add_edge(nodes[i], u, weight=li)
+        T.add_edge(nodes[j], u, weight=lj)
+        du = 0.5 * (M[i] + M[j] - M[i, j])
+        keep = [k for k in range(m) if k not in (i, j)]
+        du_keep = np.maximum(du[keep], 0.0)
+        M = np.block([[M[np.ix_(keep, keep)], du_keep[:, None]], [du_keep[None, :], np.zeros((1, 1))]])
+        nodes = [nodes[k] for k in keep] + [u]
+    T.add_edge(nodes[0], nodes[1], weight=float(M[0, 1]))
+    return tree_metric(T, list(range(n)))
+
+
+def tree_metric(T: nx.Graph, nodes: list | None = None) -> np.ndarray:
+    """Weighted shortest-path distances of graph ``T`` between ``nodes`` (default: all), shape (n, n)."""
+    nodes = list(T.nodes) if nodes is None else nodes
+    lengths = dict(nx.all_pairs_dijkstra_path_length(T, weight="weight"))
+    return np.array([[lengths[a][b] for b in nodes] for a in nodes], dtype=float)
+
+
+def graph_metric(G: nx.Graph) -> np.ndarray:
+    """Shortest-path metric of a connected graph (edge attribute ``weight``, default 1), shape (n, n)."""
+    if not nx.is_connected(G):
+        raise ValueError("graph must be connected")
+    return np.asarray(nx.floyd_warshall_numpy(G, weight="weight"), dtype=float)
+
+
+def noisy_tree_metric(n: int, noise: float, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """A random weighted tree metric on ``n`` nodes and a noisy copy (a metric, delta > 0).
+
+    Tree: ``nx.random_labeled_tree``, weights U(0.5, 1.5). Noise: each pair distance multiplied by
+    ``1 + noise * U(-1, 1)``, then projected onto a metric by shortest paths.
+    Returns ``(D_tree, D_noisy)``.
+    """
+    if n < 4 or not (0 <= noise < 1):
+        raise ValueError("need n >= 4 and 0 <= noise < 1")
+    T = nx.random_labeled_tree(n, seed=int(rng.integers(2**31)))
+    for u, v in T.edges:
+        T.edges[u, v]["weight"] = float(rng.uniform(0.5, 1.5))
+    Dt = tree_metric(T, list(range(n)))
+    E = rng.uniform(-1, 1, size=(n, n))
+    E = np.triu(E, 1)
+    E = E + E.T
+    return Dt, floyd_warshall(Dt * (1 + noise * E))
+
+
+def distortion(D: Any, D_T: Any) -> dict[str, float]:
+    """Distortion of an approximation ``D_T`` of ``D``: ``linf = max |D - D_T|`` and
+    ``l1 = mean over pairs i < j of |D - D_T|``."""
+    A, B = check_distance_matrix(D, min_n=2), check_distance_matrix(D_T, min_n=2, name="D_T")
+    if A.shape != B.shape:
+        raise ValueError(f"shapes differ: {A.shape} vs {B.shape}")
+    E = np.abs(A - B)[np.triu_indices(A.shape[0], 1)]
+    return {"linf": float(E.max()), "l1": float(E.mean())}
