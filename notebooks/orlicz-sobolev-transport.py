@@ -206,6 +206,9 @@ ax2.loglog(sizes, wall_ratio, "o--", color="C3", label="wall clock (volatile)")
 ax2.axhline(100, color="k", lw=0.8, ls=":", label="100x")
 ax2.set(xlabel="graph size $n$ (nodes)", ylabel="Orlicz-EPT / OST", title="speed-up")
 ax2.legend()
+for ax in (ax1, ax2):
+    ax.set_xticks(sizes, labels=[str(n) for n in sizes])
+    ax.xaxis.set_minor_locator(plt.NullLocator())
 plt.show()
 
 # %%
@@ -248,6 +251,27 @@ for ax, (name, v) in zip(axes, vals.items()):
 plt.show()
 
 # %% [markdown]
+# **The univariate problem.** For one pair, the OST objective $\frac1k[1+\sum_e w_e\Phi(k\Delta_e)]$ as a
+# function of $k$: a single smooth valley, whose bottom (marked) is what the root finder returns. This is all
+# the work OST does per pair, against a sequence of full OT problems for Orlicz-EPT.
+
+# %%
+a, c = pairs[0]
+dh = K.edge_subtree_mass(T, a) - K.edge_subtree_mass(T, c)
+ks = np.logspace(-1, 2.5, 200)
+fig, ax = plt.subplots(figsize=(5.5, 3.4))
+for name, col in (("Phi1", "C0"), ("Phi2", "C1")):
+    phi = PHIS[name]
+    ax.plot(ks, K.gst_objective(ks, dh, T.w, phi), color=col, label=phi.name)
+    v, _ = K.gst(dh, T.w, phi)
+    ax.axhline(v, color=col, ls=":", lw=0.8)
+ax.axhline(T.w @ np.abs(dh), color="k", ls="--", lw=0.8, label=r"$\Phi_0$ limit $\sum_e w_e\Delta_e$")
+ax.set(xscale="log", ylim=(0, 3 * T.w @ np.abs(dh)), xlabel="$k$",
+       ylabel=r"$\frac{1}{k}[1+\sum_e w_e\Phi(k\Delta_e)]$", title="OST's univariate problem (one pair, n = %d)" % P.n_agree)
+ax.legend()
+plt.show()
+
+# %% [markdown]
 # **Tree Wasserstein-1.** On a tree, with balanced measures and $\Phi_0$, OST is $\sum_e w_e|h_\mu(e)-h_\nu(e)|$,
 # the closed form of 1-Wasserstein distance on a tree. We compare with `ot.emd2` on the tree's shortest-path
 # metric.
@@ -269,7 +293,7 @@ print(f"tree: {nx.is_tree(Gt)}, max |OST_Phi0 - W1 (ot.emd2)| over {P.agree_pair
 
 # %%
 Mtri = K.random_unbalanced_measures(P.n_agree, 3 * P.n_triples, rng).reshape(P.n_triples, 3, -1)
-asym, tri = 0.0, 0.0
+asym, tri = 0.0, -np.inf
 for phi in (K.PHI1, K.PHI2):
     for a, c, s in Mtri:
         d_ac, d_ca = K.ost(a, c, T, phi)[0], K.ost(c, a, T, phi)[0]
@@ -303,8 +327,8 @@ claims.check("ost-above-ept", statement="Linear Phi: OST >= Orlicz-EPT + b*lam/2
              paper="Proposition 5.7", criterion=is_true("all pairs"), measured=bool(gap57.min() >= -1e-9))
 claims.check("symmetry", statement="OST is symmetric (max relative asymmetry, Phi1 and Phi2)",
              paper="Prop. 5.1: a metric when w1(z0) = w2(z0)", criterion=at_most(1e-9), measured=float(asym))
-claims.check("triangle", statement="OST obeys the triangle inequality (max relative violation over triples)",
-             paper="Prop. 5.1(ii)", criterion=at_most(1e-9), measured=float(max(tri, 0.0)))
+claims.check("triangle", statement="OST obeys the triangle inequality (max over triples of (d_ac - d_as - d_sc) / d_ac; negative = slack)",
+             paper="Prop. 5.1(ii)", criterion=at_most(1e-9), measured=round(float(tri), 4))
 claims.check("rank-agreement", statement="OST and Orlicz-EPT rank pairs alike (Spearman rho, Phi1)",
              paper="not reported (our plausibility check)", criterion=greater_than(0.6), measured=round(rho["Phi1"], 3))
 
@@ -318,4 +342,36 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# To be written after the run.
+# **Reproduced at our scale: the speed claim (as counted work, with the wall clock agreeing), the special
+# cases and the geometry.**
+#
+# * *Speed.* OST's work per pair is one sparse product $S^\top(\mu-\nu)$ and about ten evaluations of a
+#   sum over edges; Orlicz-EPT needs about 23 exact OT solves of size $(n+1)^2$ per pair (the bisection to
+#   relative width $10^{-6}$). The counted-work ratio passes 100 between $n=25$ and $n=50$ and grows about
+#   linearly in $n$ (about 250 at $n=100$, 500 at $n=200$ at ci scale); the wall-clock ratio follows the same
+#   trend (timing table above), though at $n=100$ it sits close enough to 100 (between about 120 and 190 in
+#   our runs) for machine load to matter, which is why the count is the checked number. In one full-scale run
+#   ($n$ up to 800) the counted ratio reached about 1 950 and the wall-clock ratio about 4 800 at $n=800$: the
+#   clock grows faster than the count because the network simplex needs more than one pass over its cost
+#   matrix. That is within a factor of about three of the paper's $\ge$ 13 800x for $\Phi_1$ at $10^3$ nodes. The paper's
+#   larger factors (and its days of compute) also come from running Sinkhorn inside the bisection, where we use
+#   the exact network simplex, which is much faster at these sizes; our ratios are therefore *conservative*.
+# * *Special cases.* With $\Phi(t)=t$ and balanced measures on a tree, OST equals POT's exact
+#   1-Wasserstein distance to machine precision; the closed forms for $\Phi=t^p$ (Sobolev transport) and the
+#   reduction to GST for equal masses hold in the unit tests; Proposition 5.7's lower bound holds on every pair,
+#   with visible slack (left panel of the agreement figure).
+# * *Geometry.* OST is exactly symmetric and satisfied the triangle inequality on every random triple.
+# * *Agreement.* OST and Orlicz-EPT are different quantities (OST's regularisation replaces EPT's pointwise
+#   bounds on the critic by a bound at the root and an Orlicz-norm bound on its derivative), but they rank
+#   pairs similarly (Spearman $\rho\approx0.8$ for $\Phi_1,\Phi_2$ and $0.66$ for $\Phi_0$ at ci scale; 0.90,
+#   0.94 and 0.77 over 100 pairs at full scale).
+#
+# **What the miniature cannot show.** Nothing here tests the paper's downstream claims (document
+# classification and topological data analysis with SVMs), nor graphs with $10^4$ nodes, nor the entropic
+# variant of Orlicz-EPT the paper times. The counted ratio is a lower bound for Orlicz-EPT's work (it ignores
+# the simplex pivots), which is why we check it rather than the wall clock; it is not a flop count.
+#
+# **What was hard.** The sign conventions of EPT: with the paper's calibrated cost, the EPT value
+# $(\mu(G)+\nu(G))(t^\star-b\lambda)$ is often negative, because moving mass a short distance earns
+# $b(\lambda-d)$; Proposition 5.7 is the right way to compare it with OST. And the bisection bracket: Jensen's
+# inequality gives the lower end $W_{\hat c}/\Phi^{-1}(1)$ for free from one linear OT solve.

@@ -56,6 +56,11 @@ def test_gst_power_closed_form_and_numerical_minimum():
     obj = lambda s: (1 + w @ K.PHI1.phi(np.exp(s) * x)) / np.exp(s)  # noqa: E731
     brute = minimize_scalar(obj, bounds=(-10, 10), method="bounded", options={"xatol": 1e-12}).fun
     assert K.gst(dh, w, K.PHI1)[0] == pytest.approx(brute, rel=1e-8)
+    grid = K.gst_objective(np.logspace(-3, 3, 400), dh, w, K.PHI1)
+    assert grid.min() >= K.gst(dh, w, K.PHI1)[0] - 1e-12
+    assert grid.min() == pytest.approx(brute, rel=1e-3)
+    with pytest.raises(ValueError):
+        K.gst_objective([0.0], dh, w, K.PHI1)
 
 
 def test_ost_linear_balanced_is_tree_w1_from_pot():

@@ -35,7 +35,7 @@ from scipy.spatial.distance import pdist, squareform
 
 __all__ = [
     "NFunction", "PHI0", "PHI1", "PHI2", "power_nfunction", "RootedTree", "root_path_tree",
-    "edge_subtree_mass", "gst", "sobolev_transport_p", "ost", "ept_cost_matrix", "orlicz_ept",
+    "edge_subtree_mass", "gst", "gst_objective", "sobolev_transport_p", "ost", "ept_cost_matrix", "orlicz_ept",
     "random_geometric_graph", "random_unbalanced_measures",
 ]
 
@@ -175,6 +175,16 @@ def gst(dh: ArrayLike, w: ArrayLike, phi: NFunction) -> tuple[float, int]:
     calls[0] += 1
     value = (1.0 + float(w @ phi.phi(k * x))) / k
     return value, calls[0] * m
+
+
+def gst_objective(k: ArrayLike, dh: ArrayLike, w: ArrayLike, phi: NFunction) -> np.ndarray:
+    """The univariate objective :math:`\\frac1k[1+\\sum_e w_e\\Phi(k|\\Delta h_e|)]` of eq. 17, for ``k`` (m,) > 0."""
+    k = np.asarray(k, float)
+    if np.any(k <= 0):
+        raise ValueError("k must be positive")
+    x, w = np.abs(np.asarray(dh, float)), np.asarray(w, float)
+    with np.errstate(over="ignore"):  # huge k: the objective is +inf, as it should be
+        return (1.0 + phi.phi(np.multiply.outer(k, x)) @ w) / k
 
 
 def sobolev_transport_p(dh: ArrayLike, w: ArrayLike, p: float) -> float:
