@@ -28,9 +28,9 @@ from repro.papers import sampled_softmax_bias as K
 from repro.runtime import progress, setup_notebook
 
 P = setup_notebook(scale, seed, presets={
-    # about 6 s on one thread: two vocabulary sizes, 12 small networks of 200 steps
+    # about 7 s of CPU on one thread: two vocabulary sizes, 12 small networks of 200 steps
     "ci": dict(ns=(6, 8), n_logits=50, sigma=2.0, fd_points=5, steps=200, batch=256, hidden=32),
-    # about a minute: adds n = 10 (9 more networks), longer training, more logit vectors
+    # about 1.5 min of CPU: adds n = 10 (9 more networks), longer training, more logit vectors
     "full": dict(ns=(6, 8, 10), n_logits=200, sigma=2.0, fd_points=10, steps=2000, batch=512, hidden=64),
 })
 claims = Claims(
@@ -48,7 +48,7 @@ TARGET, TOL = 0, 1e-10  # target class index; the tolerance that separates "zero
 # With a very large number of classes (words, items, entities), computing the softmax
 # $p_t = e^{o_t} / \sum_{j=1}^n e^{o_j}$ needs all $n$ logits. *Sampled softmax* replaces the sum
 # by a sum over the target and $k \ll n$ sampled "negative" classes. It has long been known to be
-# biased: TensorFlow's documentation says its loss is "generally an underestimate" of the full
+# biased: [TensorFlow's documentation](https://www.tensorflow.org/api_docs/python/tf/nn/sampled_softmax_loss) says its loss is "generally an underestimate" of the full
 # softmax loss. Much work has gone into better samplers and corrections that shrink the bias.
 # The paper asks whether some *other* function of the sampled classes could be exactly unbiased,
 # and answers no: **every** estimator that reads only a sampled subset of the classes is biased.
@@ -59,7 +59,7 @@ TARGET, TOL = 0, 1e-10  # target class index; the tolerance that separates "zero
 # notes. We did not have the theorem's exact statement, its proof, or any experiment, and found
 # no official code or reported numbers. The result is qualitative, so this page checks the
 # qualitative statement, on a formalisation of our own (next section), exactly rather than by
-# sampling. One possible source of confusion: Raman et al. (2018) describe "unbiased" scalable
+# sampling. One possible source of confusion: [Raman et al. (2018)](https://arxiv.org/abs/1803.08577) describe "unbiased" scalable
 # softmax *optimisation*. As far as we can tell from its abstract, that unbiasedness is about the
 # stochastic gradients of a reformulated objective, not about a function of a sampled subset that
 # estimates $p_t$, so the two results do not conflict.
@@ -116,7 +116,7 @@ TARGET, TOL = 0, 1e-10  # target class index; the tolerance that separates "zero
 #
 # * Vocabulary sizes $n$ and sample sizes $k=1,\dots,n-1$ from the preset below; target $t=0$.
 # * Bias study: random logits $o\sim\mathcal N(0,\sigma^2 I_n)$ with $\sigma=2$, the law the learned estimator is trained on.
-# * Mechanism: base points $o\sim\mathcal N(0, I_n)$, $J=\{1,\dots,k+1\}$, step $h=1$ (as in the brief).
+# * Mechanism: base points $o\sim\mathcal N(0, I_n)$, $J=\{1,\dots,k+1\}$, unit step $h=1$.
 # * One learned estimator per $(n,k)$: a two-hidden-layer MLP trained in float64 with Adam on fresh samples.
 
 # %%
@@ -133,8 +133,9 @@ print(f"scale={P.scale}: n in {P.ns}, {P.n_logits} logit vectors, {P.fd_points} 
 # * Synthetic Gaussian logits instead of the logits of a trained model.
 # * "Every function" is represented by three classical estimators and one learned one; the
 #   finite-difference argument covers the rest, and we check that it holds numerically.
-# * No training experiment (the brief's optional add-on of fitting a classifier with sampled softmax).
-# * The brief asked for the softmax's finite difference to exceed $10^{-3}$. Before running anything
+# * No training experiment: we do not fit a classifier with sampled softmax to see what the bias does
+#   to the learned parameters (an optional add-on in our design notes).
+# * Our design notes for this page first asked for the softmax's finite difference to exceed $10^{-3}$. Before running anything
 #   we replaced that by the zero tolerance $10^{-10}$ used for the estimators, because the
 #   $(k+1)$-th difference shrinks like $(k+1)!\,p_t\prod_j p_j$: about $4\cdot10^{-5}$ at
 #   $n=10$, $k=8$ even with equal logits. $10^{-3}$ is the right size only for small $k$.
@@ -229,7 +230,7 @@ plt.show()
 
 # %% [markdown]
 # The softmax's difference (the black line is its *smallest* value over the base points) shrinks
-# with $k$, from about $10^{-3}$ to below $10^{-6}$, but stays nine or more orders of magnitude above
+# with $k$ by several orders of magnitude, but stays at least seven orders of magnitude above
 # the estimators' differences (their *largest* values), which are rounding noise of $10^{-17}$ to
 # $10^{-16}$ or exact zeros (drawn at $10^{-19}$), whatever the estimator. The unit tests also check
 # that the softmax's difference has the predicted sign $(-1)^{k+1}$. The order matters: a
@@ -252,15 +253,17 @@ ax.legend(fontsize=8)
 plt.show()
 
 # %% [markdown]
-# Every point lies above the diagonal, as it must. The bound is loose, by two to six orders of
-# magnitude here, for all four estimators: it is a proof device that certifies "not zero", not a
+# Every point lies above the diagonal, as it must. The bound is loose, by several orders of
+# magnitude, for all four estimators: it is a proof device that certifies "not zero", not a
 # prediction of how large the bias is.
 #
 # ### Checks
 #
-# The criteria below were fixed before the first run (from the brief, with the change explained
-# under Deviations). A count of violations is used where the measured value would otherwise be
-# rounding noise.
+# The criteria below were fixed before the first run, from our design notes for this page (with
+# the one change explained under Deviations). A count of violations is used where the measured
+# value would otherwise be rounding noise, which could print differently on another machine: after
+# the first run we switched `exact-when-k-is-n-1` from its largest |bias| (2.2e-16) to the number
+# of vectors above the same threshold $10^{-12}$.
 
 # %%
 below = [(n, k) for n, k in cases if k <= n - 2]
@@ -349,5 +352,5 @@ claims.table()
 # **What was hard.** Making the numerical check say something: with Monte Carlo estimates the
 # bias of the better estimators is hidden in sampling noise, so everything here is computed by exact
 # enumeration in float64, and the key identity $\Delta_J\mathbb E_S f=0$ then holds to rounding.
-# The brief's threshold for the softmax's finite difference had to be reconsidered, because that
+# The planned threshold for the softmax's finite difference had to be reconsidered, because that
 # difference shrinks quickly with $k$ (see Deviations).

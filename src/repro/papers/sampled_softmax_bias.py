@@ -201,8 +201,9 @@ def multinomial_design(q: ArrayLike, target: int, k: int) -> Design:
 def ratio_estimates(logits: ArrayLike, target: int, weights: ArrayLike) -> np.ndarray:
     """Estimates :math:`f_s = e^{o_t} / (e^{o_t} + \\sum_j w_{sj} e^{o_j})` for every outcome ``s``.
 
-    The three classical sampled estimators are of this form (eqs. of the sampled softmax,
-    its log-Q correction and the plug-in :math:`e^{o_t}/\\hat Z`); only the weights differ:
+    The three classical sampled estimators are of this form: the plain sampled softmax, its
+    log-Q correction (Bengio & Senecal 2008; Jean et al. 2015) and the plug-in
+    :math:`e^{o_t}/\\hat Z`. Only the weights differ:
     plain ``w = counts``; log-Q ``w = counts / (k q)``; plug-in ``w = counts (n-1)/k``.
 
     Parameters
