@@ -1,0 +1,501 @@
+"""Semi-dual optimal-transport map estimation with a sieved convex conjugate.
+
+Paper map
+---------
+Paper: a NeurIPS 2025 paper on semi-dual OT map estimation with a *sieved convex conjugate*; its title,
+authors and link were not found (only the abstract was available to us), so every equation cited below is
+our own formalisation of the abstract, labelled (S1)-(S6) here and in the notebook
+``notebooks/semidual-ot-map-sieve.py``.
+
+Notation (paper -> code):
+
+* source and target laws :math:`P, Q` on :math:`\\mathbb R^d` -> samples ``X`` (n, d) and ``Y`` (m, d);
+* Brenier potential :math:`\\varphi_0` (convex), OT map :math:`T_0 = \\nabla\\varphi_0` -> ``T`` callables
+  from :func:`gaussian_brenier_map` and :func:`radial_power_map`;
+* sieve :math:`K_n` (a compact set growing with n), here a ball of radius ``sieve_radius`` discretised by
+  the source samples inside it and a square grid, -> ``sieve`` (k, d) from :func:`ball_sieve`;
+* sieved conjugate (S1) :math:`\\varphi^*_{K}(y) = \\max_{x\\in K}\\langle x,y\\rangle-\\varphi(x)` ->
+  :func:`sieved_conjugate`;
+* empirical semi-dual risk (S2) :math:`J_n(\\varphi)=\\frac1n\\sum_i\\varphi(X_i)+\\frac1m\\sum_j
+  \\varphi^*_{K}(Y_j)` -> :func:`semi_dual_loss`;
+* Tanh network class (S3) :math:`\\varphi_\\theta(x)=\\tfrac12\\|x\\|^2+f_\\theta(x)`, :math:`f_\\theta` a
+  Tanh MLP -> :class:`TanhPotential`; the estimator (S4) :math:`\\hat T=\\nabla\\hat\\varphi`,
+  :math:`\\hat\\varphi\\in\\arg\\min J_n` -> :func:`fit_semidual_map`;
+* baselines: the entropic map (S5) of Pooladian and Niles-Weed (barycentric projection of a Sinkhorn plan,
+  extended out of sample by its dual potential) -> :func:`entropic_map`, and discrete OT (POT ``emd``) with
+  a 1-nearest-neighbour extension -> :func:`emd_nn_map`;
+* the L2(P) map error (S6) :math:`\\mathbb E\\|\\hat T(X)-T_0(X)\\|^2` -> :func:`map_l2_error`.
+"""
+
+from __future__ import annotations
+
+import copy
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+import ot
+import torch
+from scipy.linalg import sqrtm
+from torch import nn
+
+Array = np.ndarray
+TorchPotential = Callable[[torch.Tensor], torch.Tensor]
+
+
+def _as_points(Z: Array, name: str) -> Array:
+    Z = np.asarray(Z, dtype=float)
+    if Z.ndim != 2 or Z.shape[0] == 0:
+        raise ValueError(f"{name} must be a non-empty (n, d) array; got shape {Z.shape}")
+    if not np.all(np.isfinite(Z)):
+        raise ValueError(f"{name} has non-finite entries")
+    return Z
+
+
+# ----------------------------------------------------------------------------------------------------
+# Closed-form Brenier maps (test cases)
+# ----------------------------------------------------------------------------------------------------
+
+
+def gaussian_brenier_matrix(S1: Array, S2: Array) -> Array:
+    """The symmetric PD matrix of the Brenier map between centred Gaussians.
+
+    :math:`A = \\Sigma_1^{-1/2}(\\Sigma_1^{1/2}\\Sigma_2\\Sigma_1^{1/2})^{1/2}\\Sigma_1^{-1/2}`, the unique
+    symmetric PD matrix with :math:`A\\Sigma_1A=\\Sigma_2`.
+
+    Parameters
+    ----------
+    S1, S2 : ndarray, shape (d, d)
+        Symmetric positive-definite covariances.
+
+    Returns
+    -------
+    ndarray, shape (d, d)
+    """
+    S1 = np.asarray(S1, dtype=float)
+    S2 = np.asarray(S2, dtype=float)
+    for S, name in ((S1, "S1"), (S2, "S2")):
+        if S.ndim != 2 or S.shape[0] != S.shape[1] or not np.allclose(S, S.T):
+            raise ValueError(f"{name} must be a symmetric square matrix; got shape {S.shape}")
+        if np.linalg.eigvalsh(S).min() <= 0:
+            raise ValueError(f"{name} must be positive definite")
+    if S1.shape != S2.shape:
+        raise ValueError(f"S1 and S2 must have equal shapes; got {S1.shape} and {S2.shape}")
+    r1 = np.real(sqrtm(S1))
+    r1i = np.linalg.inv(r1)
+    A = r1i @ np.real(sqrtm(r1 @ S2 @ r1)) @ r1i
+    return (A + A.T) / 2
+
+
+def gaussian_brenier_map(m1: Array, S1: Array, m2: Array, S2: Array) -> Callable[[Array], Array]:
+    """Brenier map :math:`T(x)=m_2+A(x-m_1)` from :math:`N(m_1,\\Sigma_1)` to :math:`N(m_2,\\Sigma_2)`.
+
+    Returns
+    -------
+    callable
+        ``T(X)`` for ``X`` of shape (n, d), returning (n, d).
+    """
+    A = gaussian_brenier_matrix(S1, S2)
+    m1 = np.asarray(m1, dtype=float)
+    m2 = np.asarray(m2, dtype=float)
+    if m1.shape != (A.shape[0],) or m2.shape != (A.shape[0],):
+        raise ValueError(f"means must have shape ({A.shape[0]},); got {m1.shape} and {m2.shape}")
+    return lambda X: m2 + (_as_points(X, "X") - m1) @ A.T
+
+
+def gaussian_brenier_potential(m1: Array, S1: Array, m2: Array, S2: Array) -> TorchPotential:
+    """Torch potential :math:`\\varphi_0(x)=\\tfrac12(x-m_1)^\\top A(x-m_1)+m_2^\\top x` with
+    :math:`\\nabla\\varphi_0` = :func:`gaussian_brenier_map`. Maps (n, d) tensors to (n,)."""
+    A = torch.as_tensor(gaussian_brenier_matrix(S1, S2))
+    m1_t = torch.as_tensor(np.asarray(m1, dtype=float))
+    m2_t = torch.as_tensor(np.asarray(m2, dtype=float))
+
+    def phi(x: torch.Tensor) -> torch.Tensor:
+        z = x - m1_t.to(x.dtype)
+        return 0.5 * ((z @ A.to(x.dtype)) * z).sum(-1) + x @ m2_t.to(x.dtype)
+
+    return phi
+
+
+def radial_power_map(c: float) -> Callable[[Array], Array]:
+    """The unbounded-support, non-Lipschitz map :math:`T(x)=(1+c\\|x\\|)\\,x`.
+
+    It is :math:`\\nabla\\varphi_0` for the convex :math:`\\varphi_0(x)=\\|x\\|^2/2+c\\|x\\|^3/3`
+    (:func:`radial_power_potential`), whose Hessian grows without bound, so :math:`T` is the Brenier map
+    from any P to :math:`T_\\# P`. ``c`` must be >= 0.
+    """
+    if not c >= 0:
+        raise ValueError(f"c must be >= 0; got {c}")
+
+    def T(X: Array) -> Array:
+        X = _as_points(X, "X")
+        return (1.0 + c * np.linalg.norm(X, axis=1, keepdims=True)) * X
+
+    return T
+
+
+def radial_power_potential(c: float) -> TorchPotential:
+    """Torch potential :math:`\\varphi_0(x)=\\|x\\|^2/2+c\\|x\\|^3/3` of :func:`radial_power_map`."""
+    if not c >= 0:
+        raise ValueError(f"c must be >= 0; got {c}")
+
+    def phi(x: torch.Tensor) -> torch.Tensor:
+        r2 = (x * x).sum(-1)
+        return 0.5 * r2 + c * r2.clamp_min(0) ** 1.5 / 3.0
+
+    return phi
+
+
+# ----------------------------------------------------------------------------------------------------
+# The sieved semi-dual estimator
+# ----------------------------------------------------------------------------------------------------
+
+
+def ball_sieve(X: Array, radius: float, n_grid: int) -> Array:
+    """The discretised sieve :math:`K_n`: source points and an ``n_grid``-per-axis grid inside a ball.
+
+    Parameters
+    ----------
+    X : ndarray, shape (n, d)
+        Source samples; those with ``|x| <= radius`` join the sieve.
+    radius : float
+        Sieve radius :math:`R_n > 0`.
+    n_grid : int
+        Grid points per axis on :math:`[-R, R]^d` (only those inside the ball are kept); 0 for none.
+
+    Returns
+    -------
+    ndarray, shape (k, d)
+    """
+    X = _as_points(X, "X")
+    if not radius > 0:
+        raise ValueError(f"radius must be > 0; got {radius}")
+    if n_grid < 0 or (n_grid == 1):
+        raise ValueError(f"n_grid must be 0 or >= 2; got {n_grid}")
+    parts = [X[np.linalg.norm(X, axis=1) <= radius]]
+    if n_grid:
+        axes = [np.linspace(-radius, radius, n_grid)] * X.shape[1]
+        G = np.stack(np.meshgrid(*axes, indexing="ij"), -1).reshape(-1, X.shape[1])
+        parts.append(G[np.linalg.norm(G, axis=1) <= radius * (1 + 1e-12)])
+    S = np.concatenate(parts)
+    if S.shape[0] == 0:
+        raise ValueError("the sieve is empty")
+    return S
+
+
+def _grad_phi(phi: TorchPotential, x: torch.Tensor) -> torch.Tensor:
+    with torch.enable_grad():
+        x = x.detach().requires_grad_(True)
+        (g,) = torch.autograd.grad(phi(x).sum(), x)
+    return g
+
+
+def sieved_conjugate(
+    phi: TorchPotential,
+    Y: torch.Tensor,
+    sieve: torch.Tensor,
+    refine_steps: int = 0,
+    radius: float | None = None,
+    step: float = 0.5,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """Sieved convex conjugate (S1): :math:`\\varphi^*_K(y)=\\max_{x\\in K}\\langle x,y\\rangle-\\varphi(x)`.
+
+    The max is taken over the finite ``sieve``; optional refinement runs ``refine_steps`` projected
+    gradient-ascent steps :math:`x\\leftarrow\\Pi_{B_R}(x+\\eta(y-\\nabla\\varphi(x)))` from each argmax and
+    keeps the better of the two points, so the value never decreases and stays :math:`\\le` the sup over the
+    ball. The returned value is differentiable in the parameters of ``phi`` by the envelope theorem (the
+    maximiser is detached).
+
+    Parameters
+    ----------
+    phi : callable
+        Torch potential, (k, d) -> (k,).
+    Y : Tensor, shape (m, d)
+    sieve : Tensor, shape (k, d)
+    refine_steps : int
+        Gradient-ascent refinements (needs ``radius``).
+    radius : float, optional
+        Ball radius for the projection.
+    step : float
+        Ascent step :math:`\\eta`.
+
+    Returns
+    -------
+    values : Tensor, shape (m,)
+    argmax : Tensor, shape (m, d)
+        The maximising points (detached).
+    """
+    if Y.ndim != 2 or sieve.ndim != 2 or Y.shape[1] != sieve.shape[1] or sieve.shape[0] == 0:
+        raise ValueError(f"Y (m, d) and sieve (k, d) must share d; got {tuple(Y.shape)}, {tuple(sieve.shape)}")
+    if refine_steps < 0:
+        raise ValueError(f"refine_steps must be >= 0; got {refine_steps}")
+    if refine_steps and (radius is None or radius <= 0):
+        raise ValueError("refinement needs a positive radius")
+    with torch.no_grad():
+        scores = Y @ sieve.T - phi(sieve)[None, :]
+        x = sieve[scores.argmax(1)]
+        best = scores.max(1).values
+        for _ in range(refine_steps):
+            x_new = x + step * (Y - _grad_phi(phi, x))
+            norm = x_new.norm(dim=1, keepdim=True).clamp_min(1e-300)
+            x_new = x_new * torch.clamp(radius / norm, max=1.0)
+            val = (x_new * Y).sum(1) - phi(x_new)
+            better = val > best
+            x = torch.where(better[:, None], x_new, x)
+            best = torch.where(better, val, best)
+    x = x.detach()
+    return (x * Y).sum(1) - phi(x), x
+
+
+def semi_dual_loss(
+    phi: TorchPotential,
+    X: torch.Tensor,
+    Y: torch.Tensor,
+    sieve: torch.Tensor,
+    refine_steps: int = 0,
+    radius: float | None = None,
+) -> torch.Tensor:
+    """Empirical semi-dual risk (S2) :math:`J_n(\\varphi)=\\overline{\\varphi(X)}+\\overline{\\varphi^*_K(Y)}`.
+
+    Parameters
+    ----------
+    X : Tensor, shape (n, d);  Y : Tensor, shape (m, d);  sieve : Tensor, shape (k, d)
+
+    Returns
+    -------
+    Tensor, shape ()
+    """
+    if X.ndim != 2 or X.shape[1] != Y.shape[1]:
+        raise ValueError(f"X (n, d) and Y (m, d) must share d; got {tuple(X.shape)}, {tuple(Y.shape)}")
+    conj, _ = sieved_conjugate(phi, Y, sieve, refine_steps, radius)
+    return phi(X).mean() + conj.mean()
+
+
+class TanhPotential(nn.Module):
+    """Network class (S3): :math:`\\varphi_\\theta(x)=\\tfrac12\\|x\\|^2+f_\\theta(x)`, :math:`f_\\theta` a Tanh MLP.
+
+    Not constrained to be convex; the quadratic skip term makes the initial map the identity.
+    """
+
+    def __init__(self, d: int, width: int, depth: int):
+        super().__init__()
+        if d < 1 or width < 1 or depth < 1:
+            raise ValueError(f"d, width and depth must be >= 1; got {d}, {width}, {depth}")
+        layers: list[nn.Module] = []
+        k = d
+        for _ in range(depth):
+            layers += [nn.Linear(k, width), nn.Tanh()]
+            k = width
+        last = nn.Linear(k, 1)
+        nn.init.zeros_(last.weight)
+        nn.init.zeros_(last.bias)
+        self.net = nn.Sequential(*layers, last)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return 0.5 * (x * x).sum(-1) + self.net(x).squeeze(-1)
+
+
+def excess_semi_dual_risk(
+    phi: TorchPotential,
+    phi0: TorchPotential,
+    X: Array,
+    Y: Array,
+    radius: float,
+    n_grid: int = 40,
+    refine_steps: int = 5,
+) -> float:
+    """Excess semi-dual risk :math:`J(\\varphi)-J(\\varphi_0)` of (S2), estimated on fresh samples.
+
+    Both risks use the same large sieve (a ``n_grid``-per-axis grid in the ball of ``radius`` plus the
+    points ``X``) and ``refine_steps`` refinements, so the conjugates are close to exact there.
+
+    Parameters
+    ----------
+    phi, phi0 : callable
+        Estimated and true torch potentials.
+    X : ndarray, shape (n, d);  Y : ndarray, shape (m, d)
+        Fresh source and target samples.
+
+    Returns
+    -------
+    float
+    """
+    X = _as_points(X, "X")
+    Y = _as_points(Y, "Y")
+    dt = torch.float64
+    Xt, Yt = torch.as_tensor(X, dtype=dt), torch.as_tensor(Y, dtype=dt)
+    St = torch.as_tensor(ball_sieve(X, radius, n_grid), dtype=dt)
+    with torch.no_grad():
+        risks = [float(semi_dual_loss(f, Xt, Yt, St, refine_steps, radius)) for f in (phi, phi0)]
+    return risks[0] - risks[1]
+
+
+def gradient_map(phi: TorchPotential) -> Callable[[Array], Array]:
+    """The map :math:`\\hat T=\\nabla\\varphi` (S4) by autograd, as a NumPy (n, d) -> (n, d) callable."""
+
+    def T(X: Array) -> Array:
+        x = torch.as_tensor(_as_points(X, "X"), dtype=torch.float64)
+        return _grad_phi(phi, x).detach().numpy().astype(float)
+
+    return T
+
+
+@dataclass
+class SemiDualFit:
+    """Result of :func:`fit_semidual_map`: the potential, its gradient map, the loss curve and snapshots."""
+
+    potential: TanhPotential
+    map: Callable[[Array], Array]
+    losses: list[float]
+    snapshots: list[tuple[int, TanhPotential]] = field(default_factory=list)
+
+
+def fit_semidual_map(
+    X: Array,
+    Y: Array,
+    *,
+    sieve_radius: float,
+    width: int = 32,
+    depth: int = 2,
+    steps: int = 300,
+    lr: float = 5e-3,
+    n_grid: int = 24,
+    refine_steps: int = 2,
+    seed: int = 0,
+    snapshot_every: int = 0,
+) -> SemiDualFit:
+    """Semi-dual estimator (S4): minimise :math:`J_n` (S2) over the Tanh class (S3) with Adam.
+
+    Parameters
+    ----------
+    X : ndarray, shape (n, d)
+        Source samples (also seed the sieve).
+    Y : ndarray, shape (m, d)
+        Target samples.
+    sieve_radius : float
+        :math:`R_n`, radius of the sieve ball (:func:`ball_sieve`).
+    width, depth : int
+        Network size (approximation error knob).
+    steps, lr : int, float
+        Full-batch Adam steps and learning rate.
+    n_grid, refine_steps : int
+        Sieve grid per axis, and gradient-ascent refinements of the conjugate (:func:`sieved_conjugate`).
+    seed : int
+        Seeds the network initialisation.
+    snapshot_every : int
+        Keep a copy of the potential every this many steps (0: none), for the stability check.
+
+    Returns
+    -------
+    SemiDualFit
+    """
+    X = _as_points(X, "X")
+    Y = _as_points(Y, "Y")
+    if X.shape[1] != Y.shape[1]:
+        raise ValueError(f"X and Y must share d; got {X.shape[1]} and {Y.shape[1]}")
+    if steps < 1 or lr <= 0:
+        raise ValueError(f"steps must be >= 1 and lr > 0; got {steps}, {lr}")
+    torch.manual_seed(seed)
+    dt = torch.float64
+    phi = TanhPotential(X.shape[1], width, depth).to(dt)
+    Xt = torch.as_tensor(X, dtype=dt)
+    Yt = torch.as_tensor(Y, dtype=dt)
+    St = torch.as_tensor(ball_sieve(X, sieve_radius, n_grid), dtype=dt)
+    opt = torch.optim.Adam(phi.parameters(), lr=lr)
+    losses: list[float] = []
+    snaps: list[tuple[int, TanhPotential]] = []
+    for t in range(1, steps + 1):
+        opt.zero_grad()
+        loss = semi_dual_loss(phi, Xt, Yt, St, refine_steps, sieve_radius)
+        loss.backward()
+        opt.step()
+        losses.append(float(loss.detach()))
+        if snapshot_every and (t % snapshot_every == 0 or t == 1):
+            snaps.append((t, copy.deepcopy(phi)))
+    return SemiDualFit(phi, gradient_map(phi), losses, snaps)
+
+
+# ----------------------------------------------------------------------------------------------------
+# Baselines and error
+# ----------------------------------------------------------------------------------------------------
+
+
+def entropic_map(X: Array, Y: Array, eps: float, max_iter: int = 300) -> Callable[[Array], Array]:
+    """Entropic map (S5): barycentric projection of the Sinkhorn plan, extended out of sample.
+
+    Solves entropic OT between the empirical measures with cost :math:`\\tfrac12\\|x-y\\|^2` and
+    regularisation ``eps`` by POT's log-domain Sinkhorn (``ot.sinkhorn``), then returns
+    :math:`T_\\varepsilon(x)=\\sum_j w_j(x)Y_j` with
+    :math:`w_j(x)\\propto v_j\\exp(-\\|x-Y_j\\|^2/2\\varepsilon)`, which equals the barycentric projection
+    :math:`\\sum_j\\pi_{ij}Y_j/\\sum_j\\pi_{ij}` at the sample points (Pooladian and Niles-Weed, 2021).
+
+    Parameters
+    ----------
+    X : ndarray, shape (n, d);  Y : ndarray, shape (m, d);  eps : float > 0
+
+    Returns
+    -------
+    callable, (k, d) -> (k, d)
+    """
+    X = _as_points(X, "X")
+    Y = _as_points(Y, "Y")
+    if X.shape[1] != Y.shape[1]:
+        raise ValueError(f"X and Y must share d; got {X.shape[1]} and {Y.shape[1]}")
+    if not eps > 0:
+        raise ValueError(f"eps must be > 0; got {eps}")
+    # torch tensors select POT's torch backend, whose logsumexp is several times faster than NumPy's
+    a = torch.full((X.shape[0],), 1.0 / X.shape[0], dtype=torch.float64)
+    b = torch.full((Y.shape[0],), 1.0 / Y.shape[0], dtype=torch.float64)
+    M = torch.as_tensor(0.5 * ot.dist(X, Y), dtype=torch.float64)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Sinkhorn did not converge")
+        _, log = ot.sinkhorn(a, b, M, eps, method="sinkhorn_log", numItermax=max_iter, stopThr=1e-6, log=True)
+    log_v = log["log_v"].numpy()
+
+    def T(Z: Array) -> Array:
+        Z = _as_points(Z, "Z")
+        logits = log_v[None, :] - 0.5 * ot.dist(Z, Y) / eps
+        logits -= logits.max(1, keepdims=True)
+        W = np.exp(logits)
+        return (W / W.sum(1, keepdims=True)) @ Y
+
+    return T
+
+
+def emd_nn_map(X: Array, Y: Array) -> Callable[[Array], Array]:
+    """Discrete OT baseline: POT ``emd`` plan, barycentric projection, 1-nearest-neighbour extension."""
+    X = _as_points(X, "X")
+    Y = _as_points(Y, "Y")
+    a = np.full(X.shape[0], 1.0 / X.shape[0])
+    b = np.full(Y.shape[0], 1.0 / Y.shape[0])
+    G = ot.emd(a, b, ot.dist(X, Y))
+    TX = (G @ Y) / G.sum(1, keepdims=True)
+
+    def T(Z: Array) -> Array:
+        return TX[ot.dist(_as_points(Z, "Z"), X).argmin(1)]
+
+    return T
+
+
+def map_l2_error(T_hat: Callable[[Array], Array], T: Callable[[Array], Array], X_test: Array) -> float:
+    """L2(P) map error (S6): :math:`\\frac1N\\sum_k\\|\\hat T(X_k)-T(X_k)\\|^2` on test points (N, d)."""
+    X_test = _as_points(X_test, "X_test")
+    A, B = np.asarray(T_hat(X_test), dtype=float), np.asarray(T(X_test), dtype=float)
+    if A.shape != X_test.shape or B.shape != X_test.shape:
+        raise ValueError(f"maps must return shape {X_test.shape}; got {A.shape} and {B.shape}")
+    D = A - B
+    return float((D**2).sum(1).mean())
+
+
+def relative_map_error(T_hat: Callable[[Array], Array], T: Callable[[Array], Array], X_test: Array) -> float:
+    """:func:`map_l2_error` divided by the spread :math:`\\mathbb E\\|T(X)-\\mathbb E T(X)\\|^2` of the target."""
+    TX = np.asarray(T(_as_points(X_test, "X_test")), dtype=float)
+    return map_l2_error(T_hat, T, X_test) / float(((TX - TX.mean(0)) ** 2).sum(1).mean())
+
+
+def entropic_eps(n: int, eps0: float = 0.5, power: float = 0.25) -> float:
+    """Our fixed regularisation rule for the entropic baseline: :math:`\\varepsilon_n=\\varepsilon_0n^{-p}`."""
+    if n < 1:
+        raise ValueError(f"n must be >= 1; got {n}")
+    return float(eps0 * n ** (-power))
