@@ -276,4 +276,34 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# VERDICT_PLACEHOLDER
+# **Mostly reproduced at this scale.** On five noisy random trees, DeltaZero's Gromov tree has a
+# lower ℓ∞ distortion than the Gromov tree of the raw metric on every seed, by a wide margin: about 0.64–0.77
+# against 1.27–2.07 at ci scale. It beats our neighbour joining on 4 of 5 seeds. On the fifth the two
+# are tied to two decimals (0.650 against 0.648), so that claim is recorded as partial. On the karate club,
+# the mean error falls to about 0.57 of the raw Gromov tree's, and the ℓ∞ error (1.39 hops) is below
+# neighbour joining's (1.49). The optimisation does what it is meant to do: the exact δ of the
+# metric drops from 1 to about 0.05 on the karate club and by a factor of about 50 on the noisy trees.
+# Gromov's bound $2\delta\lceil\log_2 n\rceil$ holds with plenty of room (at most 0.4 of the bound), so the
+# baseline and our δ behave as the theory says.
+#
+# **What the numbers also show.** DeltaZero targets the ℓ∞ error, the criterion the paper reports.
+# On the *mean* absolute error, neighbour joining is better on every data set we ran (for example 0.40
+# against 0.42 on the karate club and 0.09 against 0.22 on one noisy tree). The Gromov tree of a
+# near-tree metric is rooted and tends to make uniform, moderate errors, whereas NJ makes many small
+# errors and a few large ones. On Florentine families, DeltaZero wins clearly in ℓ∞ (1.45 against
+# 2.29 for NJ) but barely improves the mean error of the Gromov tree.
+#
+# **What the miniature cannot show.**
+#
+# - The paper's data sets (C. elegans, CS PhD, cora, airport, wiki), and its other baselines (TreeRep,
+#   HCC, layering trees). Our "state of the art" is only relative to NJ and Gromov's tree.
+# - The paper's own table values, which we did not retrieve, so we cannot compare numbers.
+# - The effect of β, λ, the batch size and early stopping. We used one fixed setting: lr and λ from
+#   the official configuration and β = 20 chosen by us. Before the runs we looked at three alternatives
+#   (lr 0.05, β = 5, λ = 0.1) on the karate club. All of them lowered δ, and all but β = 5 beat the raw
+#   Gromov tree.
+# - The statistical guarantee for the batched estimator (Theorem 3.3). We only use the estimator.
+#
+# **What was hard.** The exact δ costs $O(n^4)$: vectorised over all quadruples it takes about 0.06 s
+# at $n=34$, but it is impractical beyond a few hundred points, which is why the paper trains on sub-batches.
+# The training loop itself is dominated by the backward pass through the $b^4$ soft-max tensors.

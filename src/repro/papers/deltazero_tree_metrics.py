@@ -214,7 +214,8 @@ def smooth_delta(D: torch.Tensor, beta: float) -> torch.Tensor:
     xy = G[..., :, :, :, None]          # (x|y)_w   indices (w, x, y, z)
     yz = G[..., :, None, :, :]          # (y|z)_w
     xz = G[..., :, :, None, :]          # (x|z)_w
-    inner = soft_max(torch.stack(torch.broadcast_tensors(xy, yz)), -beta, dim=0) - xz
+    # soft-min of two values, -(1/beta) log(e^{-beta a} + e^{-beta b}), in a stable closed form
+    inner = torch.minimum(xy, yz) - torch.nn.functional.softplus(-beta * (xy - yz).abs()) / beta - xz
     lead = inner.shape[: D.ndim - 2]
     return soft_max(inner.reshape(*lead, -1), beta, dim=-1)
 
