@@ -227,3 +227,21 @@ def test_map_errors():
 def test_bad_inputs_raise(call):
     with pytest.raises(ValueError):
         call()
+
+
+def test_cases_sample_the_right_laws():
+    rng = np.random.default_rng(14)
+    a = K.make_case("gaussian")
+    X, Y = a.pair(50000, rng)
+    assert np.allclose(np.cov(X.T), K.GAUSS_S1, atol=0.03)
+    assert np.allclose(np.cov(Y.T), K.GAUSS_S2, atol=0.05)
+    b = K.make_case("radial")
+    X, Y = b.pair(50000, rng)
+    # |Y| = (1 + |X|/2)|X| with |X| Rayleigh: E|X|^2 = 2, E|X|^3 = 3 sqrt(pi/2), E|X|^4 = 8
+    expect = 2 + 3 * np.sqrt(np.pi / 2) + 8 / 4
+    assert abs((Y**2).sum(1).mean() / expect - 1) < 0.03
+    assert np.isclose(K.sieve_radius_rule(100), 1 + np.sqrt(2 * np.log(100)))
+    with pytest.raises(ValueError):
+        K.make_case("uniform")
+    with pytest.raises(ValueError):
+        K.sieve_radius_rule(1)

@@ -499,3 +499,53 @@ def entropic_eps(n: int, eps0: float = 0.5, power: float = 0.25) -> float:
     if n < 1:
         raise ValueError(f"n must be >= 1; got {n}")
     return float(eps0 * n ** (-power))
+
+
+# ----------------------------------------------------------------------------------------------------
+# The two test cases of the notebook
+# ----------------------------------------------------------------------------------------------------
+
+#: Case (a): N(0, S1) -> N(M2, S2), linear Brenier map.  Case (b): N(0, I) -> T#N(0, I), T(x)=(1+|x|/2)x.
+GAUSS_S1 = np.array([[1.0, 0.5], [0.5, 1.0]])
+GAUSS_M2 = np.array([1.0, -0.5])
+GAUSS_S2 = np.array([[2.0, 0.6], [0.6, 0.8]])
+RADIAL_C = 0.5
+CASES = ("gaussian", "radial")
+
+
+@dataclass(frozen=True)
+class Case:
+    """A test case: source sampler, true map (NumPy) and true potential (torch)."""
+
+    name: str
+    T: Callable[[Array], Array]
+    phi0: TorchPotential
+    chol: Array
+
+    def source(self, n: int, rng: np.random.Generator) -> Array:
+        """``n`` i.i.d. draws from P, shape (n, d)."""
+        if n < 1:
+            raise ValueError(f"n must be >= 1; got {n}")
+        return rng.standard_normal((n, self.chol.shape[0])) @ self.chol.T
+
+    def pair(self, n: int, rng: np.random.Generator) -> tuple[Array, Array]:
+        """Independent samples ``X ~ P`` and ``Y = T(X') ~ Q`` (X' a fresh draw), each (n, d)."""
+        return self.source(n, rng), self.T(self.source(n, rng))
+
+
+def make_case(name: str) -> Case:
+    """Case ``"gaussian"`` (a) or ``"radial"`` (b, unbounded support, non-Lipschitz map)."""
+    if name == "gaussian":
+        m1 = np.zeros(2)
+        return Case(name, gaussian_brenier_map(m1, GAUSS_S1, GAUSS_M2, GAUSS_S2),
+                    gaussian_brenier_potential(m1, GAUSS_S1, GAUSS_M2, GAUSS_S2), np.linalg.cholesky(GAUSS_S1))
+    if name == "radial":
+        return Case(name, radial_power_map(RADIAL_C), radial_power_potential(RADIAL_C), np.eye(2))
+    raise ValueError(f"case must be one of {CASES}; got {name!r}")
+
+
+def sieve_radius_rule(n: int) -> float:
+    """Our sieve radius :math:`R_n = 1+\\sqrt{2\\log n}` (covers the bulk of a unit Gaussian sample)."""
+    if n < 2:
+        raise ValueError(f"n must be >= 2; got {n}")
+    return float(1.0 + np.sqrt(2.0 * np.log(n)))
