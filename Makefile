@@ -43,8 +43,8 @@ book: $(STAMP) ## execute what changed, build the site
 html: $(STAMP)
 	@$(PY) -m repro.pipeline toc
 	@rm -rf book/_build/html
-	@$(JB_BUILD) > book/_build.log 2>&1 || { cat book/_build.log; exit 1; }
-	@grep -E "build succeeded|WARNING:|ERROR:" book/_build.log | tail -20
+	@mkdir -p book/_build; $(JB_BUILD) > book/_build/build.log 2>&1 || { cat book/_build/build.log; exit 1; }
+	@grep -E "build succeeded|WARNING:|ERROR:" book/_build/build.log | tail -20
 
 test: $(STAMP) ## everything CI checks
 	@echo "== unit tests (network blocked)"; $(PY) -m pytest -q -n $(JOBS) tests --ignore=tests/site
