@@ -1,0 +1,513 @@
+"""Rotor-based linear layers from the Clifford algebra Cl(n, 0).
+
+Paper map
+---------
+*Composing Linear Layers from Irreducibles*, Travis Pence, Daisuke Yamada, Vikas Singh, NeurIPS 2025,
+https://arxiv.org/abs/2507.11688 (official code: github.com/vsingh-group/ComposingLinearLayers).
+Notebook: ``notebooks/rotor-linear-layers.py``.
+
+Notation (paper -> here):
+
+- a chunk of width ``d = 2^n`` is a multivector of Cl(n,0); blade ``e_A`` has index = bitmask ``A``
+  (``e_1 -> 1``, ``e_2 -> 2``, ``e_12 -> 3``, ...), grade = number of set bits;
+- bivector ``B = sum_{i<j} beta_ij e_i e_j`` -> a tensor of ``C(n,2)`` coefficients ordered as
+  ``itertools.combinations(range(n), 2)``;
+- geometric product ``ab`` -> :func:`geometric_product`, reverse ``a~`` -> :func:`reverse`;
+- invariant decomposition ``B = sum_j b_j`` into commuting simple bivectors -> :func:`invariant_decomposition`;
+- rotor ``R = prod_j exp(-b_j / 2)`` -> :func:`rotor_from_bivector` (our sign/half-angle convention, fixed
+  once: on grade 1 the sandwich ``x -> R x R~`` equals ``expm(S)`` with ``S = bivector_to_skew(B)``);
+- the layer map ``x -> R_L x R_R~`` as a d x d matrix -> :func:`sandwich_matrix`; layers of chunk rotors ->
+  :class:`RotorLinear`; the paper's baselines -> :class:`LowRankLinear`, :class:`BlockHadamardLinear`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from functools import lru_cache
+
+import numpy as np
+import scipy.linalg
+import torch
+from torch import Tensor, nn
+
+
+def _check_n(n: int) -> None:
+    if not isinstance(n, (int, np.integer)) or isinstance(n, bool) or n < 1 or n > 7:
+        raise ValueError(f"n must be an int in 1..7 (d = 2^n); got {n!r}")
+
+
+@lru_cache(maxsize=None)
+def cayley_table(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Blade multiplication table of Cl(n,0): ``e_A e_B = sign[A,B] * e_{index[A,B]}``.
+
+    Returns
+    -------
+    index : (2^n, 2^n) int array, ``A XOR B``
+    sign : (2^n, 2^n) float array of +-1 (Euclidean metric, ``e_i^2 = +1``).
+    """
+    _check_n(n)
+    d = 2**n
+    a = np.arange(d)[:, None]
+    b = np.arange(d)[None, :]
+    swaps = np.zeros((d, d), dtype=int)
+    shifted = a >> 1
+    for _ in range(n):  # count, for each bit of A, the bits of B below it
+        swaps += np.bitwise_count(shifted & b)
+        shifted = shifted >> 1
+    return (a ^ b).astype(int), np.where(swaps % 2 == 0, 1.0, -1.0)
+
+
+@lru_cache(maxsize=None)
+def _product_tensor_np(n: int) -> np.ndarray:
+    index, sign = cayley_table(n)
+    d = 2**n
+    g = np.zeros((d, d, d))
+    ii, jj = np.meshgrid(np.arange(d), np.arange(d), indexing="ij")
+    g[ii, jj, index] = sign
+    return g
+
+
+@lru_cache(maxsize=None)
+def _cached_tensor(name: str, n: int, dtype: torch.dtype) -> Tensor:
+    if name == "product":  # (d*d, d): row A*d+B holds sign[A,B] at column A^B
+        return torch.as_tensor(_product_tensor_np(n).reshape(4**n, 2**n), dtype=dtype)
+    if name == "reverse":
+        k = blade_grades(n)
+        return torch.as_tensor(np.where((k * (k - 1) // 2) % 2 == 0, 1.0, -1.0), dtype=dtype)
+    if name == "product3":
+        return torch.as_tensor(_product_tensor_np(n), dtype=dtype)
+    pairs = list(itertools.combinations(range(n), 2))
+    if name == "pairs_i":
+        return torch.as_tensor([i for i, _ in pairs], dtype=torch.long)
+    if name == "pairs_j":
+        return torch.as_tensor([j for _, j in pairs], dtype=torch.long)
+    return torch.as_tensor(bivector_blades(n), dtype=torch.long)  # "blades"
+
+
+def _product_tensor(n: int, like: Tensor) -> Tensor:
+    return _cached_tensor("product3", n, like.dtype)
+
+
+def blade_grades(n: int) -> np.ndarray:
+    """Grade (number of basis vectors) of each of the ``2^n`` blades, shape (2^n,)."""
+    _check_n(n)
+    return np.array([bin(a).count("1") for a in range(2**n)])
+
+
+def bivector_blades(n: int) -> np.ndarray:
+    """Blade indices of ``e_i e_j`` (i<j) in the order of the bivector coefficients, shape (C(n,2),)."""
+    _check_n(n)
+    return np.array([(1 << i) | (1 << j) for i, j in itertools.combinations(range(n), 2)], dtype=int)
+
+
+def _check_mv(a: Tensor, n: int, name: str = "a") -> None:
+    _check_n(n)
+    if a.shape[-1] != 2**n:
+        raise ValueError(f"{name} must have last dimension 2^n = {2**n}; got shape {tuple(a.shape)}")
+
+
+def geometric_product(a: Tensor, b: Tensor, n: int) -> Tensor:
+    """Geometric product of multivectors (batched over leading dims), shapes (..., 2^n) -> (..., 2^n)."""
+    _check_mv(a, n, "a")
+    _check_mv(b, n, "b")
+    d = 2**n
+    outer = a[..., :, None] * b[..., None, :]
+    return outer.reshape(*outer.shape[:-2], d * d) @ _cached_tensor("product", n, a.dtype)
+
+
+def reverse(a: Tensor, n: int) -> Tensor:
+    """Reverse ``a~``: grade-k part times ``(-1)^(k(k-1)/2)``, shape (..., 2^n)."""
+    _check_mv(a, n)
+    return a * _cached_tensor("reverse", n, a.dtype)
+
+
+def embed_bivector(B: Tensor, n: int) -> Tensor:
+    """Bivector coefficients (..., C(n,2)) as a full multivector (..., 2^n)."""
+    m = math.comb(n, 2)
+    if B.shape[-1] != m:
+        raise ValueError(f"bivector must have last dimension C(n,2) = {m}; got shape {tuple(B.shape)}")
+    out = B.new_zeros(*B.shape[:-1], 2**n)
+    out[..., _cached_tensor("blades", n, B.dtype)] = B
+    return out
+
+
+def separated_skew(n: int, rng: np.random.Generator, angles: tuple[float, float] = (2.5, 0.7)) -> np.ndarray:
+    """Random n x n skew matrix with invariant-plane angles evenly spaced in ``angles`` (well separated, so
+    the power iteration of :func:`invariant_decomposition` converges fast); random orthonormal planes."""
+    _check_n(n)
+    Q, _ = np.linalg.qr(rng.standard_normal((n, n)))
+    S = np.zeros((n, n))
+    for j, th in enumerate(np.linspace(angles[0], angles[1], n // 2)):
+        u, v = Q[:, 2 * j], Q[:, 2 * j + 1]
+        S += th * (np.outer(v, u) - np.outer(u, v))
+    return S
+
+
+def bivector_to_skew(B: Tensor, n: int) -> Tensor:
+    """Skew matrix ``S`` of a bivector: ``S[j, i] = beta_ij = -S[i, j]`` (i<j), shape (..., n, n).
+
+    With our convention ``R = exp(-B/2)``, the grade-1 block of ``x -> R x R~`` is ``expm(S)``.
+    """
+    _check_n(n)
+    m = math.comb(n, 2)
+    if B.shape[-1] != m:
+        raise ValueError(f"bivector must have last dimension C(n,2) = {m}; got shape {tuple(B.shape)}")
+    i, j = _cached_tensor("pairs_i", n, B.dtype), _cached_tensor("pairs_j", n, B.dtype)
+    S = B.new_zeros(*B.shape[:-1], n, n)
+    S[..., j, i] = B
+    S[..., i, j] = -B
+    return S
+
+
+def skew_to_bivector(S: Tensor, n: int) -> Tensor:
+    """Inverse of :func:`bivector_to_skew`: (..., n, n) -> (..., C(n,2))."""
+    _check_n(n)
+    if S.shape[-2:] != (n, n):
+        raise ValueError(f"S must have trailing shape ({n}, {n}); got {tuple(S.shape)}")
+    return S[..., _cached_tensor("pairs_j", n, S.dtype), _cached_tensor("pairs_i", n, S.dtype)]
+
+
+def simple_bivector_exp(b: Tensor, n: int) -> Tensor:
+    """``exp(b) = cos|b| + (sin|b| / |b|) b`` for a *simple* bivector (b^2 = -|b|^2), (..., C(n,2)) -> (..., 2^n)."""
+    theta = torch.sqrt((b * b).sum(-1, keepdim=True) + 1e-30)
+    out = embed_bivector(b * torch.sinc(theta / math.pi), n)
+    out[..., 0] = torch.cos(theta[..., 0])
+    return out
+
+
+def invariant_decomposition(B: Tensor, n: int, iters: int = 5) -> list[Tensor]:
+    """Split ``B`` into ``floor(n/2)`` commuting simple bivectors with ``sum_j b_j = B``.
+
+    The paper's GA power iteration ``v <- normalize((v.B).B)``, ``b = v ^ (v.B)``, ``B <- B - b``, written
+    with the skew matrix: ``v.B <-> S v``, so ``v <- normalize(S^T S v)`` and ``b <-> (S v) v^T - v (S v)^T``.
+    The power steps are done by repeated squaring: ``iters`` squarings = ``2^iters`` power steps.
+    The last part is the remainder, so the sum is exact. Parts come out in decreasing magnitude; almost
+    equal magnitudes converge slowly (the known weakness of the method).
+
+    Parameters
+    ----------
+    B : (..., C(n,2)) tensor
+    iters : squarings per part (``2^iters`` power-iteration steps).
+    """
+    if iters < 1:
+        raise ValueError(f"iters must be >= 1; got {iters}")
+    S = bivector_to_skew(B, n)
+    k = n // 2
+    parts = []
+    g = torch.Generator().manual_seed(1234)
+    v0 = torch.randn(n, generator=g, dtype=torch.float64).to(B.dtype)[:, None]
+    for _ in range(k - 1):
+        A = S.transpose(-1, -2) @ S  # power iteration by repeated squaring: A^(2^iters) v0
+        for _ in range(iters):
+            A = A / (A.abs().amax(dim=(-1, -2), keepdim=True) + 1e-30)
+            A = A @ A
+        v = (A @ v0)[..., 0]
+        v = v / (v.norm(dim=-1, keepdim=True) + 1e-30)
+        w = (S @ v[..., None])[..., 0]
+        Sj = w[..., :, None] * v[..., None, :] - v[..., :, None] * w[..., None, :]
+        parts.append(skew_to_bivector(Sj, n))
+        S = S - Sj
+    parts.append(skew_to_bivector(S, n))
+    return parts
+
+
+def rotor_from_bivector(B: Tensor, n: int, iters: int = 5) -> Tensor:
+    """Rotor ``R = prod_j exp(-b_j / 2)`` from the invariant decomposition of ``B``, (..., C(n,2)) -> (..., 2^n)."""
+    parts = invariant_decomposition(B, n, iters)
+    R = simple_bivector_exp(-0.5 * parts[0], n)
+    for b in parts[1:]:
+        R = geometric_product(R, simple_bivector_exp(-0.5 * b, n), n)
+    return R
+
+
+def sandwich_matrix(R_left: Tensor, n: int, R_right: Tensor | None = None) -> Tensor:
+    """Matrix ``M`` of ``x -> R_L x R_R~`` on all 2^n blades (``M[:, k]`` = image of ``e_k``), (..., d, d).
+
+    ``R_right=None`` gives the single-rotor sandwich ``R x R~`` (grade preserving).
+    """
+    _check_mv(R_left, n, "R_left")
+    R_right = R_left if R_right is None else R_right
+    _check_mv(R_right, n, "R_right")
+    G = _product_tensor(n, R_left)
+    left = torch.einsum("...i,ijk->...kj", R_left, G)  # (R e_j)_k
+    right = torch.einsum("...i,jik->...kj", reverse(R_right, n), G)  # (e_j R~)_k
+    return right @ left
+
+
+def rotor_param_count(d: int, single_rotor: bool = True) -> int:
+    """Bivector parameters of one rotor layer on one chunk of width d = 2^n: C(n,2) (single) or 2 C(n,2)."""
+    n = int(round(math.log2(d)))
+    if d < 2 or 2**n != d:
+        raise ValueError(f"d must be a power of two >= 2; got {d}")
+    return math.comb(n, 2) * (1 if single_rotor else 2)
+
+
+class RotorLinear(nn.Module):
+    """Linear map built from a grid of chunk rotors (the paper's rotor layer).
+
+    Input split into ``in_dim/chunk`` chunks, output into ``out_dim/chunk``; output chunk ``o`` is
+    ``mean_i alpha_oi M_oi x_i`` with ``M_oi`` the sandwich matrix of the rotor(s) of pair ``(o, i)``, plus a
+    bias. ``groups`` independent copies run side by side (input ``groups*in_dim``, or ``in_dim`` shared by all;
+    output ``groups*out_dim``): Q, K and V as one batched module. ``perm`` (no parameters) permutes the input
+    coordinates first, as the official code's ``use_perm`` does.
+    """
+
+    def __init__(self, in_dim: int, out_dim: int, chunk_size: int, single_rotor: bool = True,
+                 bias: bool = False, scale: bool = True, perm: Tensor | None = None, groups: int = 1,
+                 init_std: float = 0.5):
+        super().__init__()
+        if chunk_size < 2 or chunk_size & (chunk_size - 1):
+            raise ValueError(f"chunk_size must be a power of two >= 2; got {chunk_size}")
+        if in_dim % chunk_size or out_dim % chunk_size:
+            raise ValueError(f"in_dim and out_dim must be multiples of chunk_size; got {in_dim}, {out_dim}, {chunk_size}")
+        if groups < 1:
+            raise ValueError(f"groups must be >= 1; got {groups}")
+        self.n = int(math.log2(chunk_size))
+        self.g, self.in_dim = groups, in_dim
+        self.c, self.ci, self.co = chunk_size, in_dim // chunk_size, out_dim // chunk_size
+        shape = (groups, self.co, self.ci, math.comb(self.n, 2))
+        self.B_left = nn.Parameter(init_std * torch.randn(shape))
+        self.B_right = None if single_rotor else nn.Parameter(init_std * torch.randn(shape))
+        self.alpha = nn.Parameter(torch.ones(shape[:-1])) if scale else None
+        self.bias = nn.Parameter(torch.zeros(groups * out_dim)) if bias else None
+        self.register_buffer("perm", None if perm is None else torch.as_tensor(perm, dtype=torch.long))
+
+    def matrices(self) -> Tensor:
+        """Sandwich matrices of all chunk pairs, shape (groups, out_chunks, in_chunks, c, c)."""
+        RL = rotor_from_bivector(self.B_left, self.n)
+        RR = None if self.B_right is None else rotor_from_bivector(self.B_right, self.n)
+        M = sandwich_matrix(RL, self.n, RR)
+        return M if self.alpha is None else M * self.alpha[..., None, None]
+
+    def forward(self, x: Tensor) -> Tensor:
+        if self.perm is not None:
+            x = x[..., self.perm]
+        lead = x.shape[:-1]
+        if x.shape[-1] == self.in_dim:
+            xc = x.reshape(*lead, 1, self.ci, self.c).expand(*lead, self.g, self.ci, self.c)
+        elif x.shape[-1] == self.g * self.in_dim:
+            xc = x.reshape(*lead, self.g, self.ci, self.c)
+        else:
+            raise ValueError(f"input last dimension must be {self.in_dim} or {self.g * self.in_dim}; got {x.shape[-1]}")
+        y = torch.einsum("goipq,...giq->...gop", self.matrices(), xc) / self.ci
+        y = y.reshape(*lead, self.g * self.co * self.c)
+        return y if self.bias is None else y + self.bias
+
+
+class Parallel(nn.Module):
+    """Independent modules applied to the same input, outputs concatenated (e.g. separate Q, K, V)."""
+
+    def __init__(self, modules: list[nn.Module]):
+        super().__init__()
+        self.parts = nn.ModuleList(modules)
+
+    def forward(self, x: Tensor) -> Tensor:
+        return torch.cat([m(x) for m in self.parts], -1)
+
+
+class LowRankLinear(nn.Module):
+    """Baseline ``x -> U V^T x + b`` with ``U`` (out, r), ``V`` (in, r): ``r (in + out)`` weights."""
+
+    def __init__(self, in_dim: int, out_dim: int, rank: int, bias: bool = True):
+        super().__init__()
+        if rank < 1 or rank > min(in_dim, out_dim):
+            raise ValueError(f"rank must be in 1..min(in, out); got {rank}")
+        self.V = nn.Linear(in_dim, rank, bias=False)
+        self.U = nn.Linear(rank, out_dim, bias=bias)
+
+    def forward(self, x: Tensor) -> Tensor:
+        return self.U(self.V(x))
+
+
+class BlockHadamardLinear(nn.Module):
+    """Baseline ``x -> H_d blockdiag(W_1..W_{d/b}) x + bias``: fixed orthonormal Walsh--Hadamard mixing
+    (``scipy.linalg.hadamard / sqrt(d)``) after a learnable block-diagonal map with blocks b x b (d b weights)."""
+
+    def __init__(self, dim: int, block: int, bias: bool = True):
+        super().__init__()
+        if dim < 1 or dim & (dim - 1):
+            raise ValueError(f"dim must be a power of two; got {dim}")
+        if block < 1 or dim % block:
+            raise ValueError(f"block must divide dim; got {block}")
+        self.nb, self.b = dim // block, block
+        self.W = nn.Parameter(torch.eye(block).repeat(self.nb, 1, 1) + 0.1 * torch.randn(self.nb, block, block))
+        self.register_buffer("H", torch.as_tensor(scipy.linalg.hadamard(dim) / math.sqrt(dim), dtype=torch.float32))
+        self.bias = nn.Parameter(torch.zeros(dim)) if bias else None
+
+    def forward(self, x: Tensor) -> Tensor:
+        xb = x.reshape(*x.shape[:-1], self.nb, self.b)
+        y = torch.einsum("kpq,...kq->...kp", self.W, xb).reshape(x.shape)
+        y = y @ self.H.T
+        return y if self.bias is None else y + self.bias
+
+
+class RotorStack(nn.Module):
+    """The paper's replacement network (its config: hidden layers, PReLU, permutation): ``depth`` rotor layers
+    (double rotors by default), a fixed random input permutation before every layer but the first, PReLU
+    in between, bias on the last layer only. ``groups`` copies side by side (Q, K, V)."""
+
+    def __init__(self, dim: int, chunk_size: int, depth: int = 2, single_rotor: bool = False, groups: int = 1,
+                 seed: int = 0):
+        super().__init__()
+        if depth < 1:
+            raise ValueError(f"depth must be >= 1; got {depth}")
+        g = torch.Generator().manual_seed(seed)
+        layers: list[nn.Module] = []
+        for i in range(depth):
+            perm = None
+            if i > 0:  # permute within each group's block
+                perm = torch.cat([k * dim + torch.randperm(dim, generator=g) for k in range(groups)])
+            layers.append(RotorLinear(dim, dim, chunk_size, single_rotor, bias=(i == depth - 1), perm=perm,
+                                      groups=groups))
+            if i < depth - 1:
+                layers.append(nn.PReLU())
+        self.net = nn.Sequential(*layers)
+
+    def forward(self, x: Tensor) -> Tensor:
+        return self.net(x)
+
+
+class TinyAttentionClassifier(nn.Module):
+    """One multi-head self-attention layer on token sequences, mean-pooled, linear head.
+
+    ``x`` (batch, tokens, token_dim) -> embed to ``d`` (+ learned positions) -> ``h + O(attn(Q h, K h, V h))``
+    -> LayerNorm -> mean over tokens -> logits. ``qkv`` (d -> 3d, dense: three ``nn.Linear(d, d)`` stacked)
+    is the replaceable Q/K/V projection.
+    """
+
+    def __init__(self, n_tokens: int, token_dim: int, d: int, heads: int, n_classes: int):
+        super().__init__()
+        if d % heads:
+            raise ValueError(f"heads must divide d; got {d}, {heads}")
+        self.heads = heads
+        self.embed = nn.Linear(token_dim, d)
+        self.pos = nn.Parameter(0.1 * torch.randn(n_tokens, d))
+        self.qkv = nn.Linear(d, 3 * d)
+        self.o = nn.Linear(d, d)
+        self.norm = nn.LayerNorm(d)
+        self.head = nn.Linear(d, n_classes)
+
+    def tokens(self, x: Tensor) -> Tensor:
+        """Embedded tokens, the input of Q, K, V: (batch, tokens, d)."""
+        return self.embed(x) + self.pos
+
+    def forward(self, x: Tensor) -> Tensor:
+        h = self.tokens(x)
+        b, t, d = h.shape
+        split = lambda z: z.reshape(b, t, self.heads, d // self.heads).transpose(1, 2)  # noqa: E731
+        q, k, v = self.qkv(h).split(d, -1)
+        a = torch.nn.functional.scaled_dot_product_attention(split(q), split(k), split(v))
+        h = self.norm(h + self.o(a.transpose(1, 2).reshape(b, t, d)))
+        return self.head(h.mean(1))
+
+
+def n_params(module: nn.Module) -> int:
+    """Number of trainable parameters."""
+    return int(sum(p.numel() for p in module.parameters() if p.requires_grad))
+
+
+def train_classifier(model: nn.Module, X: Tensor, y: Tensor, epochs: int, batch: int = 128, lr: float = 3e-3,
+                     seed: int = 0, params=None) -> list[float]:
+    """Adam on cross-entropy, minibatches in a seeded order; returns the mean loss per epoch."""
+    opt = torch.optim.Adam(model.parameters() if params is None else params, lr=lr)
+    g = torch.Generator().manual_seed(seed)
+    losses = []
+    for _ in range(epochs):
+        order = torch.randperm(len(X), generator=g)
+        tot = 0.0
+        for s in range(0, len(X), batch):
+            idx = order[s:s + batch]
+            loss = nn.functional.cross_entropy(model(X[idx]), y[idx])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            tot += float(loss.detach()) * len(idx)
+        losses.append(tot / len(X))
+    return losses
+
+
+def distill_projection(layer: nn.Module, X: Tensor, Y: Tensor, steps: int, lr: float = 2e-2,
+                       blocks: int = 1) -> np.ndarray:
+    """Fit ``layer`` to ``Y ~ layer(X)`` by full-batch Adam on the MSE (the paper's layer-wise replacement,
+    cosine-annealed learning rate). Returns the relative error ``||layer(X) - Y||^2 / ||Y - mean Y||^2`` per
+    block of ``blocks`` equal output slices (e.g. Q, K, V), shape (blocks,)."""
+    if steps < 1:
+        raise ValueError(f"steps must be >= 1; got {steps}")
+    opt = torch.optim.Adam(layer.parameters(), lr=lr)
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, steps)
+    for _ in range(steps):
+        loss = nn.functional.mse_loss(layer(X), Y)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        sched.step()
+    with torch.no_grad():
+        err = ((layer(X) - Y) ** 2).reshape(len(X), blocks, -1).sum((0, 2))
+        var = ((Y - Y.mean(0)) ** 2).reshape(len(X), blocks, -1).sum((0, 2))
+        return (err / var).numpy()
+
+
+@torch.no_grad()
+def accuracy(model: nn.Module, X: Tensor, y: Tensor) -> float:
+    """Fraction of correct argmax predictions."""
+    return float((model(X).argmax(-1) == y).float().mean())
+
+
+#: The compared Q/K/V replacements (name -> description); see :func:`qkv_replacement`.
+REPLACEMENTS = {
+    "LR1": "low rank, rank 1",
+    "LR2": "low rank, rank 2",
+    "BH1": "block-Hadamard, 1x1 blocks",
+    "BH2": "block-Hadamard, 2x2 blocks",
+    "rotor-1": "one single-rotor layer",
+    "rotor-2": "one double-rotor layer",
+    "rotor-stack": "2 double-rotor layers + PReLU + permutation",
+}
+
+
+def qkv_replacement(name: str, d: int, seed: int = 0) -> nn.Module:
+    """A d -> 3d module standing in for the dense Q, K, V projections (three independent maps, with biases).
+
+    ``name`` is a key of :data:`REPLACEMENTS`; rotor variants use one chunk of width ``d`` (``d = 2^n``).
+    """
+    if name.startswith("LR") and name[2:].isdigit():
+        return Parallel([LowRankLinear(d, d, int(name[2:])) for _ in range(3)])
+    if name.startswith("BH") and name[2:].isdigit():
+        return Parallel([BlockHadamardLinear(d, int(name[2:])) for _ in range(3)])
+    if name == "rotor-1":
+        return RotorLinear(d, d, d, single_rotor=True, bias=True, groups=3)
+    if name == "rotor-2":
+        return RotorLinear(d, d, d, single_rotor=False, bias=True, groups=3)
+    if name == "rotor-stack":
+        return RotorStack(d, d, depth=2, single_rotor=False, groups=3, seed=seed)
+    raise ValueError(f"unknown replacement {name!r}; choose from {list(REPLACEMENTS)}")
+
+
+def weight_count(kind: str, d: int) -> int:
+    """Weights (no biases) of one d x d projection: ``dense`` d^2, ``LR<r>`` 2rd, ``BH<b>`` db,
+    ``rotor-1`` C(n,2), ``rotor-2`` 2C(n,2) (rotor counts without the scale alpha)."""
+    if kind == "dense":
+        return d * d
+    if kind.startswith("LR"):
+        return 2 * int(kind[2:]) * d
+    if kind.startswith("BH"):
+        return d * int(kind[2:])
+    if kind == "rotor-1":
+        return rotor_param_count(d, True)
+    if kind == "rotor-2":
+        return rotor_param_count(d, False)
+    raise ValueError(f"unknown kind {kind!r}")
+
+
+def best_forward_time(model: nn.Module, X: Tensor, repeats: int = 5) -> float:
+    """Best-of-``repeats`` wall time (s) of one forward pass under ``torch.no_grad`` (volatile)."""
+    import time
+
+    best = math.inf
+    with torch.no_grad():
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            model(X)
+            best = min(best, time.perf_counter() - t0)
+    return best
