@@ -1,0 +1,172 @@
+"""Tests of the MAS / MASNet kernels (seeded numpy property loops; hypothesis is not installed)."""
+
+import itertools
+
+import networkx as nx
+import numpy as np
+import pytest
+import torch
+
+from repro.papers import masnet_monotone_sets as K
+
+
+def test_hat_values_and_relu_form():
+    t = torch.tensor([0.0, 0.5, 1.0, -3.0, 2.0, 0.25, 0.75])
+    out = K.hat(t)
+    assert torch.allclose(out, torch.tensor([0.0, 0.5, 0.0, 0.0, 0.0, 0.25, 0.25]))
+    x = torch.linspace(-3, 4, 1001, dtype=torch.float64)
+    relu_form = torch.relu(x) - 2 * torch.relu(x - 0.5) + torch.relu(x - 1)
+    assert torch.allclose(K.hat(x), relu_form, atol=1e-12)
+    assert bool((K.hat(x) >= 0).all()) and float(K.hat(x).max()) == pytest.approx(0.5)
+
+
+def test_hat_rejects_non_tensor():
+    with pytest.raises(ValueError):
+        K.hat(np.array([0.5]))
+
+
+def test_containment_score_zero_iff_leq():
+    rng = np.random.default_rng(0)
+    for _ in range(50):
+        FS = torch.tensor(rng.uniform(0, 1, (8, 5)))
+        FT = torch.tensor(rng.uniform(0, 1, (8, 5)))
+        FT[:4] = FS[:4] + torch.tensor(rng.uniform(0, 1, (4, 5)))  # first half dominated
+        s = K.containment_score(FS, FT)
+        assert torch.equal(s == 0, (FS <= FT).all(1))
+        assert bool((s <= 0).all())
+    with pytest.raises(ValueError):
+        K.containment_score(torch.zeros(3, 2), torch.zeros(3, 4))
+
+
+@pytest.mark.parametrize("act", ["hat", "relu"])
+def test_masnet_monotone_under_random_additions(act):
+    """Property loop: F(S) <= F(S + extra elements) for random weights, sets and additions."""
+    rng = np.random.default_rng(1)
+    for trial in range(20):
+        torch.manual_seed(trial)
+        net = K.MASNetEmbed(3, 16, phi_hidden=8 if trial % 2 else None, act=act)
+        with torch.no_grad():
+            for p in net.parameters():
+                p.add_(torch.randn_like(p))
+        X = torch.tensor(rng.normal(0, 2, (64, 12, 3)), dtype=torch.float32)
+        k = rng.integers(0, 12, 64)
+        e = rng.integers(1, 13 - k)
+        pos = np.arange(12)
+        mS = torch.tensor(pos < k[:, None], dtype=torch.float32)
+        mT = torch.tensor(pos < (k + e)[:, None], dtype=torch.float32)
+        assert K.monotonicity_violations(net, X, mS, mT) == 0
+        FS, FT = net(X, mS), net(X, mT)
+        assert bool((FS <= FT + 1e-6).all()) and bool((FS >= 0).all())
+
+
+def test_deepsets_is_not_monotone_and_violations_counter_fails():
+    torch.manual_seed(0)
+    ds = K.DeepSetsPair(2, 16)
+    X, mS, mT = K.random_superset_pairs(200, K.make_ground_pool(50), seed=0)
+    assert K.monotonicity_violations(ds.embed, X, mS, mT) > 0
+    with pytest.raises(ValueError):
+        K.monotonicity_violations(ds.embed, X, mT, mS)
+
+
+def test_masnet_permutation_invariant_and_ignores_padding():
+    torch.manual_seed(0)
+    net = K.MASNetEmbed(2, 8, phi_hidden=4)
+    X = torch.randn(5, 7, 2)
+    m = torch.ones(5, 7)
+    m[:, 5:] = 0
+    perm = torch.randperm(5)
+    F = net(X, m)
+    assert torch.allclose(net(X[:, perm.tolist() + [5, 6]], m), F, atol=1e-6)
+    X2 = X.clone()
+    X2[:, 5:] = 100.0  # padded entries changed
+    assert torch.allclose(net(X2, m), F)
+    with pytest.raises(ValueError):
+        net(X, torch.ones(5, 6))
+    with pytest.raises(ValueError):
+        K.MASNetEmbed(2, 8, act="tanh")
+
+
+def test_gradcheck_float64():
+    torch.manual_seed(0)
+    net = K.MASNetEmbed(2, 6, phi_hidden=5).double()
+    X = torch.randn(3, 4, 2, dtype=torch.float64, requires_grad=True)
+    m = torch.ones(3, 4, dtype=torch.float64)
+    assert torch.autograd.gradcheck(lambda x: net(x, m), (X,))
+    FS = torch.rand(4, 5, dtype=torch.float64, requires_grad=True)
+    FT = torch.rand(4, 5, dtype=torch.float64, requires_grad=True)
+    assert torch.autograd.gradcheck(K.containment_score, (FS, FT))
+    t = torch.tensor([-0.3, 0.2, 0.7, 1.4], dtype=torch.float64, requires_grad=True)
+    assert torch.autograd.gradcheck(K.hat, (t,))
+
+
+def test_count_embedding_is_mas_on_power_set_and_multisets():
+    n = 5
+    ok, ce = K.is_mas_bruteforce(lambda c: K.count_embedding(np.repeat(np.arange(n), c), n), K.all_multisets(n, 1))
+    assert ok and ce is None
+    ok, _ = K.is_mas_bruteforce(lambda c: K.count_embedding(np.repeat(np.arange(n), c), n), K.all_multisets(n, 2))
+    assert ok
+    assert K.count_embedding([0, 0, 3], 4).tolist() == [2, 0, 0, 1]
+    with pytest.raises(ValueError):
+        K.count_embedding([5], 4)
+
+
+def test_is_mas_bruteforce_finds_counterexamples():
+    sets = K.all_multisets(4, 1)
+    ok, ce = K.is_mas_bruteforce(lambda c: np.array([c.sum()]), sets)  # cardinality: monotone, not separating
+    assert not ok and ce[2] == "separating"
+    ok, ce = K.is_mas_bruteforce(lambda c: -c.astype(float), sets)  # not monotone
+    assert not ok and ce[2] == "monotone"
+    rng = np.random.default_rng(0)
+    for _ in range(20):  # nonnegative linear sums into m < n dimensions always fail (brute force)
+        ok, _ = K.is_mas_bruteforce(K.linear_sum_embedding(rng.uniform(0, 1, (3, 4))), sets)
+        assert not ok
+    with pytest.raises(ValueError):
+        K.is_mas_bruteforce(lambda c: c, np.zeros(3))
+
+
+def test_dimension_bound_matches_order_dimension():
+    for n in range(1, 6):
+        assert K.mas_dimension_feasible(n, n)
+        if n >= 2:
+            assert not K.mas_dimension_feasible(n, n - 1)
+    with pytest.raises(ValueError):
+        K.mas_dimension_feasible(0, 1)
+
+
+def test_dimension_bound_cross_check_linear_extensions_n3():
+    """Independent check for n = 3: no two linear extensions of the subset lattice intersect to it; three do."""
+    n = 3
+    G = nx.DiGraph()
+    G.add_nodes_from(range(8))
+    G.add_edges_from((s, s | 1 << v) for s in range(8) for v in range(n) if not s >> v & 1)
+    exts = [np.argsort(o) for o in nx.all_topological_sorts(G)]  # rank of each subset
+    assert len(exts) == 48
+    R = np.array(exts)
+    sub = np.array([[(a & b) == a for b in range(8)] for a in range(8)])
+    leq = R[:, :, None] <= R[:, None, :]  # (L, 8, 8)
+    two = any(np.array_equal(leq[i] & leq[j], sub) for i, j in itertools.combinations(range(48), 2))
+    assert not two
+    assert any(np.array_equal(leq[i] & leq[j] & leq[k], sub) for i, j, k in itertools.combinations(range(48), 3))
+
+
+def test_make_containment_pairs_labels_are_correct():
+    for ground in ("r2", "finite"):
+        d = K.make_containment_pairs(60, ground, size_range=(3, 8), n_ground=40, seed=3)
+        for b in range(60):
+            S = {tuple(np.round(x, 5)) for x in d["XS"][b][d["mS"][b] > 0].numpy()}
+            T = {tuple(np.round(x, 5)) for x in d["XT"][b][d["mT"][b] > 0].numpy()}
+            assert (S <= T) == bool(d["y"][b])
+        assert 3 <= int(d["mS"].sum(1).min()) and int(d["mS"].sum(1).max()) <= 8
+    with pytest.raises(ValueError):
+        K.make_containment_pairs(10, "sphere")
+    with pytest.raises(ValueError):
+        K.make_containment_pairs(10, "finite", size_range=(5, 15), n_ground=12)
+
+
+def test_training_reduces_loss_and_counts_parameters():
+    tr = K.make_containment_pairs(200, "r2", n_ground=60, seed=0)
+    torch.manual_seed(0)
+    m = K.MASNetPair(2, 8, 4)
+    assert K.n_parameters(m) == (2 * 4 + 4) + (4 * 4 + 4) + 8 * 4 + 8 + 8
+    L = K.train_pair_model(m, tr, 60, lr=0.01, batch_size=64)
+    assert np.mean(L[-10:]) < np.mean(L[:10])
