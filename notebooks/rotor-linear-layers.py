@@ -26,6 +26,7 @@ import copy
 import math
 
 import matplotlib.pyplot as plt
+import matplotlib.ticker as mticker
 import numpy as np
 import scipy.linalg
 import torch
@@ -242,7 +243,10 @@ for ax, key, title in [(axes[0], "acc_swap", "right after the swap (paper's prot
     ax.axhline(rows["dense"][key], color="k", lw=1, label=f"dense ({rows['dense']['params']} params)")
     ax.axhline(0.1, color="grey", ls=":", lw=1, label="chance")
     ax.set_xscale("log")
-    ax.set_xlabel("parameters per projection")
+    ax.xaxis.set_major_formatter(mticker.ScalarFormatter())
+    ax.xaxis.set_minor_formatter(mticker.NullFormatter())
+    ax.set_xticks([20, 30, 50, 100, 200])
+    ax.set_xlabel("parameters per projection (log scale)")
     ax.set_ylabel("test accuracy")
     ax.set_title(title)
 axes[1].legend(fontsize=7, ncol=2)
@@ -314,4 +318,53 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# (written after the run)
+# **Reproduced: the algebra and the parameter count.** Our rotors satisfy $R\tilde R = 1$ to rounding
+# ($10^{-16}$). Their sandwich matrices are orthogonal and block-diagonal by grade. On vectors the
+# sandwich equals `scipy.linalg.expm` of the bivector's skew matrix to $10^{-15}$, for $n$ up to 6
+# (7 at full scale). This pins down the sign and half-angle convention $R = \exp(-B/2)$. A single rotor on
+# $d = 2^n$ has exactly $\binom{n}{2}$ parameters (10 for $d = 32$, against 1024 for a dense matrix), a
+# double rotor twice that: $O(\log^2 d)$, as claimed.
+#
+# **The accuracy comparison depends on scale, and is not reproduced at ci scale.** The ci run (d = 16,
+# 150 distillation steps, 3 fine-tuning epochs) is too short. After fine-tuning, the rotor stack (42
+# parameters per projection) reaches 0.28 test accuracy, against 0.43 for LR1 (48) and 0.51 for BH2 (48).
+# Its distillation error is 1.2 times LR1's. In our full-scale run (d = 32, 800 distillation steps,
+# 15 fine-tuning epochs, seed 0, about 70 s of CPU) the picture reverses. After fine-tuning:
+#
+# | Q/K/V replacement | params / projection | rel. MSE (Q/K/V) | acc. after swap | acc. after fine-tuning |
+# |---|---|---|---|---|
+# | dense | 1056 | 0 | 0.962 | 0.962 |
+# | LR1 | 96 | 0.54/0.55/0.67 | 0.182 | 0.742 |
+# | LR2 | 160 | 0.26/0.24/0.42 | 0.496 | 0.869 |
+# | BH1 | 64 | 0.86/0.83/0.80 | 0.160 | 0.831 |
+# | BH2 | 96 | 0.72/0.70/0.66 | 0.213 | 0.900 |
+# | rotor-1 | 43 | 0.95/0.91/0.93 | 0.162 | 0.678 |
+# | rotor-2 | 53 | 0.84/0.81/0.79 | 0.171 | 0.847 |
+# | rotor-stack | 74 | 0.66/0.61/0.54 | 0.344 | 0.922 |
+#
+# At full scale the rotor stack, with fewer parameters than LR1 and BH2, is the most accurate
+# sub-dense replacement except LR2, which has twice its parameters. This passes both fine-tuned checks
+# (+0.18 over LR1, +0.02 over BH2). It is also the best of them right after the swap (0.34 against 0.18
+# for LR1). That check still fails by our pre-registered rule, because LR1 is then below twice chance.
+# Its mean distillation error stays about equal to LR1's (ratio 1.03), so "fits the projections at
+# least as well" is not reproduced at either scale. This mirrors the paper's tables, where the rotor
+# layer is best or second best in most but not all cells. A single orthogonal rotor sandwich (rotor-1) is
+# the weakest replacement: an orthogonal, grade-preserving map cannot shrink or mix the directions a
+# trained projection needs. The stack's PReLU and permutation, which the official configuration also
+# uses, are what make rotors competitive.
+#
+# **What the miniature cannot show.**
+#
+# - The paper's setting: replacing Q/K/V in billion-parameter language models, whose projections are
+#   highly redundant, and measuring perplexity. In our 16- or 32-wide model every replacement loses
+#   most of the accuracy right after the swap, so we added end-to-end fine-tuning, which the paper does not do.
+# - The $O(\log^2 d)$ saving at realistic widths: at $d = 16$–$32$ the rotor layers' biases outnumber
+#   their rotor parameters.
+# - Speed: our rotor layers rebuild a dense $d\times d$ matrix at each forward pass and are 2–4 times
+#   slower than dense here (timings above). The paper claims compactness, not speed.
+# - Spread over seeds: one seed only.
+#
+# **What was hard.** Getting the rotor sign convention right (checked against `expm`). Keeping the
+# power-iteration decomposition differentiable and cheap: we use repeated squaring, with `gradcheck` in
+# float64. Fitting a rotor network within a ten-second budget: each rotor forward pass is dozens of tiny tensor
+# operations, so the three projections are batched into one module.
