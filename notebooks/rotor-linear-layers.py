@@ -173,8 +173,10 @@ print({d: c for d, c in counted.items()}, "exact:", counts_exact)
 
 dd = 2 ** np.arange(3, 15)
 fig, ax = plt.subplots(figsize=(6.4, 3.6))
-for kind, style in [("dense", "k-"), ("LR1", "o--"), ("BH2", "s--"), ("rotor-2", "^-"), ("rotor-1", "v-")]:
-    ax.plot(dd, [K.weight_count(kind, int(x)) for x in dd], style, ms=4, label=kind)
+for kind, style, label in [("dense", "k-", "dense ($d^2$)"), ("LR2", "s--", "LR2 ($4d$)"),
+                           ("LR1", "o--", "LR1 and BH2 ($2d$)"), ("rotor-2", "^-", "rotor-2 ($2\\binom{n}{2}$)"),
+                           ("rotor-1", "v-", "rotor-1 ($\\binom{n}{2}$)")]:
+    ax.plot(dd, [K.weight_count(kind, int(x)) for x in dd], style, ms=4, label=label)
 ax.plot(dd, 0.5 * np.log2(dd) ** 2, ":", color="grey", label=r"$\frac{1}{2}\log_2^2 d$")
 ax.set_xscale("log", base=2)
 ax.set_yscale("log")
