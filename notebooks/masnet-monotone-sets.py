@@ -159,14 +159,14 @@ grid = np.array([[K.mas_dimension_feasible(n, m) for n in ns] for m in range(1, 
 fig, ax = plt.subplots(figsize=(4.8, 3.6))
 ax.imshow(grid, origin="lower", cmap="Greens", vmin=-0.3, vmax=1.2,
           extent=(ns[0] - 0.5, ns[-1] + 0.5, 0.5, ns[-1] + 0.5))
-ax.plot([ns[0] - 0.5, ns[-1] + 0.5], [ns[0] - 1, ns[-1]], "k--", lw=1, label="$m = n$")
+ax.plot([ns[0] - 0.5, ns[-1] + 0.5], [ns[0] - 0.5, ns[-1] + 0.5], "k--", lw=1)
 for j, n in enumerate(ns):
     for m in range(1, ns[-1] + 1):
-        ax.text(n, m, "yes" if grid[m - 1, j] else "no", ha="center", va="center", fontsize=7)
+        ax.text(n, m, "yes" if grid[m - 1, j] else "no", ha="center", va="center", fontsize=7,
+                color="white" if grid[m - 1, j] else "black")
 ax.set(xlabel="ground-set size $n$", ylabel="embedding dimension $m$",
-       title="Does a MAS map $2^V \\to \\mathbb{R}^m$ exist? (exhaustive)")
+       title="Does a MAS map $2^V \\to \\mathbb{R}^m$ exist?\n(exhaustive search; dashed: $m = n$)")
 ax.grid(False)
-ax.legend(loc="upper left")
 plt.show()
 
 # %% [markdown]
@@ -294,10 +294,10 @@ claims.check("ap-gain-in-dist",
              paper="MASNet beats DeepSets on containment (no number found)",
              criterion=at_least(0.03, partial=0.0),
              measured=float(ap_mean["MASNet"]["in"] - ap_mean["DeepSets"]["in"]))
-claims.check("fwd-time-ratio",
+_ = claims.check("fwd-time-ratio",
              statement="Wall clock, one forward pass on the long test set: MASNet / DeepSets",
-             paper="(not a paper claim; cost context)", criterion=less_than(3.0),
-             measured=float(fwd["MASNet"] / fwd["DeepSets"]), volatile=True)
+                 paper="(not a paper claim; cost context)", criterion=less_than(3.0),
+                 measured=float(fwd["MASNet"] / fwd["DeepSets"]), volatile=True)
 
 # %% [markdown]
 # The forward-time ratio, measured with a wall clock, varies between runs and machines, so it is shown here
@@ -316,4 +316,41 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# (first working version; verdict to follow)
+# All seven checked claims hold at ci scale, and at full scale (10 000 training pairs, 2 000 steps, 64
+# channels; 84 s of CPU), with the numbers below.
+#
+# * **Reproduced, exactly: the dimension bound.** An exhaustive search over the subset lattice finds no MAS
+#   map into $\mathbb R^{n-1}$ and finds one into $\mathbb R^n$, for every $n$ from 2 to 6 (ci) or 7 (full).
+#   The count embedding is MAS on all 59 049 multiset pairs, and every random nonnegative linear embedding
+#   into fewer than 5 dimensions (200 at ci, 1 000 at full) fails on some pair. Such sums are always
+#   monotone, so each of these failures is a failure of separation. This is the finite-ground-set half of the paper's
+#   characterisation, checked by computation rather than proof, and only for sets, not multisets of
+#   bounded size.
+# * **Reproduced: MASNet is monotone and DeepSets is not.** Trained MASNet had 0 violations on 1 000 (ci)
+#   and 5 000 (full) random $S \subset S \cup E$ pairs, as its construction guarantees. Trained DeepSets
+#   violated $E(S) \le E(T)$ on all 1 000 ci pairs but on only 95 of 5 000 at full scale. Its embedding
+#   has no reason to be ordered, and longer training made it more ordered, not less.
+# * **Reproduced, with a large margin that needs a caveat: the containment task.** With hard negatives (one
+#   element of $S$ swapped for its nearest pool neighbour outside $T$), MASNet reached a mean AP of about 0.78
+#   at ci scale and 0.98 at full scale, on sets up to twice the training size, with no drop from the
+#   in-distribution sizes. DeepSets stayed at chance (AP about 0.50 to 0.51) at both scales, with every
+#   learning rate we tried during development ($10^{-3}$ to $10^{-2}$). So the gap (+0.28 at ci, +0.47 at full)
+#   is far larger than the "slight" gains a reviewer reports for the paper's benchmarks. Part of this is our
+#   task, which is exactly what MASNet is built for and hard for a sum-pooled classifier. Part is our small
+#   budget and widths (the paper's code trains for up to 100 epochs). We checked that our DeepSets is not
+#   simply broken: a unit test shows it learns an easy instance (small one-hot sets, random negatives). Still,
+#   our gap should not be read as the size of the paper's gain.
+# * **Cost.** MASNet's forward pass took between about 3 and 9 times as long as DeepSets' across our runs
+#   (wall clock, volatile; about 2.7 in the executed ci page). It keeps a `channels`-wide activation per element, where DeepSets keeps a `hidden`-wide one,
+#   and it embeds both sets with the piecewise-linear hat. This is a property of our small implementation,
+#   not a claim of the paper.
+#
+# **What the miniature cannot show.** It cannot show the infinite-ground-set impossibility (a finite point
+# pool stands in for $\mathbb R^2$), the Hölder stability, the weakly-MAS separation guarantee, the universality
+# of monotone models built on MAS maps, the Set Transformer baseline, or the text and point-cloud benchmarks.
+#
+# **What was hard.** Finding a check of the lower bound that is a computation, not the proof retyped. The
+# critical-pair colouring test decides the order dimension exactly, and an independent enumeration of
+# linear extensions for $n = 3$ cross-checks it. The other hard part was making the baseline comparison fair
+# on a tight CPU budget: both models get the same steps, batch and data, and the widths were set for the
+# time budget (a first try with 64 channels and width 32 was too slow for ci), not tuned per model.
