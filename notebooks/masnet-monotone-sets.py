@@ -22,7 +22,6 @@ scale = "ci"
 seed = 0
 
 # %%
-import time
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -32,6 +31,7 @@ from sklearn.metrics import average_precision_score
 from repro.claims import Claims, at_least, at_most, greater_than, is_true, less_than
 from repro.papers import masnet_monotone_sets as K
 from repro.runtime import progress, setup_notebook
+from repro.timing import best_time
 
 P = setup_notebook(scale, seed, presets={
     "ci": dict(n_train=2000, n_test=1000, n_ground=120, channels=32, hidden=16, steps=150, batch=128, lr=0.01,
@@ -206,19 +206,10 @@ with torch.no_grad():
     gap = {n: (models[n].embed(Xm, mS) - models[n].embed(Xm, mT)).max(1).values.numpy() for n in models}
 
 
-def best_time(f, repeats=5):
-    out = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        f()
-        out.append(time.perf_counter() - t0)
-    return min(out)
-
-
 fwd = {}
 with torch.no_grad():
     for n, mdl in models.items():
-        fwd[n] = best_time(lambda: mdl(te_long["XS"], te_long["mS"], te_long["XT"], te_long["mT"]))
+        fwd[n] = best_time(lambda: mdl(te_long["XS"], te_long["mS"], te_long["XT"], te_long["mT"]), repeats=5)
 print(f"{'model':<10}{'parameters':>11}{'fwd time / DeepSets':>21}{'AP (5-15)':>11}{'AP (5-30)':>11}"
       f"{'monotonicity violations':>25}")
 for n in models:

@@ -33,6 +33,8 @@ import numpy as np
 import torch
 from torch import Tensor, nn
 
+from repro.timing import best_time  # noqa: F401 - shared helper, used as K.best_time
+
 # ----------------------------------------------------------------------------- validation helpers
 
 
@@ -420,13 +422,3 @@ def accuracy(hidden: Tensor, W2: Tensor, b2: Tensor, y: Tensor) -> float:
     return float(((hidden.to(W2.dtype) @ W2.T + b2).argmax(1) == y).double().mean())
 
 
-def best_time(fn: Callable[[], object], repeats: int = 3) -> float:
-    """Best-of-``repeats`` wall-clock seconds of ``fn()`` (generic; a candidate for shared code)."""
-    if repeats < 1:
-        raise ValueError(f"repeats must be >= 1; got {repeats}")
-    best = math.inf
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-    return best

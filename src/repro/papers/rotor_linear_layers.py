@@ -502,12 +502,7 @@ def weight_count(kind: str, d: int) -> int:
 
 def best_forward_time(model: nn.Module, X: Tensor, repeats: int = 5) -> float:
     """Best-of-``repeats`` wall time (s) of one forward pass under ``torch.no_grad`` (volatile)."""
-    import time
+    from repro.timing import best_time
 
-    best = math.inf
     with torch.no_grad():
-        for _ in range(repeats):
-            t0 = time.perf_counter()
-            model(X)
-            best = min(best, time.perf_counter() - t0)
-    return best
+        return best_time(lambda: model(X), repeats)

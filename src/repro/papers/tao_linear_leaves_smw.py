@@ -34,12 +34,13 @@ the ``2^depth - 1`` decision nodes come first, leaf ``l`` is heap index ``2^dept
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 from scipy.linalg import cho_factor, cho_solve
+
+from repro.timing import best_time  # noqa: F401 - shared helper, used as K.best_time
 
 SOLVERS = ("primal", "woodbury", "auto")
 
@@ -378,18 +379,6 @@ def tao_fit(tree: ObliqueTree, X: np.ndarray, y: np.ndarray, lam: float, iters: 
             decision_level_step(tree, X, y, level)
             history.append(tao_objective(tree, X, y, lam))
     return tree, history
-
-
-def best_time(fn: Callable[[], object], repeats: int = 3) -> float:
-    """Best-of-``repeats`` wall-clock seconds of ``fn()`` (generic; a candidate for shared code)."""
-    if repeats < 1:
-        raise ValueError(f"repeats must be >= 1; got {repeats}")
-    best = np.inf
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-    return float(best)
 
 
 def rmse(y_true: np.ndarray, y_pred: np.ndarray) -> float:
