@@ -35,10 +35,10 @@ P = setup_notebook(scale, seed, presets={
     # about 10 s of CPU: 5 small network fits of 150 Adam steps, 3 Sinkhorn solves, one repetition
     "ci": dict(ns_a=[250, 500], ns_b=[500], radii=[1.0, 4.0], reps=1, steps=150, lr=1e-2, width=32,
                depth=2, n_grid=16, refine=1, n_test=2000, snap_every=15, n_fresh=1000),
-    # a few minutes: the brief's n-grid on both cases, 4 radii, 2 repetitions, 10x the steps
+    # a few minutes: the brief's n-grid on both cases, 4 radii, 2 repetitions, 4x the steps
     "full": dict(ns_a=[250, 500, 1000, 2000], ns_b=[250, 500, 1000, 2000], radii=[1.0, 2.0, 4.0, 8.0],
-                 reps=2, steps=1500, lr=1e-2, width=32, depth=2, n_grid=24, refine=2, n_test=5000,
-                 snap_every=100, n_fresh=2000),
+                 reps=2, steps=600, lr=1e-2, width=32, depth=2, n_grid=20, refine=1, n_test=5000,
+                 snap_every=40, n_fresh=2000),
 })
 claims = Claims("semidual-ot-map-sieve", title=None, authors=None, paper_url=None, scale=scale, seed=seed)
 
@@ -108,7 +108,7 @@ claims = Claims("semidual-ot-map-sieve", title=None, authors=None, paper_url=Non
 #   (width 32, depth 2), the optimiser and the entropic $\varepsilon_n$ rule are our choices, not the paper's.
 # * CI scale is tiny so the whole page runs in about 10 s of one CPU core: $n\in\{250,500\}$ on case (a),
 #   $n=500$ on case (b), radii $R\in\{1,4\}$, 150 Adam steps, one repetition, 2000 test points. The full
-#   scale ($n$ up to 2000, $R\in\{1,2,4,8\}$, 1500 steps, 2 repetitions) takes a few minutes.
+#   scale ($n$ up to 2000, $R\in\{1,2,4,8\}$, 600 steps, 2 repetitions) takes a few minutes.
 # * No width sweep: the approximation term of the oracle inequality is not varied.
 # * Two dimensions only; no image or single-cell data.
 # * The thresholds of the checks below come from our brief, not from numbers in the paper (none were found).
@@ -164,26 +164,28 @@ print("radius sweep (case b, relative error):", {R: round(e, 4) for R, e in err_
 #
 # ### The estimated maps
 #
-# Each panel pushes a square grid of source points (thin lines) through a map. The semi-dual and entropic
-# estimates should deform the grid the way the true Brenier map does; on case (b) the true map stretches
+# Each panel pushes a grid of source points (thin lines) through a map. The grid is the square $[-2,2]^2$
+# in whitened coordinates $u$, i.e. the points $x=Lu$ with $LL^\top=\Sigma_1$, so it covers where $P$ has
+# mass (about 91% of it). The semi-dual and entropic estimates should deform the grid the way the true
+# Brenier map does; on case (b) the true map stretches
 # the outer grid lines much more than the inner ones (the map is not Lipschitz).
 
 # %%
-line = np.linspace(-2.5, 2.5, 60)
-levels = np.linspace(-2.5, 2.5, 11)
+line = np.linspace(-2.0, 2.0, 60)
+levels = np.linspace(-2.0, 2.0, 9)
 fig, axes = plt.subplots(2, 3, figsize=(9, 6), sharex="row", sharey="row")
 for row, (name, n) in enumerate((("gaussian", max(P.ns_a)), ("radial", max(P.ns_b)))):
     panels = [("true map $T_0$", cases[name].T), ("semi-dual $\\nabla\\hat\\varphi$",
               models[(name, ESTIMATORS[0], n)]), ("entropic map", models[(name, ESTIMATORS[1], n)])]
     for ax, (label, T_map) in zip(axes[row], panels):
         for c in levels:
-            for pts in (np.c_[line, np.full_like(line, c)], np.c_[np.full_like(line, c), line]):
-                img = T_map(pts)
+            for u in (np.c_[line, np.full_like(line, c)], np.c_[np.full_like(line, c), line]):
+                img = T_map(u @ cases[name].chol.T)  # grid in whitened coordinates: where P has mass
                 ax.plot(img[:, 0], img[:, 1], lw=0.7, color="C0" if label.startswith("true") else "C1")
         ax.set_title(f"case ({'ab'[row]}), {label}", fontsize=9)
         ax.set_xlabel("$T(x)_1$")
     axes[row, 0].set_ylabel("$T(x)_2$")
-fig.suptitle(f"Images of the grid $[-2.5,2.5]^2$ (n = {max(P.ns_a)} / {max(P.ns_b)} samples)")
+fig.suptitle(f"Images of a grid covering the bulk of P (n = {max(P.ns_a)} / {max(P.ns_b)} samples)")
 plt.show()
 
 # %% [markdown]
@@ -257,10 +259,14 @@ sc = ax.scatter(np.maximum(excess, 1e-6), map_err, c=steps_snap, cmap="viridis",
 fig.colorbar(sc, label="Adam step")
 ax.set_xscale("log")
 ax.set_yscale("log")
+ax.xaxis.set_minor_formatter(plt.NullFormatter())
+ax.yaxis.set_minor_formatter(plt.NullFormatter())
 ax.set_xlabel("excess semi-dual risk $J(\\hat\\varphi)-J(\\varphi_0)$")
 ax.set_ylabel("map error $\\|\\hat T-T_0\\|^2_{L^2(P)}$")
 ax.set_title(f"case (a), n = {max(P.ns_a)}: Spearman rho = {rho:.2f}")
 plt.show()
+ratio_se = np.array(map_err) / np.maximum(excess, 1e-12)
+print(f"map error / excess risk over checkpoints: min {ratio_se.min():.2f}, max {ratio_se.max():.2f}")
 
 # %% [markdown]
 # ### Checks
@@ -318,4 +324,33 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# VERDICT_PLACEHOLDER
+# **Partial, at CI scale (the committed page): five of six checks pass; the stability check does not.**
+#
+# * *Consistency, also with unbounded support.* The semi-dual Tanh estimator recovers both closed-form
+#   maps to about 2% relative error at $n=500$ (case (a) 0.023, case (b) 0.022), well under the 0.20
+#   threshold, with no convexity constraint on the network. On case (b), whose map has an unbounded
+#   Hessian, this is the regime the paper's guarantee is about.
+# * *Statistical error.* On case (a) the error falls with $n$ (log-log slope about $-0.8$ between $n=250$
+#   and $500$, one repetition; the entropic map falls at a similar slope). Two points and one repetition
+#   are not a rate; the full scale fits four values of $n$ with two repetitions.
+# * *Sieve bias.* This is the clearest effect on the page. With $R=1$ the objective never looks at
+#   $\varphi$ outside the unit ball except through $\frac1n\sum_i\varphi(X_i)$, which rewards pushing it
+#   down, so the fitted map explodes outside the ball (about 60% of the mass of $N(0,I_2)$); the relative error
+#   is in the thousands, against about 0.05 at $R=4$. The sieve has to grow with $n$ so that it covers
+#   the source, as the oracle inequality's bias term says.
+# * *Stability.* **Not reproduced at this scale by our criterion**: Spearman 0.75 < 0.8. Both quantities
+#   drop together by more than an order of magnitude in the first 45 steps, and the ratio of map error to
+#   excess risk stays within a factor of about 2 (roughly 2 to 4, printed under the figure), as a bound of
+#   the form $\|\hat T-T_0\|^2\le C\,(J(\hat\varphi)-J(\varphi_0))$ predicts. But after that the checkpoints
+#   sit in a narrow band (excess 0.014 to 0.019), where our estimate of the excess risk on 1000 fresh
+#   points cannot rank them reliably, and the rank correlation is decided by that plateau. A Spearman
+#   check over one training run was a weak design for a stability bound; a fixed-constant check would fit it better.
+# * *Against the baselines.* The semi-dual estimator is somewhat more accurate than the entropic map
+#   (worse-case ratio 0.83) and the discrete OT map at these sizes, with our fixed $\varepsilon_n$ rule.
+#
+# **What the miniature cannot show.** The paper's rates, constants and exact sieve construction were not
+# available, so nothing here tests a rate. We do not vary the network width, so the approximation term
+# (and the paper's point that it is measured in $L^\infty$ rather than a Sobolev norm) is not tested.
+# Only two dimensions. **What was hard:** the unconstrained potential makes the sieve bias severe rather
+# than mild (the network is free to go down outside the sieve); POT's NumPy log-domain Sinkhorn was too
+# slow for the CI budget, so we pass torch tensors to `ot.sinkhorn` to use its torch backend.
