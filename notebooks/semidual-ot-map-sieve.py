@@ -348,6 +348,12 @@ claims.table()
 # * *Against the baselines.* The semi-dual estimator is somewhat more accurate than the entropic map
 #   (worse-case ratio 0.83) and the discrete OT map at these sizes, with our fixed $\varepsilon_n$ rule.
 #
+# **Full scale** (seed 0, $n$ up to 2000, two repetitions, 600 steps, about 4 minutes of one core) gives the
+# same picture: relative error 0.0036 on case (a) and 0.012 on case (b) at $n=2000$, log-log slopes $-0.89$
+# (case (a)) and $-0.83$ (case (b)) for the semi-dual estimator against about $-0.7$ for the entropic and
+# discrete maps, sieve bias from about $10^5$ ($R=1$) down to 0.013 ($R=4$) and 0.012 ($R=8$), and again no
+# stability pass (Spearman 0.58 across 16 checkpoints).
+#
 # **What the miniature cannot show.** The paper's rates, constants and exact sieve construction were not
 # available, so nothing here tests a rate. We do not vary the network width, so the approximation term
 # (and the paper's point that it is measured in $L^\infty$ rather than a Sobolev norm) is not tested.
