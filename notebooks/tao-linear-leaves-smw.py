@@ -369,8 +369,8 @@ claims.table()
 # $10^{-16}$ relative) and every instance reaches the same leaf. The objective never went up in any
 # run. In the flop model at the paper-scale sizes ($N=2000$, $D=1000$, depth 5), the Woodbury leaf step
 # needs about 100 times fewer flops than the primal one. In our ci run ($D=300$) the counted ratio is
-# about 11. Measured wall-clock ratios are smaller but above the 1.5 bar: at small $n_\ell$, per-leaf
-# fixed costs (slicing, centring, a LAPACK call) dominate.
+# about 11. Measured wall-clock ratios are smaller and noisy (between about 1.6 and 6.7 across our runs, this
+# run's value in the timing table): at small $n_\ell$, per-leaf fixed costs (slicing, centring, a LAPACK call) dominate.
 #
 # **Reproduced: deeper is cheaper past $\log_2(N/D)$.** The cost of the fast (auto) leaf step peaks
 # where the leaves hold about $D$ instances. In our run the peak sits at depth 2, against
