@@ -7,7 +7,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PAPER ?=
-SCALE ?= full
+SCALE ?= ci
 SEED ?= 0
 JOBS ?= 2
 # one thread per notebook: two notebooks run side by side on two cores

@@ -315,7 +315,8 @@ def cmd_run(slug: str, scale: str, seed: int) -> int:
     if outcome.ok:
         record = json.loads((runs / "claims" / f"{slug}.json").read_text())
         for c in record["claims"]:
-            print(f"    {c['id']:<30} {c['status']:<15} measured {c['measured']}")
+            note = "  (wall clock: not counted in the verdict)" if c.get("volatile") else ""
+            print(f"    {c['id']:<30} {c['status']:<15} measured {c['measured']}{note}")
         print(f"  verdict: {record['verdict']}")
     return 0 if outcome.ok else 1
 
