@@ -117,3 +117,15 @@ def test_claims_record_is_well_formed(slug):
 def test_no_orphan_pages_or_records():
     assert {p.stem for p in pipeline.PAGES.glob("*.ipynb")} <= set(SLUGS)
     assert {p.stem for p in pipeline.CLAIMS.glob("*.json")} <= set(SLUGS)
+
+
+def test_input_files_cover_source_shared_code_kernels_and_pins():
+    slug = "tao-linear-leaves-smw"
+    names = {p.relative_to(ROOT).as_posix() for p in pipeline.input_files(slug)}
+    assert f"notebooks/{slug}.py" in names
+    assert "src/repro/claims.py" in names and "src/repro/runtime.py" in names
+    assert "src/repro/papers/tao_linear_leaves_smw.py" in names
+    assert "src/repro/papers/sampled_softmax_bias.py" not in names, "another paper's kernels do not count"
+    assert "src/repro/bookext.py" not in names, "the render-only extension does not count"
+    assert {"pyproject.toml", "requirements-lock.txt"} <= names
+    assert pipeline.input_hash(slug) != pipeline.input_hash(slug, {"scale": "full", "seed": 0})

@@ -12,8 +12,9 @@ Pipeline of one notebook:
    ``metadata.repro``.
 
 Execution is incremental: a notebook runs again only when its input hash
-changes (its source, the shared part of ``src/repro``, the kernel modules it
-imports, the pinned dependencies, its parameters). Notebooks run two at a time,
+changes (its source, the shared part of ``src/repro`` except the render-only
+Sphinx extension, the kernel modules it imports, the pinned dependencies, its
+parameters). Notebooks run two at a time,
 each pinned to one thread; a failure does not stop the others.
 
 Command line (``python -m repro.pipeline --help``)::
@@ -45,6 +46,7 @@ CLAIMS = ROOT / "book" / "claims"
 CATALOG = ROOT / "book" / "catalog.yml"
 TOC = ROOT / "_toc.yml"
 CI_PARAMS = {"scale": "ci", "seed": 0}
+RENDER_ONLY = ("bookext.py",)
 CELL_TIMEOUT_S = {"ci": 300, "full": 3600}
 VOLATILE_NB_KEYS = ("papermill", "widgets")
 VOLATILE_CELL_KEYS = ("papermill", "execution", "ExecuteTime")
@@ -81,7 +83,12 @@ def input_files(slug: str) -> list[Path]:
     """Every file whose content determines a page: source, shared package, its kernels, the pins."""
     src = NOTEBOOKS / f"{slug}.py"
     package = ROOT / "src" / "repro"
-    shared = [p for p in package.rglob("*.py") if "papers" not in p.relative_to(package).parts[:-1]]
+    # the whole shared package except the Sphinx extension, which only renders pages
+    shared = [
+        p
+        for p in package.rglob("*.py")
+        if "papers" not in p.relative_to(package).parts[:-1] and p.name not in RENDER_ONLY
+    ]
     shared += [package / "papers" / "__init__.py"]
     kernels = [package / "papers" / f"{m}.py" for m in _imported_paper_modules(src.read_text())]
     pins = [ROOT / "pyproject.toml", ROOT / "requirements-lock.txt"]
