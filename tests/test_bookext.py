@@ -42,3 +42,10 @@ def test_status_reports_every_notebook():
     html = bookext.status_html(lambda slug: None)
     for slug in pipeline.all_slugs():
         assert slug in html
+
+
+def test_card_mentions_uncounted_timings():
+    record = dict(RECORD, claims=[*RECORD["claims"], {"id": "t", "status": "not reproduced", "volatile": True}])
+    html = bookext.card_html(record)
+    assert "1 of 2 claims reproduced" in html and "plus 1 wall-clock timing on the page" in html
+    assert "wall-clock" not in bookext.card_html(RECORD)

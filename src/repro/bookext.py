@@ -56,12 +56,19 @@ def card_html(record: dict) -> str:
         title = f'<a href="{e(record["paper_url"])}">{title}</a>'
     authors = e(record.get("authors") or "authors not found")
     rerun = f"make run PAPER={record['slug']} SCALE=full"
+    n_timed = sum(bool(c.get("volatile")) for c in record["claims"])
+    timed = (
+        f' <span class="repro-timed">(plus {n_timed} wall-clock timing{"s" if n_timed > 1 else ""} on the page, '
+        "not counted: they vary from run to run)</span>"
+        if n_timed
+        else ""
+    )
     return (
         '<div class="repro-card-body">'
         f'<div class="repro-card-row"><span class="repro-card-key">Paper</span><span>{title}</span></div>'
         f'<div class="repro-card-row"><span class="repro-card-key">Authors</span><span>{authors}</span></div>'
         f'<div class="repro-card-row"><span class="repro-card-key">Verdict</span><span>{badge(record["verdict"])} '
-        f'<span class="repro-count">{ok} of {total} claims reproduced</span></span></div>'
+        f'<span class="repro-count">{ok} of {total} claims reproduced</span>{timed}</span></div>'
         f'<div class="repro-card-row"><span class="repro-card-key">This run</span><span>scale <code>{e(record["scale"])}</code>, '
         f'seed <code>{record["seed"]}</code>, <span class="repro-runtime">{record["runtime_s"]:.1f} s</span> '
         "on one CPU thread</span></div>"
