@@ -76,6 +76,10 @@ def test_notebook_source_follows_the_pattern(slug):
     checked = [c for c in cells if "nbval-check-output" in c.metadata.get("tags", [])]
     assert len(checked) == 1 and "claims.save()" in checked[0].source and "claims.table()" in checked[0].source
     assert re.search(r"Claims\(\s*[\"']" + re.escape(slug) + r"[\"']", nb_source(slug)), "Claims(...) must carry the slug"
+    text = nb_source(slug)
+    assert re.search(r"deviations", text, re.I), "the page must list its deviations from the paper"
+    assert "## Claims" in text and re.search(r"^# ## Verdict", text, re.M), "claims and verdict sections"
+    assert text.count("plt.show()") >= 2, "at least two figures"
     module = pipeline.module_name(slug)
     assert (ROOT / "src" / "repro" / "papers" / f"{module}.py").exists(), "kernel module missing"
     assert (ROOT / "tests" / "papers" / f"test_{module}.py").exists(), "kernel tests missing"
