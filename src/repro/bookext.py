@@ -25,9 +25,10 @@ from docutils.parsers.rst import Directive
 from sphinx import addnodes
 
 from repro import pipeline
+from repro.claims import count_reproduced
 
 BADGE = {"reproduced": "repro-ok", "partial": "repro-partial", "not reproduced": "repro-no"}
-KEY_PACKAGES = ("torch", "numpy", "scipy", "scikit-learn", "matplotlib", "pot", "networkx", "papermill", "jupyter-book")
+KEY_PACKAGES = (*pipeline.KEY_PACKAGES, "jupyter-book")
 
 
 def load_record(slug: str) -> dict | None:
@@ -37,9 +38,8 @@ def load_record(slug: str) -> dict | None:
 
 
 def counts(record: dict) -> tuple[int, int]:
-    """(claims reproduced, claims in all), over the deterministic claims (timings do not count)."""
-    claims = [c for c in record["claims"] if not c.get("volatile")]
-    return sum(c["status"] == "reproduced" for c in claims), len(claims)
+    """(claims reproduced, claims in all) of a record, over the deterministic claims (timings do not count)."""
+    return count_reproduced(record["claims"])
 
 
 def badge(verdict: str) -> str:
@@ -185,18 +185,16 @@ def status_html(link: Any) -> str:
     rows = []
     envs = {}
     for slug in pipeline.all_slugs():
-        page = pipeline.PAGES / f"{slug}.ipynb"
         record = load_record(slug)
-        meta = json.loads(page.read_text())["metadata"].get("repro", {}) if page.exists() else {}
+        meta = pipeline.page_metadata(slug)
         if meta.get("env"):
             envs[json.dumps(meta["env"], sort_keys=True)] = meta["env"]
-        fresh = page.exists() and meta.get("input_hash") == pipeline.input_hash(slug)
+        fresh = meta.get("input_hash") == pipeline.input_hash(slug)
         url = link(slug)
         name = f'<a href="{e(url)}">{e(slug)}</a>' if url else e(slug)
+        runtime = f"{record['runtime_s']:.1f} s" if record else "–"
         rows.append(
-            f"<tr><td>{name}</td><td>{record['runtime_s']:.1f} s</td>" if record else f"<tr><td>{name}</td><td>–</td>"
-        )
-        rows[-1] += (
+            f"<tr><td>{name}</td><td>{runtime}</td>"
             f"<td>{e(str(meta.get('scale', '–')))}</td><td>{e(str(meta.get('seed', '–')))}</td>"
             f"<td><code>{e(meta.get('input_hash', '–'))}</code></td>"
             f"<td>{'up to date' if fresh else '<strong>stale: run make book</strong>'}</td></tr>"
@@ -204,9 +202,7 @@ def status_html(link: Any) -> str:
     head = "<tr><th>notebook</th><th>ci runtime</th><th>scale</th><th>seed</th><th>content hash</th><th>sources</th></tr>"
     table = f'<table class="repro-status"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
     env_rows = []
-    for env in envs.values() or [None]:
-        if env is None:
-            continue
+    for env in envs.values():
         pk = ", ".join(f"{k} {v}" for k, v in env.get("packages", {}).items())
         env_rows.append(f"<li>Python {e(env.get('python', '?'))} on {e(env.get('platform', '?'))}: {e(pk)}</li>")
     build = ", ".join(f"{k} {v}" for k, v in pipeline.package_versions(KEY_PACKAGES).items())

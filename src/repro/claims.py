@@ -143,6 +143,29 @@ class ClaimResult:
     volatile: bool = False
 
 
+def text_table(header: tuple[str, ...], rows: list[tuple[str, ...]], footer: str) -> str:
+    """Left-aligned plain-text table with a dashed rule under the header and a footer line."""
+    all_rows = [header, *rows]
+    widths = [max(len(row[i]) for row in all_rows) for i in range(len(header))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in all_rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    lines.append(footer)
+    return "\n".join(lines)
+
+
+def count_reproduced(claims: list) -> tuple[int, int]:
+    """(reproduced, counted) over the deterministic claims; wall-clock (volatile) ones do not count.
+
+    Accepts :class:`ClaimResult` objects or the dicts of a saved record.
+    """
+
+    def get(c, key: str):
+        return c.get(key) if isinstance(c, dict) else getattr(c, key)
+
+    counted = [c for c in claims if not get(c, "volatile")]
+    return sum(get(c, "status") == "reproduced" for c in counted), len(counted)
+
+
 class ClaimsTable:
     """Rich display of a claims list: HTML in the book, plain text for nbval."""
 
@@ -157,17 +180,10 @@ class ClaimsTable:
             for r in self.results
         ]
 
-    def _counted(self) -> list[ClaimResult]:
-        return [r for r in self.results if not r.volatile]
-
     def __repr__(self) -> str:
-        rows = [("claim", "criterion", "measured", "status"), *self._rows()]
-        widths = [max(len(row[i]) for row in rows) for i in range(4)]
-        lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in rows]
-        lines.insert(1, "  ".join("-" * w for w in widths))
-        n_ok = sum(r.status == "reproduced" for r in self._counted())
-        lines.append(f"verdict: {self.verdict} ({n_ok} of {len(self._counted())} claims reproduced)")
-        return "\n".join(lines)
+        n_ok, n = count_reproduced(self.results)
+        footer = f"verdict: {self.verdict} ({n_ok} of {n} claims reproduced)"
+        return text_table(("claim", "criterion", "measured", "status"), self._rows(), footer)
 
     def _repr_html_(self) -> str:
         e = html.escape
@@ -177,10 +193,10 @@ class ClaimsTable:
             f"<td>{e(r.statement)}</td><td>{e(r.criterion)}</td><td>{e(m)}</td><td>{e(r.status)}</td></tr>"
             for r, (_, _, m, _) in zip(self.results, self._rows())
         )
-        n_ok = sum(r.status == "reproduced" for r in self._counted())
+        n_ok, n = count_reproduced(self.results)
         return (
             f'<table class="repro-claims"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
-            f"<p><strong>Verdict: {e(self.verdict)}</strong> ({n_ok} of {len(self._counted())} claims reproduced)</p>"
+            f"<p><strong>Verdict: {e(self.verdict)}</strong> ({n_ok} of {n} claims reproduced)</p>"
         )
 
 
@@ -191,13 +207,9 @@ class TimingsTable:
         self.results = [r for r in results if r.volatile]
 
     def __repr__(self) -> str:
-        rows = [("timing", "criterion", "measured", "status")]
-        rows += [(r.id, r.criterion, format_measured(r.measured), r.status) for r in self.results]
-        widths = [max(len(row[i]) for row in rows) for i in range(4)]
-        lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in rows]
-        lines.insert(1, "  ".join("-" * w for w in widths))
-        lines.append("wall-clock values vary from run to run; they do not count towards the verdict")
-        return "\n".join(lines)
+        rows = [(r.id, r.criterion, format_measured(r.measured), r.status) for r in self.results]
+        footer = "wall-clock values vary from run to run; they do not count towards the verdict"
+        return text_table(("timing", "criterion", "measured", "status"), rows, footer)
 
 
 def verdict_of(statuses: list[str]) -> str:

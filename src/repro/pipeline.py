@@ -104,17 +104,17 @@ def input_hash(slug: str, params: dict | None = None) -> str:
     return h.hexdigest()[:16]
 
 
-def stored_hash(page: Path) -> str | None:
-    """The input hash recorded in an executed notebook, or ``None``."""
+def page_metadata(slug: str) -> dict:
+    """``metadata.repro`` of the executed page ``book/papers/<slug>.ipynb`` (empty if there is no page)."""
+    page = PAGES / f"{slug}.ipynb"
     if not page.exists():
-        return None
-    meta = json.loads(page.read_text()).get("metadata", {})
-    return meta.get("repro", {}).get("input_hash")
+        return {}
+    return json.loads(page.read_text()).get("metadata", {}).get("repro", {})
 
 
 def is_up_to_date(slug: str) -> bool:
     """Whether ``book/papers/<slug>.ipynb`` was executed from the current inputs."""
-    return stored_hash(PAGES / f"{slug}.ipynb") == input_hash(slug)
+    return page_metadata(slug).get("input_hash") == input_hash(slug)
 
 
 def clean_notebook(nb: dict, repro_meta: dict) -> dict:
