@@ -10,6 +10,11 @@ PAPER ?=
 SCALE ?= ci
 SEED ?= 0
 JOBS ?= 2
+# make test re-executes the pages under numerics other than those that wrote them (make book uses the
+# machine's defaults): torch without its SIMD kernels and OpenBLAS on another core type stand in for a
+# second machine. `make test NUMERICS=` checks under the defaults instead.
+FOREIGN_CORETYPE := $(if $(filter Sandybridge,$(OPENBLAS_CORETYPE)),Haswell,Sandybridge)
+NUMERICS ?= ATEN_CPU_CAPABILITY=default OPENBLAS_CORETYPE=$(FOREIGN_CORETYPE)
 # one thread per notebook: two notebooks run side by side on two cores
 export OMP_NUM_THREADS := 1
 export MKL_NUM_THREADS := 1
@@ -23,6 +28,7 @@ help: ## list the targets
 	@echo "make book                            create .venv if missing, execute the notebooks whose inputs changed, build the site"
 	@echo "make book FORCE=1                    re-execute every notebook"
 	@echo "make test                            unit tests, re-execution with claim checks, nbval, book build (what CI runs)"
+	@echo "make test NUMERICS=                  the same, re-executing under this machine's default numerics"
 	@echo "make run PAPER=<slug> [SCALE=full] [SEED=n]   execute one notebook (written to book/_build/runs/)"
 	@echo "make serve                           serve the built site on http://127.0.0.1:8000 (or open book/_build/html/index.html)"
 	@echo "make clean                           remove build outputs (keeps .venv and the committed pages)"
@@ -48,8 +54,9 @@ html: $(STAMP)
 
 test: $(STAMP) ## everything CI checks
 	@echo "== unit tests (network blocked)"; $(PY) -m pytest -q -n $(JOBS) tests --ignore=tests/site
-	@echo "== re-executing every notebook at ci scale, comparing claims records"; $(PY) -m repro.pipeline check --jobs $(JOBS)
-	@echo "== nbval on the committed executed notebooks"; $(MAKE) --no-print-directory nbval
+	@echo "== re-executing every notebook at ci scale under foreign numerics ($(or $(NUMERICS),defaults)), comparing claims records"
+	@env $(NUMERICS) $(PY) -m repro.pipeline check --jobs $(JOBS)
+	@echo "== nbval on the committed executed notebooks (same numerics)"; env $(NUMERICS) $(MAKE) --no-print-directory nbval
 	@echo "== building the book (warnings are errors)"; $(MAKE) --no-print-directory html
 	@echo "== the built site in headless Chromium (skipped, and said so, without /usr/bin/chromium)"
 	@$(PY) -m pytest -q -rs tests/site
@@ -58,6 +65,7 @@ test: $(STAMP) ## everything CI checks
 nbval: $(STAMP)
 	@if ls book/papers/*.ipynb >/dev/null 2>&1; then \
 	  REPRO_CLAIMS_DIR=$(CURDIR)/build/nbval-claims $(PY) -m pytest -q --nbval-lax --nbval-cell-timeout=300 \
+	    --nbval-sanitize-with tests/nbval-sanitize.cfg \
 	    -n $(JOBS) --dist loadfile -p no:randomly book/papers; \
 	else echo "no executed notebooks yet"; fi
 

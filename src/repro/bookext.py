@@ -25,9 +25,10 @@ from docutils.parsers.rst import Directive
 from sphinx import addnodes
 
 from repro import pipeline
-from repro.claims import count_reproduced
+from repro.claims import count_reproduced, headline, summary
 
-BADGE = {"reproduced": "repro-ok", "partial": "repro-partial", "not reproduced": "repro-no"}
+BADGE = {"reproduced": "repro-ok", "partial": "repro-partial", "not reproduced": "repro-no",
+         "inconclusive": "repro-inconclusive"}
 KEY_PACKAGES = (*pipeline.KEY_PACKAGES, "jupyter-book")
 
 
@@ -38,7 +39,10 @@ def load_record(slug: str) -> dict | None:
 
 
 def counts(record: dict) -> tuple[int, int]:
-    """(claims reproduced, claims in all) of a record, over the deterministic claims (timings do not count)."""
+    """(claims reproduced, claims counted) of a record: informative claims only, each against a control that fails.
+
+    Timings, implementation checks, uninformative and machine-sensitive claims do not count.
+    """
     return count_reproduced(record["claims"])
 
 
@@ -63,12 +67,19 @@ def card_html(record: dict) -> str:
         if n_timed
         else ""
     )
+    s = summary(record["claims"])
+    apart = (
+        f' <span class="repro-impl">(and {s["implementation"]} check{"s" if s["implementation"] > 1 else ""} '
+        "of our own implementation, listed apart)</span>"
+        if s["implementation"]
+        else ""
+    )
     return (
         '<div class="repro-card-body">'
         f'<div class="repro-card-row"><span class="repro-card-key">Paper</span><span>{title}</span></div>'
         f'<div class="repro-card-row"><span class="repro-card-key">Authors</span><span>{authors}</span></div>'
         f'<div class="repro-card-row"><span class="repro-card-key">Verdict</span><span>{badge(record["verdict"])} '
-        f'<span class="repro-count">{ok} of {total} claims reproduced</span>{timed}</span></div>'
+        f'<span class="repro-count">{e(headline(record["claims"]))}</span>{timed}{apart}</span></div>'
         f'<div class="repro-card-row"><span class="repro-card-key">This run</span><span>scale <code>{e(record["scale"])}</code>, '
         f'seed <code>{record["seed"]}</code>, <span class="repro-runtime">{record["runtime_s"]:.1f} s</span> '
         "on one CPU thread</span></div>"
@@ -147,6 +158,8 @@ def scoreboard_html(link: Any) -> str:
     parts = pipeline.load_catalog()
     n_papers = sum(len(p["papers"]) for p in parts)
     with_pages = ok_all = total_all = 0
+    totals_all = {"pre_registered_reproduced": 0, "pre_registered": 0, "post_hoc_reproduced": 0, "post_hoc": 0,
+                  "uninformative": 0, "machine_sensitive": 0, "implementation": 0}
     rows = []
     for part in parts:
         rows.append(f'<tr class="repro-part"><th colspan="5">{e(part["name"])}</th></tr>')
@@ -165,17 +178,33 @@ def scoreboard_html(link: Any) -> str:
             ok, total = counts(record)
             ok_all += ok
             total_all += total
+            s = summary(record["claims"])
+            for key in totals_all:
+                totals_all[key] += s[key]
+            apart = []
+            if s["post_hoc"]:
+                apart.append(f'{s["post_hoc"]} post hoc')
+            if s["uninformative"]:
+                apart.append(f'{s["uninformative"]} uninformative')
+            if s["machine_sensitive"]:
+                apart.append(f'{s["machine_sensitive"]} machine-sensitive')
+            apart_text = f'<br><small>{e(", ".join(apart))}</small>' if apart else ""
             rows.append(
                 f'<tr class="repro-row" data-slug="{e(slug)}" data-verdict="{e(record["verdict"])}" '
                 f'data-ok="{ok}" data-total="{total}"><td>{e(part["name"])}</td>'
                 f'<td><a href="{e(url)}"><span class="repro-slug">{e(slug)}</span></a><br><small>{e(paper["short"])}</small></td>'
-                f'<td>{badge(record["verdict"])}</td><td>{ok} / {total}</td><td>{record["runtime_s"]:.1f} s</td></tr>'
+                f'<td>{badge(record["verdict"])}</td><td>{ok} / {total}{apart_text}</td><td>{record["runtime_s"]:.1f} s</td></tr>'
             )
+    t = totals_all
     totals = (
         f'<p class="repro-totals"><strong>{with_pages}</strong> of {n_papers} papers have a page; '
-        f"<strong>{ok_all}</strong> of {total_all} of their claims reproduced at ci scale.</p>"
+        f"<strong>{ok_all}</strong> of {total_all} of their claims reproduced at ci scale, each against a control "
+        f"that fails: {t['pre_registered_reproduced']} of {t['pre_registered']} pre-registered claims, "
+        f"{t['post_hoc_reproduced']} of {t['post_hoc']} added or changed after the first run. "
+        f"Not counted: {t['uninformative']} uninformative claims (their control passes too), "
+        f"{t['machine_sensitive']} machine-sensitive ones and {t['implementation']} checks of our own code.</p>"
     )
-    head = "<tr><th>part</th><th>paper</th><th>verdict</th><th>claims reproduced</th><th>ci runtime</th></tr>"
+    head = "<tr><th>part</th><th>paper</th><th>verdict</th><th>claims reproduced (against controls)</th><th>ci runtime</th></tr>"
     return f'{totals}<table class="repro-scoreboard"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
 
 

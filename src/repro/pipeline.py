@@ -20,7 +20,7 @@ each pinned to one thread; a failure does not stop the others.
 Command line (``python -m repro.pipeline --help``)::
 
     execute [SLUG ...] [--force]       ci-scale pages into book/papers, records into book/claims
-    check                              execute all into build/check and compare the claims records
+    check [SLUG ...]                   execute into build/check and compare with the claims records
     run SLUG [--scale full] [--seed N] one run beside the committed pages (book/_build/runs)
     toc                                regenerate _toc.yml from book/catalog.yml and the pages present
 """
@@ -161,12 +161,24 @@ def package_versions(names: tuple[str, ...] = KEY_PACKAGES) -> dict[str, str]:
     return out
 
 
+NUMERICS_VARS = ("ATEN_CPU_CAPABILITY", "OPENBLAS_CORETYPE", "MKL_CBWR")
+
+
+def numerics_setting() -> dict[str, str]:
+    """The variables that steer the floating-point code paths of torch and BLAS ("" where unset).
+
+    ``make test`` re-executes the pages under a setting other than the one that
+    wrote them (the Makefile's ``NUMERICS``), standing in for a second machine.
+    """
+    return {name: os.environ.get(name, "") for name in NUMERICS_VARS}
+
+
 def run_environment() -> dict:
-    """Python, platform and key package versions of this run (stored in the executed notebook)."""
+    """Python, platform, numerics setting and key package versions of this run (stored in the executed notebook)."""
     import platform
 
     return {"python": platform.python_version(), "platform": f"{platform.system()} {platform.machine()}",
-            "packages": package_versions()}
+            "numerics": numerics_setting(), "packages": package_versions()}
 
 
 @dataclass
@@ -270,12 +282,19 @@ def cmd_execute(slugs: list[str], force: bool, workers: int) -> int:
     return report_failures(outcomes)
 
 
-def cmd_check(workers: int, out_dir: Path) -> int:
-    """Execute every notebook into ``out_dir`` and compare claims with the committed records."""
-    from repro.claims import comparable
+def cmd_check(workers: int, out_dir: Path, only: list[str] | None = None) -> int:
+    """Execute every notebook into ``out_dir`` and compare claims with the committed records.
 
-    slugs = all_slugs()
-    print(f"Executing {len(slugs)} notebook(s) at ci scale into {out_dir}")
+    Statuses, ids, kinds, criteria and flags must be equal; measured and
+    control values must agree within each claim's declared tolerance
+    (:func:`repro.claims.compare_records`).
+    """
+    from repro.claims import compare_records
+
+    slugs = only or all_slugs()
+    _check_known(slugs)
+    setting = ", ".join(f"{k}={v or '(unset)'}" for k, v in numerics_setting().items())
+    print(f"Executing {len(slugs)} notebook(s) at ci scale into {out_dir} (numerics: {setting})")
     t0 = time.perf_counter()
     claims_dir = out_dir / "claims"
     outcomes = execute_many([(s, out_dir / f"{s}.ipynb", claims_dir, "ci", 0) for s in slugs], workers)
@@ -292,10 +311,9 @@ def cmd_check(workers: int, out_dir: Path) -> int:
         elif not fresh.exists():
             mismatches.append(f"{o.slug}: the notebook wrote no claims record (claims.save() missing?)")
         else:
-            a = comparable(json.loads(committed.read_text()))
-            b = comparable(json.loads(fresh.read_text()))
-            if a != b:
-                mismatches.append(f"{o.slug}: claims differ from the committed record\n    committed: {a}\n    now:       {b}")
+            diffs = compare_records(json.loads(committed.read_text()), json.loads(fresh.read_text()))
+            if diffs:
+                mismatches.append(f"{o.slug}: claims differ from the committed record:\n      " + "\n      ".join(diffs))
     for slug in slugs:
         if not (PAGES / f"{slug}.ipynb").exists():
             mismatches.append(f"{slug}: no executed page book/papers/{slug}.ipynb (run make book)")
@@ -305,11 +323,12 @@ def cmd_check(workers: int, out_dir: Path) -> int:
             print(f"  {m}")
         status = 1
     else:
-        print("All claims records match the committed ones.")
+        print("All claims records match the committed ones (statuses exact, values within their tolerances).")
     return status
 
 
 def cmd_run(slug: str, scale: str, seed: int) -> int:
+    from repro.claims import headline
     from repro.runtime import check_params
 
     _check_known([slug])
@@ -322,9 +341,9 @@ def cmd_run(slug: str, scale: str, seed: int) -> int:
     if outcome.ok:
         record = json.loads((runs / "claims" / f"{slug}.json").read_text())
         for c in record["claims"]:
-            note = "  (wall clock: not counted in the verdict)" if c.get("volatile") else ""
-            print(f"    {c['id']:<30} {c['status']:<15} measured {c['measured']}{note}")
-        print(f"  verdict: {record['verdict']}")
+            control = f"  control {c['control']} ({c['control_status']})" if c.get("control_status") else ""
+            print(f"    {c['id']:<30} {c.get('outcome', c['status']):<20} measured {c['measured']}{control}")
+        print(f"  verdict: {record['verdict']} ({headline(record['claims'])})")
     return 0 if outcome.ok else 1
 
 
@@ -380,6 +399,7 @@ def main(argv: list[str] | None = None) -> int:
     p_exec.add_argument("--force", action="store_true", help="re-execute even if up to date")
     p_exec.add_argument("--jobs", type=int, default=2)
     p_check = sub.add_parser("check", help="execute all into a scratch folder and compare claims records")
+    p_check.add_argument("slugs", nargs="*", help="only these pages (default: all)")
     p_check.add_argument("--jobs", type=int, default=2)
     p_check.add_argument("--out", type=Path, default=ROOT / "build" / "check")
     p_run = sub.add_parser("run", help="execute one notebook with chosen parameters (not over the pages)")
@@ -391,7 +411,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "execute":
         return cmd_execute(args.slugs, args.force, args.jobs)
     if args.cmd == "check":
-        return cmd_check(args.jobs, args.out)
+        return cmd_check(args.jobs, args.out, args.slugs)
     if args.cmd == "run":
         try:
             return cmd_run(args.slug, args.scale, args.seed)
