@@ -7,13 +7,20 @@ from repro import bookext, pipeline
 RECORD = {
     "slug": "demo", "title": "A <b>title</b>", "authors": None, "paper_url": "https://example.org/p",
     "scale": "ci", "seed": 0, "runtime_s": 7.25, "verdict": "partial",
-    "claims": [{"id": "a", "status": "reproduced"}, {"id": "b", "status": "not reproduced"}],
+    "claims": [
+        {"id": "a", "status": "reproduced", "control_status": "not reproduced"},
+        {"id": "b", "status": "not reproduced", "control_status": "not reproduced"},
+        {"id": "c", "status": "reproduced", "control_status": "reproduced"},
+        {"id": "d", "status": "reproduced", "kind": "implementation"},
+    ],
 }
 
 
 def test_card_shows_the_record():
     html = bookext.card_html(RECORD)
-    assert "1 of 2 claims reproduced" in html and "repro-partial" in html and ">partial<" in html
+    assert "1 of 2 claims reproduced, each against a control that fails" in html
+    assert "repro-partial" in html and ">partial<" in html
+    assert "1 uninformative" in html and "1 check of our own implementation" in html
     assert "&lt;b&gt;" in html, "titles are escaped"
     assert "make run PAPER=demo SCALE=full" in html and "7.2 s" in html or "7.3 s" in html
     assert "authors not found" in html and 'href="https://example.org/p"' in html
@@ -49,3 +56,10 @@ def test_card_mentions_uncounted_timings():
     html = bookext.card_html(record)
     assert "1 of 2 claims reproduced" in html and "plus 1 wall-clock timing on the page" in html
     assert "wall-clock" not in bookext.card_html(RECORD)
+
+
+def test_card_and_scoreboard_count_post_hoc_claims_apart():
+    record = dict(RECORD, slug="sampled-softmax-bias", claims=[
+        *RECORD["claims"], {"id": "e", "status": "reproduced", "control_status": "not reproduced", "post_hoc": True}])
+    html = bookext.card_html(record)
+    assert "1 of 2 pre-registered claims reproduced; 1 added or changed after the first run (1 reproduced)" in html

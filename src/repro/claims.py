@@ -203,7 +203,9 @@ class Tolerance:
 
     def agree(self, a: Measured, b: Measured) -> bool:
         """Whether two recorded values agree (bounds ``"< B"`` are read as ``|x| <= B``)."""
-        if isinstance(a, bool) or isinstance(b, bool) or (isinstance(a, str) and isinstance(b, str)):
+        if isinstance(a, bool) or isinstance(b, bool):
+            return type(a) is type(b) and a == b
+        if isinstance(a, str) and isinstance(b, str):
             return a == b
         fa, fb = _bound_or_value(a), _bound_or_value(b)
         if fa is None or fb is None:

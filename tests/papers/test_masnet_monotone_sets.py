@@ -185,3 +185,55 @@ def test_deepsets_baseline_learns_an_easy_instance():
     with torch.no_grad():
         s = ds(te["XS"], te["mS"], te["XT"], te["mT"]).numpy()
     assert average_precision_score(te["y"].numpy(), s) > 0.6
+
+
+def test_masnet_monotone_by_construction_property():
+    """Moved from the page (issue 10): MASNet's monotonicity is an identity of the construction (a sum of
+    nonnegative hat terms), so it is a unit test, checked on trained-like random weights and random additions."""
+    rng = np.random.default_rng(7)
+    pool = K.make_ground_pool(60, seed=3)
+    for trial in range(5):
+        torch.manual_seed(trial)
+        m = K.MASNetPair(2, 16, 8)
+        with torch.no_grad():
+            for p in m.parameters():
+                p.mul_(float(rng.uniform(0.5, 3.0)))
+        X, mS, mT = K.random_superset_pairs(300, pool, seed=trial)
+        assert K.monotonicity_violations(m.embed, X, mS, mT) == 0
+
+
+def test_signed_hat_ablation_is_not_monotone():
+    t = torch.linspace(-2, 3, 501)
+    assert torch.allclose(K.signed_hat(t), K.hat(t) - 0.25)
+    assert float(K.signed_hat(t).min()) == pytest.approx(-0.25) and float(K.signed_hat(t).max()) == pytest.approx(0.25)
+    torch.manual_seed(0)
+    net = K.MASNetEmbed(2, 16, 8, act="signed_hat")
+    X, mS, mT = K.random_superset_pairs(200, K.make_ground_pool(60, seed=3), seed=0)
+    assert K.monotonicity_violations(net, X, mS, mT) > 0
+    with pytest.raises(ValueError):
+        K.MASNetEmbed(2, 4, act="tanh")
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_linear_mas_embedding_exists_iff_m_at_least_n(n):
+    subsets = K.all_multisets(n, 1)
+    for m in range(1, n + 2):
+        W = K.linear_mas_embedding(n, m)
+        if m < n:
+            assert W is None
+        else:
+            assert W is not None and W.shape == (m, n) and bool((W >= 0).all())
+            ok, ce = K.is_mas_bruteforce(K.linear_sum_embedding(W), subsets)
+            assert ok, ce
+
+
+def test_linear_mas_embedding_agrees_with_random_search_and_rejects_bad_input():
+    # brute force agrees where the LP says no map exists: random nonnegative W in R^(n-1) all fail
+    rng = np.random.default_rng(2)
+    subsets = K.all_multisets(4, 1)
+    assert all(not K.is_mas_bruteforce(K.linear_sum_embedding(rng.exponential(1, (3, 4)) ** 3), subsets)[0]
+               for _ in range(50))
+    with pytest.raises(ValueError):
+        K.linear_mas_embedding(0, 1)
+    with pytest.raises(ValueError):
+        K.linear_mas_embedding(3, 0)

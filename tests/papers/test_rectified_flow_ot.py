@@ -277,3 +277,67 @@ def test_empirical_ot_pairing_recovers_permutation():
     assert K.coupling_cost(x, x[perm][got]) == pytest.approx(K.empirical_ot_cost(x, x[perm]), abs=1e-12)
     with pytest.raises(ValueError):
         K.empirical_ot_pairing(x, x[:5])
+
+
+# ------------------------------------------------------------------ moved from the page (issue 10): identities and background
+def test_cost_nonincreasing_over_rectifications_both_variants():
+    # Liu et al.'s property (rectification never increases a convex transport cost): a check of our iteration,
+    # formerly the page's claim cost-nonincreasing
+    for g in (False, True):
+        costs = [K.linear_transport_cost(M, S0) for M in K.iterate_rectification(S0, S1, 6, grad_constrained=g)]
+        assert np.all(np.diff(costs) <= 1e-9)
+        assert costs[-1] >= K.bures_wasserstein_cost(S0, S1) - 1e-9
+
+
+def test_linear_flow_map_closed_forms_and_validation():
+    A = np.array([[0.0, 1.0], [-1.0, 0.0]])  # rotation generator: exp(A) is a rotation by 1 rad
+    M = K.linear_flow_map(lambda t: A, 2)
+    c, s = np.cos(1.0), np.sin(1.0)
+    assert np.allclose(M, [[c, s], [-s, c]], atol=1e-10)
+    # time-dependent diagonal field: M = exp(int_0^1 a(t) dt)
+    M = K.linear_flow_map(lambda t: np.diag([t, 2 * t]), 2)
+    assert np.allclose(M, np.diag([np.exp(0.5), np.exp(1.0)]), atol=1e-10)
+    # the rectified map goes through it unchanged
+    T = lambda t: K.gaussian_rf_velocity_matrix(t, S0, S1)[0]  # noqa: E731
+    assert np.allclose(K.linear_flow_map(T, 2), K.rf_linear_flow_map(S0, S1), atol=1e-14)
+    with pytest.raises(ValueError):
+        K.linear_flow_map(lambda t: np.eye(3), 2)
+    with pytest.raises(ValueError):
+        K.linear_flow_map(lambda t: np.eye(2), 0)
+
+
+def test_naive_symmetrised_field_does_not_keep_marginals():
+    # the page's control for rf-pushforward: the symmetric part of A_t is a gradient field, but not the
+    # L2(mu_t) projection, so its flow does not push N(0, S0) to N(0, S1)
+    sym = lambda t: 0.5 * (K.gaussian_rf_velocity_matrix(t, S0, S1)[0] + K.gaussian_rf_velocity_matrix(t, S0, S1)[0].T)  # noqa: E731
+    M = K.linear_flow_map(sym, 2)
+    assert np.abs(M @ S0 @ M.T - S1).max() > 1e-3
+
+
+def test_gmm_cdf_1d_against_sampling_and_validation():
+    g = K.make_gmm([0.3, 0.7], [[-2.0], [1.5]], [[[0.25]], [[0.5]]])
+    x = K.gmm_sample(g, 200_000, np.random.default_rng(12))[:, 0]
+    for q in (-2.5, -1.0, 0.0, 1.5, 3.0):
+        assert K.gmm_cdf_1d(g, q) == pytest.approx(np.mean(x <= q), abs=5e-3)
+    assert K.gmm_cdf_1d(g, np.array([[-50.0], [50.0]])).ravel() == pytest.approx([0.0, 1.0], abs=1e-15)
+    with pytest.raises(ValueError):
+        K.gmm_cdf_1d(K.make_gmm([1.0], [[0.0, 0.0]], [np.eye(2)]), 0.0)
+
+
+def test_transport_cdf_error_1d_zero_for_monotone_rearrangement_only():
+    from scipy.optimize import brentq
+
+    g0 = K.make_gmm([1.0], [[0.0]], [[[1.0]]])
+    g1 = K.make_gmm([0.3, 0.7], [[-2.0], [1.5]], [[[0.25]], [[0.5]]])
+    x0 = np.random.default_rng(13).standard_normal(30)
+    # exact 1-d OT map F1^{-1}(F0(x)) by root finding
+    z_ot = np.array([brentq(lambda z: K.gmm_cdf_1d(g1, z) - K.gmm_cdf_1d(g0, x), -20, 20, xtol=1e-14) for x in x0])
+    assert K.transport_cdf_error_1d(x0, z_ot, g0, g1) < 1e-12
+    # an increasing map to the wrong law, and the right law paired non-monotonically, both fail
+    assert K.transport_cdf_error_1d(x0, x0, g0, g1) > 0.05
+    assert K.transport_cdf_error_1d(x0, z_ot[::-1], g0, g1) > 0.05
+    # the 1-rectified flow of the mixture is that map (Prop. 4)
+    z_rf = K.integrate_flow(lambda t, x: K.gmm_rf_velocity(t, x, g0, g1), x0[:, None], np.array([0.0, 1.0]))[-1]
+    assert np.allclose(z_rf[:, 0], z_ot, atol=1e-5)
+    with pytest.raises(ValueError):
+        K.transport_cdf_error_1d(x0, x0[:5], g0, g1)

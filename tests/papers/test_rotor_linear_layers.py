@@ -223,3 +223,47 @@ def test_bad_inputs():
         K.BlockHadamardLinear(12, 4)
     with pytest.raises(ValueError):
         K.distill_projection(K.LowRankLinear(4, 4, 1), torch.zeros(2, 4), torch.zeros(2, 4), 0)
+
+
+def test_rotor_without_decomposition_is_exact_only_for_simple_bivectors():
+    B3 = torch.randn(3, dtype=D64)  # every bivector of Cl(3) is simple
+    assert torch.allclose(K.rotor_without_decomposition(B3, 3), K.rotor_from_bivector(B3, 3, 7), atol=1e-12)
+    B4 = distinct_bivector(4, seed=5)  # two planes: not simple
+    R = K.rotor_without_decomposition(B4, 4)
+    assert (K.geometric_product(R, K.reverse(R, 4), 4) - basis(4, 0)).abs().max() > 1e-2
+
+
+def test_without_bivectors_leaves_scaled_permuted_identity():
+    torch.manual_seed(2)
+    stack = K.RotorStack(8, 8, depth=2, groups=3)
+    before = K.n_params(stack)
+    assert K.without_bivectors(stack) is stack
+    assert K.n_params(stack) == before - 3 * 2 * 2 * 3  # 3 groups x 2 layers x 2 rotors x C(3,2)
+    layer = stack.net[2]
+    with torch.no_grad():
+        layer.alpha.fill_(1.5)
+        layer.bias.normal_()
+    M = layer.matrices()
+    assert torch.allclose(M, 1.5 * torch.eye(8).expand_as(M), atol=1e-6)
+    x = torch.randn(4, 24)
+    assert torch.allclose(layer(x), 1.5 * x[..., layer.perm] + layer.bias, atol=1e-5)
+    loss = stack(torch.randn(5, 8)).square().sum()
+    loss.backward()
+    assert all(torch.isfinite(p.grad).all() for p in stack.parameters() if p.requires_grad)
+    with pytest.raises(ValueError):
+        K.without_bivectors(K.LowRankLinear(4, 4, 1))
+
+
+@pytest.mark.parametrize("d", [8, 16, 32, 64, 128])
+def test_rotor_module_counts_are_log_squared(d):
+    """Formerly the page's claims param-count and params-d32: counts of modules whose shapes declare them."""
+    n = int(math.log2(d))
+    assert K.n_params(K.RotorLinear(d, d, d, single_rotor=True, scale=False)) == math.comb(n, 2)
+    assert K.n_params(K.RotorLinear(d, d, d, single_rotor=False, scale=False)) == 2 * math.comb(n, 2)
+
+
+@pytest.mark.parametrize("d", [16, 32])
+def test_rotor_stack_budget_at_most_lr1_and_bh2(d):
+    """The page's comparison is within budget: rotor stack parameters <= LR1's = BH2's (per Q/K/V)."""
+    stack = K.n_params(K.qkv_replacement("rotor-stack", d))
+    assert stack <= K.n_params(K.qkv_replacement("LR1", d)) == K.n_params(K.qkv_replacement("BH2", d))

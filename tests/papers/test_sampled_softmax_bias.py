@@ -108,6 +108,23 @@ def test_expected_sampled_softmax_is_exact_when_every_negative_is_seen_and_biase
     assert all(b > 1e-3 for b in biases) and np.all(np.diff(biases) < 0)
 
 
+def test_plain_and_plug_in_are_exact_at_k_n_minus_1():
+    # moved from the page (exact-when-k-is-n-1): an identity, the sampler then shows every class
+    p = K.softmax_prob(O6, 0)
+    e = K.exact_expectations(O6, 0, 5, None)
+    for name in ("plain", "plug-in"):
+        np.testing.assert_allclose(e[name], p, rtol=0, atol=1e-15)
+
+
+def test_plain_bias_is_nonincreasing_in_k_for_every_logit_vector():
+    # moved from the page (plain-bias-nonincreasing-in-k): holds for any input, since a uniform
+    # (k+1)-subset is a uniform k-subset plus one more class, and adding a class lowers f pointwise
+    rng = np.random.default_rng(3)
+    o = 2.0 * rng.normal(size=(40, 7))
+    b = np.stack([K.exact_expectations(o, 0, k, None)["plain"] for k in range(1, 7)]) - K.softmax_prob(o, 0)
+    assert np.all(np.diff(b, axis=0) <= 1e-15) and np.all(b[:-1] > 0)
+
+
 def test_plain_estimate_dominates_softmax_pointwise():
     d = K.uniform_design(6, 0, 2)
     f = K.ratio_estimates(O6, 0, d.counts)

@@ -83,8 +83,26 @@ def test_balanced_model_matches_closed_form():
     N, D, d = 4096, 64, 4
     L = 2**d
     n = N // L
-    expect = L * (n * D * D + D**3 // 3 + 2 * n * D + 2 * D * D)
-    assert K.balanced_leaf_step_flops(N, D, d, "primal") == expect
+    solve = n * D * D + D**3 // 3 + 2 * n * D + 2 * D * D
+    centring = 2 * n * D + 2 * n + 2 * D
+    assert K.balanced_leaf_step_flops(N, D, d, "primal") == L * (solve + centring)
+    assert K.leaf_work(n, D, "primal") == solve + centring
+    assert K.leaf_work(0, D, "woodbury") == 0
+    with pytest.raises(ValueError):
+        K.leaf_work(3, D, "constant")
+
+
+def test_flop_model_at_the_paper_sizes():
+    """Closed-form facts of our flop model at N=2000, D=1000 (formerly claims on the page; identities
+    of the formula, evaluated at fixed sizes, so they live here)."""
+    N, D = 2000, 1000
+    ratio_d5 = K.balanced_leaf_step_flops(N, D, 5, "primal") / K.balanced_leaf_step_flops(N, D, 5, "woodbury")
+    assert ratio_d5 >= 3  # old claim flops-ratio-N2000-D1000-d5 (about 96)
+    w7, w3 = (K.balanced_leaf_step_flops(N, D, d, "woodbury") for d in (7, 3))
+    assert w7 / w3 < 1  # old claim deeper-is-cheaper (about 0.065)
+    assert w7 / K.leaf_work(N, D, "primal") < 1  # old claim cheaper-than-linreg (about 0.015)
+    p7, p3 = (K.balanced_leaf_step_flops(N, D, d, "primal") for d in (7, 3))
+    assert p7 / p3 > 1  # without the Woodbury form, deeper is dearer
 
 
 def test_route_each_instance_one_leaf_and_brute_force():
@@ -110,7 +128,7 @@ def test_leaf_step_is_exact_ridge_with_intercept():
     T = K.init_tree(X, y, 2, np.random.default_rng(1))
     flops = K.leaf_step(T, X, y, 2.0, "woodbury")
     leaf = K.route(T, X)
-    assert flops == sum(K.leaf_flops(int((leaf == l).sum()), 6, "woodbury") for l in range(4))
+    assert flops == sum(K.leaf_work(int((leaf == l).sum()), 6, "woodbury") for l in range(4))
     for l in range(4):
         m = leaf == l
         ref = Ridge(alpha=2.0).fit(X[m], y[m])
@@ -178,3 +196,33 @@ def test_leaf_step_with_precomputed_routing_matches():
     assert f1 == f2 and np.array_equal(T.W_leaves, T2.W_leaves)
     with pytest.raises(ValueError):
         K.leaf_step(T, X, y, 1.0, "auto", np.zeros(3, dtype=int))
+
+
+def test_dual_cg_is_inexact_with_few_steps_and_exact_with_n():
+    X, y = _data(30, 80, 9)
+    exact = K.ridge_woodbury(X, y, 1.0)
+    few = K.ridge_dual_cg(X, y, 1.0, 3)
+    assert np.max(np.abs(few - exact)) > 1e-3 * np.max(np.abs(exact))
+    full = K.ridge_dual_cg(X, y, 1.0, 200)
+    assert np.allclose(full, exact, rtol=1e-8, atol=1e-10)
+    assert np.all(K.ridge_dual_cg(X, y, 1.0, 0) == 0)
+    with pytest.raises(ValueError):
+        K.ridge_dual_cg(X, y, 1.0, -1)
+
+
+def test_control_solvers():
+    X, y = _data(300, 20, 10)
+    T = K.init_tree(X, y, 2, np.random.default_rng(3))
+    Tc = T.copy()
+    assert K.leaf_step(Tc, X, y, 1.0, "constant") == 0
+    leaf = K.route(Tc, X)
+    assert np.all(Tc.W_leaves == 0)
+    for l in range(4):
+        assert np.isclose(Tc.b_leaves[l], y[leaf == l].mean())
+    Tg = T.copy()
+    assert K.leaf_step(Tg, X, y, 1.0, "dual-cg") == 0
+    Te = T.copy()
+    K.leaf_step(Te, X, y, 1.0, "woodbury")
+    assert not np.allclose(Tg.W_leaves, Te.W_leaves, atol=1e-8)  # 10 CG steps on a 75 x 75 system: inexact
+    Tc_fit, h = K.tao_fit(T, X, y, 1.0, 2, "constant")
+    assert np.all(Tc_fit.W_leaves == 0) and np.all(np.diff(h) <= 1e-10 * np.array(h[:-1]))

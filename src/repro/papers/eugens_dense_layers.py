@@ -276,12 +276,15 @@ def fit_eugen_layerwise(X: Tensor, Y: Tensor, m: int, K: int, ridge: float, seed
 
 
 def eugen_estimates(x: Tensor, W: Tensor, b: Tensor | None, coeffs: Sequence[float], m: int, draws: int,
-                    seed: int, use_norm: bool = False) -> Tensor:
+                    seed: int, use_norm: bool = False, independent: bool = True) -> Tensor:
     """``draws`` independent unbiased EUGen estimates of ``f(Wx + b)`` (one fresh ``G`` each), vectorised.
 
     Parameters
     ----------
     x : (n, d); W : (L, d); b : (L,) or None; m : features per order; draws : independent ``G`` draws.
+    independent : if False, the *wrong* estimator used as a control: every order reuses the first
+        projection (``G_j = G_1``), so the order-``k`` feature is ``(g.x)^k`` and
+        ``E[(g.w)^2 (g.x)^2] = ||w||^2 ||x||^2 + 2 (w.x)^2`` instead of ``(w.x)^2``: biased for ``k >= 2``.
 
     Returns
     -------
@@ -291,6 +294,8 @@ def eugen_estimates(x: Tensor, W: Tensor, b: Tensor | None, coeffs: Sequence[flo
     m, draws = _check_pos_int("m", m), _check_pos_int("draws", draws)
     xa, Wa = augment_input(x, b is not None, use_norm), augment_weight(W, b, use_norm)
     G = draw_projections(len(c) - 1, draws * m, xa.shape[1], seed, x.dtype)
+    if not independent:
+        G = G[:1].expand_as(G).contiguous()
     fx = eugen_features(xa, G).reshape(x.shape[0], len(c) - 1, draws, m)
     fw = eugen_weight_map(Wa, G, c).reshape(W.shape[0], len(c) - 1, draws, m)
     return c[0] + draws * torch.einsum("nkdr,lkdr->dnl", fx, fw)
@@ -390,6 +395,75 @@ def numpy_forward_eugen(x: np.ndarray, G: np.ndarray, V: np.ndarray, c: np.ndarr
     out = phi.reshape(n, -1) @ V.reshape(V.shape[0], -1).T
     out += c
     return out
+
+
+def traced_peak_bytes(fn: Callable[..., object], *arrays: np.ndarray) -> int:
+    """Measured peak bytes of a NumPy forward pass ``fn(*arrays)``: the bytes of its inputs (weights and batch)
+    plus the peak of the allocations ``tracemalloc`` sees while it runs (NumPy registers its buffers there)."""
+    import tracemalloc
+
+    if not arrays or not all(isinstance(a, np.ndarray) for a in arrays):
+        raise ValueError("traced_peak_bytes needs the forward pass's NumPy arrays")
+    if tracemalloc.is_tracing():
+        raise ValueError("tracemalloc is already tracing; the peak would include other allocations")
+    tracemalloc.start()
+    try:
+        fn(*arrays)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    return int(sum(a.nbytes for a in arrays) + peak)
+
+
+# ----------------------------------------------------------------------------- work actually performed
+
+#: aten ops that move or create data without arithmetic (they still read and write elements)
+_DATA_MOVEMENT = {"cat", "clone", "copy_", "_to_copy", "contiguous", "fill_", "full", "full_like", "ones",
+                  "ones_like", "zeros", "zeros_like", "empty", "empty_like", "new_ones", "new_zeros",
+                  "new_empty", "new_full", "stack", "lift_fresh", "scalar_tensor"}
+
+
+def count_work(fn: Callable[[], object]) -> dict[str, int]:
+    """Run ``fn()`` and count the work of every aten op it dispatches, at the sizes actually run.
+
+    Two units, the same for any layer: ``flops``, arithmetic operations (matrix products by the formulas of
+    :mod:`torch.utils.flop_counter`, ``2 n k m`` for an ``(n, k) @ (k, m)`` product; every other op one
+    operation per element of its largest operand, data movement and views none), and ``elements``, tensor
+    elements read and written (operands and results of every op that is not a view).
+
+    Returns
+    -------
+    dict with ``flops``, ``elements`` and ``ops`` (the number of ops dispatched).
+    """
+    from torch.utils._python_dispatch import TorchDispatchMode
+    from torch.utils._pytree import tree_flatten
+    from torch.utils.flop_counter import flop_registry
+
+    if not callable(fn):
+        raise ValueError("count_work needs a callable")
+    totals = {"flops": 0, "elements": 0, "ops": 0}
+
+    class _Counter(TorchDispatchMode):
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            kwargs = kwargs or {}
+            out = func(*args, **kwargs)
+            totals["ops"] += 1
+            if func.is_view:
+                return out
+            ins = [t for t in tree_flatten((args, kwargs))[0] if isinstance(t, Tensor)]
+            outs = [t for t in tree_flatten(out)[0] if isinstance(t, Tensor)]
+            sizes = [t.numel() for t in ins + outs]
+            totals["elements"] += sum(sizes)
+            packet = func.overloadpacket
+            if packet in flop_registry:
+                totals["flops"] += int(flop_registry[packet](*args, **kwargs, out_val=out))
+            elif packet.__name__ not in _DATA_MOVEMENT:
+                totals["flops"] += max(sizes, default=0)
+            return out
+
+    with _Counter():
+        fn()
+    return totals
 
 
 # ----------------------------------------------------------------------------- teacher MLP and timing

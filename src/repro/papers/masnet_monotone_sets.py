@@ -19,12 +19,14 @@ Notation map (paper -> ours)
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Sequence
 
 import networkx as nx
 import numpy as np
 import torch
+from scipy.optimize import linprog
 from torch import nn
 
 # ----------------------------------------------------------------------------- activations and scores
@@ -48,6 +50,15 @@ def hat(t: torch.Tensor) -> torch.Tensor:
     # equal to relu(t) - 2 relu(t - 1/2) + relu(t - 1) = relu(1/2 - |t - 1/2|) (checked in the tests);
     # in place after the first op: one temporary instead of four (about 5x faster on large batches)
     return torch.relu_(torch.abs_(t - 0.5).neg_().add_(0.5))
+
+
+def signed_hat(t: torch.Tensor) -> torch.Tensor:
+    """Ablation of :func:`hat` without its sign guarantee: :math:`\mathrm{hat}(t) - 1/4`, in :math:`[-1/4, 1/4]`.
+
+    Same shape and slopes as the hat, but a summand can be negative, so adding an element can lower a
+    coordinate: a MASNet with this activation is *not* monotone by construction (the control of the page).
+    """
+    return hat(t) - 0.25
 
 
 def containment_score(FS: torch.Tensor, FT: torch.Tensor) -> torch.Tensor:
@@ -90,21 +101,22 @@ class MASNetEmbed(nn.Module):
         Embedding dimension :math:`m` (channels ``C``).
     phi_hidden : int or None
         Width of the 2-layer elementwise MLP :math:`\\phi`; ``None`` for :math:`\\phi = \\mathrm{id}`.
-    act : {"hat", "relu"}
+    act : {"hat", "relu", "signed_hat"}
+        ``"signed_hat"`` (:func:`signed_hat`) is the ablation without nonnegative summands: not monotone.
     """
 
     def __init__(self, d_in: int, n_channels: int, phi_hidden: int | None = None, act: str = "hat"):
         super().__init__()
         if d_in < 1 or n_channels < 1 or (phi_hidden is not None and phi_hidden < 1):
             raise ValueError("d_in, n_channels and phi_hidden must be positive")
-        if act not in ("hat", "relu"):
-            raise ValueError(f"act must be 'hat' or 'relu'; got {act!r}")
+        if act not in ("hat", "relu", "signed_hat"):
+            raise ValueError(f"act must be 'hat', 'relu' or 'signed_hat'; got {act!r}")
         self.phi = _mlp(d_in, phi_hidden, phi_hidden) if phi_hidden is not None else nn.Identity()
         d_phi = phi_hidden if phi_hidden is not None else d_in
         self.a = nn.Parameter(torch.randn(n_channels, d_phi))
         self.b = nn.Parameter(torch.randn(n_channels) * 0.5)
         self.log_c = nn.Parameter(torch.zeros(n_channels))
-        self.act = hat if act == "hat" else torch.relu
+        self.act = {"hat": hat, "relu": torch.relu, "signed_hat": signed_hat}[act]
 
     def forward(self, X: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
         """Embed a padded batch of sets.
@@ -325,13 +337,67 @@ def mas_dimension_feasible(n: int, m: int) -> bool:
 
 
 def _search(ok: np.ndarray, n: int, m: int) -> bool:
+    return _search_coloring(ok, n, m) is not None
+
+
+def _search_coloring(ok: np.ndarray, n: int, m: int) -> np.ndarray | None:
+    """First assignment (n,) of the n critical pairs to m classes with every class ``ok``, else ``None``."""
     colorings = np.array(list(itertools.product(range(m), repeat=n)), dtype=np.int64)  # (m^n, n)
     for c in range(m):
         masks = ((colorings == c) * (1 << np.arange(n))).sum(1)
         colorings = colorings[ok[masks]]
         if len(colorings) == 0:
-            return False
-    return True
+            return None
+    return colorings[0]
+
+
+@functools.lru_cache(maxsize=None)
+def _linear_row_mask(n: int, mask: int) -> np.ndarray | None:
+    return _linear_row(n, [i for i in range(n) if mask >> i & 1])
+
+
+def _linear_row(n: int, I: Sequence[int]) -> np.ndarray | None:
+    """A row :math:`w \ge 0` with :math:`w_i \ge \sum_{j \ne i} w_j + 1` for every ``i`` in ``I`` (an LP,
+    scipy's HiGHS), or ``None`` if infeasible. Such a row reverses every critical pair
+    :math:`(\{i\}, V \setminus \{i\})`, ``i`` in ``I``, in the linear sum embedding."""
+    I = list(I)
+    if not I:
+        return np.zeros(n)
+    A = np.ones((len(I), n))  # sum_{j != i} w_j - w_i <= -1
+    A[np.arange(len(I)), I] = -1.0
+    res = linprog(np.zeros(n), A_ub=A, b_ub=-np.ones(len(I)), bounds=[(0, None)] * n, method="highs")
+    return res.x if res.status == 0 else None
+
+
+def linear_mas_embedding(n: int, m: int) -> np.ndarray | None:
+    """Search for a MAS *linear sum* embedding :math:`F(S) = W\,\mathrm{count}(S)` of the subsets of ``n``
+    elements into :math:`\mathbb R^m`; return ``W`` (m, n) or ``None`` when none exists.
+
+    Exact for sets: monotonicity forces :math:`W \ge 0`; separation of the critical pairs
+    :math:`(\{i\}, V \setminus \{i\})` needs, for each ``i``, a row with :math:`W_{ri} > \sum_{j\ne i} W_{rj}`,
+    and that suffices (if :math:`x \in S \setminus T`, row :math:`r(x)` gives :math:`F_r(S) \ge W_{rx} >
+    F_r(T)`). So we decide by LP which groups of critical pairs one row can serve and try every assignment
+    of the ``n`` pairs to ``m`` rows; the paper's bound predicts a ``W`` exactly when :math:`m \ge n`.
+
+    Parameters
+    ----------
+    n : int, 1..8
+    m : int, >= 1
+
+    Returns
+    -------
+    ndarray (m, n) or None
+    """
+    if not 1 <= n <= 8 or m < 1:
+        raise ValueError(f"need 1 <= n <= 8 and m >= 1; got n={n}, m={m}")
+    rows = [_linear_row_mask(n, mask) for mask in range(1 << n)]
+    colour = _search_coloring(np.array([r is not None for r in rows]), n, min(m, n))
+    if colour is None:
+        return None
+    W = np.zeros((m, n))
+    for c in range(min(m, n)):
+        W[c] = rows[int(((colour == c) * (1 << np.arange(n))).sum())]
+    return W
 
 
 # ----------------------------------------------------------------------------- data

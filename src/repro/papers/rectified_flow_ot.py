@@ -31,7 +31,7 @@ import numpy as np
 import ot
 from scipy.integrate import quad, solve_ivp
 from scipy.linalg import solve_continuous_lyapunov
-from scipy.special import logsumexp
+from scipy.special import logsumexp, ndtr
 from scipy.stats import multivariate_normal
 
 Array = np.ndarray
@@ -197,6 +197,37 @@ def gradient_project_linear(A: Array, C: Array) -> Array:
     return 0.5 * (S + S.T)
 
 
+def linear_flow_map(afield: Callable[[float], Array], d: int, rtol: float = 1e-11, atol: float = 1e-13) -> Array:
+    """Flow map ``M_1`` of the linear ODE :math:`\\dot M_t = A(t) M_t`, :math:`M_0 = I`, on [0, 1].
+
+    ``solve_ivp`` (DOP853). The flow of the linear velocity field ``x -> A(t) x`` sends ``x0`` to ``M_1 x0``.
+
+    Parameters
+    ----------
+    afield : callable ``t -> ndarray (d, d)``
+    d : int
+        Dimension.
+
+    Returns
+    -------
+    ndarray, shape (d, d)
+    """
+    d = int(d)
+    if d < 1:
+        raise ValueError(f"d must be >= 1; got {d}")
+
+    def rhs(t: float, y: Array) -> Array:
+        A = np.asarray(afield(t), dtype=float)
+        if A.shape != (d, d):
+            raise ValueError(f"afield must return a {d}x{d} matrix; got {A.shape}")
+        return (A @ y.reshape(d, d)).ravel()
+
+    sol = solve_ivp(rhs, (0.0, 1.0), np.eye(d).ravel(), method="DOP853", rtol=rtol, atol=atol)
+    if not sol.success:
+        raise RuntimeError(sol.message)
+    return sol.y[:, -1].reshape(d, d)
+
+
 def rf_linear_flow_map(
     S0: Array,
     S1: Array,
@@ -207,7 +238,7 @@ def rf_linear_flow_map(
 ) -> Array:
     """One rectification of a centred Gaussian coupling: the flow map ``Z_1 = M X_0``.
 
-    Integrates :math:`\\dot M_t = A_t M_t`, :math:`M_0=I` (``solve_ivp``, DOP853), with :math:`A_t` from
+    Integrates :math:`\\dot M_t = A_t M_t`, :math:`M_0=I` (:func:`linear_flow_map`), with :math:`A_t` from
     :func:`gaussian_rf_velocity_matrix`, or its gradient projection (:func:`gradient_project_linear`)
     when ``grad_constrained`` (the constrained rectification :math:`\\mathcal R_p`).
 
@@ -216,18 +247,12 @@ def rf_linear_flow_map(
     ndarray, shape (d, d)
     """
     S0 = _as_cov(S0, "S0")
-    d = S0.shape[0]
 
-    def rhs(t: float, y: Array) -> Array:
+    def afield(t: float) -> Array:
         A, C = gaussian_rf_velocity_matrix(t, S0, S1, S01)
-        if grad_constrained:
-            A = gradient_project_linear(A, C)
-        return (A @ y.reshape(d, d)).ravel()
+        return gradient_project_linear(A, C) if grad_constrained else A
 
-    sol = solve_ivp(rhs, (0.0, 1.0), np.eye(d).ravel(), method="DOP853", rtol=rtol, atol=atol)
-    if not sol.success:
-        raise RuntimeError(sol.message)
-    return sol.y[:, -1].reshape(d, d)
+    return linear_flow_map(afield, S0.shape[0], rtol=rtol, atol=atol)
 
 
 def iterate_rectification(S0: Array, S1: Array, n_steps: int, grad_constrained: bool = False) -> list[Array]:
@@ -351,6 +376,49 @@ def gmm_rf_velocity(t: float, x: Array, gmm0: GMM, gmm1: GMM) -> Array:
     logw = np.stack(logw)  # (K0*K1, n)
     w = np.exp(logw - logsumexp(logw, axis=0))
     return np.einsum("kn,knd->nd", w, np.stack(vel))
+
+
+def gmm_cdf_1d(gmm: GMM, x: Array) -> Array:
+    """CDF :math:`F(x)=\\sum_k a_k\\Phi((x-m_k)/\\sigma_k)` of a one-dimensional Gaussian mixture.
+
+    Parameters
+    ----------
+    gmm : GMM with d = 1
+    x : array_like, any shape
+
+    Returns
+    -------
+    ndarray, the shape of ``x``
+    """
+    if gmm.means.shape[1] != 1:
+        raise ValueError(f"gmm_cdf_1d needs a 1-d mixture; got d={gmm.means.shape[1]}")
+    x = np.asarray(x, dtype=float)
+    sd = np.sqrt(gmm.covs[:, 0, 0])
+    z = (x[..., None] - gmm.means[:, 0]) / sd
+    return np.sum(gmm.weights * ndtr(z), axis=-1)
+
+
+def transport_cdf_error_1d(x0: Array, z1: Array, gmm0: GMM, gmm1: GMM) -> float:
+    """Largest :math:`|F_1(z_1^i) - F_0(x_0^i)|` over paired 1-d samples: distance from the 1-d OT map.
+
+    In one dimension the optimal transport map from :math:`\\mu_0` to :math:`\\mu_1` (continuous
+    :math:`\\mu_0`) is the monotone rearrangement :math:`F_1^{-1}\\circ F_0`; a map sends every
+    :math:`x_0^i` there iff this error is zero, i.e. iff it is increasing *and* pushes :math:`\\mu_0` to
+    :math:`\\mu_1` (Prop. 4 asserts this of the 1-rectified flow). It compares the quantile level of
+    each pushed point with the quantile level of its source point.
+
+    Parameters
+    ----------
+    x0, z1 : ndarray, shape (n,) or (n, 1)
+        Source points and their images.
+    gmm0, gmm1 : GMM with d = 1
+        Source and target laws.
+    """
+    x0 = np.asarray(x0, dtype=float).reshape(-1)
+    z1 = np.asarray(z1, dtype=float).reshape(-1)
+    if x0.shape != z1.shape:
+        raise ValueError(f"x0 and z1 must hold the same number of points; got {x0.size}, {z1.size}")
+    return float(np.max(np.abs(gmm_cdf_1d(gmm1, z1) - gmm_cdf_1d(gmm0, x0))))
 
 
 # ---------------------------------------------------------------- particles, costs, diagnostics

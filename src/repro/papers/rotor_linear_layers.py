@@ -17,7 +17,9 @@ Notation (paper -> here):
 - rotor ``R = prod_j exp(-b_j / 2)`` -> :func:`rotor_from_bivector` (our sign/half-angle convention, fixed
   once: on grade 1 the sandwich ``x -> R x R~`` equals ``expm(S)`` with ``S = bivector_to_skew(B)``);
 - the layer map ``x -> R_L x R_R~`` as a d x d matrix -> :func:`sandwich_matrix`; layers of chunk rotors ->
-  :class:`RotorLinear`; the paper's baselines -> :class:`LowRankLinear`, :class:`BlockHadamardLinear`.
+  :class:`RotorLinear`; the paper's baselines -> :class:`LowRankLinear`, :class:`BlockHadamardLinear`;
+- the page's controls (ablations): the closed-form exponential without the decomposition ->
+  :func:`rotor_without_decomposition`; rotor layers with their bivectors frozen at zero -> :func:`without_bivectors`.
 """
 
 from __future__ import annotations
@@ -221,6 +223,16 @@ def rotor_from_bivector(B: Tensor, n: int, iters: int = 5) -> Tensor:
     return R
 
 
+def rotor_without_decomposition(B: Tensor, n: int) -> Tensor:
+    """Ablation of :func:`rotor_from_bivector`: the simple-bivector closed form ``exp(-B/2)`` applied to the
+    whole bivector, skipping the invariant decomposition, (..., C(n,2)) -> (..., 2^n).
+
+    Exact when ``B`` is simple (always for n <= 3); for a general bivector with n >= 4 the result is not a
+    rotor (``R R~ != 1``). Used as the control of the algebra checks.
+    """
+    return simple_bivector_exp(-0.5 * B, n)
+
+
 def sandwich_matrix(R_left: Tensor, n: int, R_right: Tensor | None = None) -> Tensor:
     """Matrix ``M`` of ``x -> R_L x R_R~`` on all 2^n blades (``M[:, k]`` = image of ``e_k``), (..., d, d).
 
@@ -400,6 +412,26 @@ class TinyAttentionClassifier(nn.Module):
         a = torch.nn.functional.scaled_dot_product_attention(split(q), split(k), split(v))
         h = self.norm(h + self.o(a.transpose(1, 2).reshape(b, t, d)))
         return self.head(h.mean(1))
+
+
+def without_bivectors(module: nn.Module) -> nn.Module:
+    """Ablation: set every rotor bivector in ``module`` to zero and freeze it, in place (returns ``module``).
+
+    All rotors become the identity, so each :class:`RotorLinear` on one chunk is ``alpha * x[perm] + bias``;
+    the scales, biases and PReLU slopes stay trainable. "The rotor layer without its learned bivectors".
+    """
+    found = False
+    for m in module.modules():
+        if isinstance(m, RotorLinear):
+            for p in (m.B_left, m.B_right):
+                if p is not None:
+                    with torch.no_grad():
+                        p.zero_()
+                    p.requires_grad_(False)
+                    found = True
+    if not found:
+        raise ValueError("module has no RotorLinear layer")
+    return module
 
 
 def n_params(module: nn.Module) -> int:

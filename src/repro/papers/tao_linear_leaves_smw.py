@@ -43,6 +43,12 @@ from scipy.linalg import cho_factor, cho_solve
 from repro.timing import best_time  # noqa: F401 - shared helper, used as K.best_time
 
 SOLVERS = ("primal", "woodbury", "auto")
+#: leaf solvers that are *not* the exact ridge step, used only as controls on the page:
+#: ``"dual-cg"`` stops conjugate gradients on the dual system after :data:`CG_STEPS` steps (a cheaper,
+#: inexact leaf step); ``"constant"`` fits each leaf as a constant (its mean: no linear model).
+CONTROL_SOLVERS = ("dual-cg", "constant")
+LEAF_SOLVERS = (*SOLVERS, *CONTROL_SOLVERS)
+CG_STEPS = 10
 
 
 # --------------------------------------------------------------------------- ridge kernels
@@ -117,10 +123,39 @@ def ridge_auto(X: np.ndarray, y: np.ndarray, lam: float) -> np.ndarray:
     return ridge_primal(X, y, lam)
 
 
+def ridge_dual_cg(X: np.ndarray, y: np.ndarray, lam: float, steps: int = CG_STEPS) -> np.ndarray:
+    """An *inexact* dual ridge solve: ``steps`` conjugate-gradient steps on ``(X X^T + lam I) a = y`` from 0.
+
+    Returns ``X^T a``. It equals :func:`ridge_woodbury` only once ``steps`` reaches the number of
+    distinct eigenvalues of the system (at most n); with fewer steps it is a cheaper approximation.
+    The page uses it as the control of the "same tree" claim: a fast leaf step that is not exact.
+    Matrix-free (two mat-vecs with X per step). Same shapes as :func:`ridge_primal`.
+    """
+    X, y = _check_ridge(X, y, lam)
+    if int(steps) != steps or steps < 0:
+        raise ValueError(f"steps must be an int >= 0; got {steps!r}")
+    a = np.zeros(len(y))
+    r = y.copy()
+    p = r.copy()
+    rr = float(r @ r)
+    for _ in range(int(steps)):
+        if rr == 0.0:
+            break
+        Ap = X @ (X.T @ p) + lam * p
+        alpha = rr / float(p @ Ap)
+        a += alpha * p
+        r -= alpha * Ap
+        rr_new = float(r @ r)
+        p = r + (rr_new / rr) * p
+        rr = rr_new
+    return X.T @ a
+
+
 _RIDGE: dict[str, Callable[[np.ndarray, np.ndarray, float], np.ndarray]] = {
     "primal": ridge_primal,
     "woodbury": ridge_woodbury,
     "auto": ridge_auto,
+    "dual-cg": ridge_dual_cg,
 }
 
 
@@ -153,17 +188,35 @@ def leaf_flops(n: int, D: int, method: str) -> int:
     return {"primal": primal, "woodbury": woodbury, "auto": min(primal, woodbury)}[method]
 
 
+def leaf_work(n: int, D: int, method: str) -> int:
+    """All arithmetic of one leaf update in :func:`leaf_step`: the solve (:func:`leaf_flops`) plus centring.
+
+    Centring the leaf's instances and targets (means and subtractions, ``2 n D + 2 n``) and recovering
+    the intercept (``2 D``) are done by every solver alike; counting them makes the count the leaf
+    step's real arithmetic, not only its solve. Same parameters as :func:`leaf_flops`.
+    """
+    if method not in SOLVERS:
+        raise ValueError(f"method must be one of {SOLVERS}; got {method!r}")
+    if int(n) != n or int(D) != D or n < 0 or D < 1:
+        raise ValueError(f"n must be an int >= 0 and D an int >= 1; got n={n!r}, D={D!r}")
+    n, D = int(n), int(D)
+    if n == 0:
+        return 0
+    return leaf_flops(n, D, method) + 2 * n * D + 2 * n + 2 * D
+
+
 def balanced_leaf_step_flops(N: int, D: int, depth: int, method: str) -> int:
     """Flop model of one leaf step of a complete tree whose 2^depth leaves get N / 2^depth instances each.
 
     With L = 2^depth: primal ~ N D^2 + L D^3/3, woodbury ~ N^2 D / L + N^3 / (3 L^2); the two
-    cross where N / L = D, i.e. at the critical depth log2(N / D).
+    cross where N / L = D, i.e. at the critical depth log2(N / D). Each leaf costs
+    :func:`leaf_work` (solve plus centring), as :func:`leaf_step` counts it.
     Leaf sizes differ by at most one (``np.array_split``), so the count is an exact integer.
     """
     if depth < 0 or int(depth) != depth:
         raise ValueError(f"depth must be an int >= 0; got {depth!r}")
     sizes = [len(a) for a in np.array_split(np.arange(N), 2 ** int(depth))]
-    return int(sum(leaf_flops(s, D, method) for s in sizes))
+    return int(sum(leaf_work(s, D, method) for s in sizes))
 
 
 def critical_depth(N: int, D: int) -> float:
@@ -276,13 +329,17 @@ def leaf_step(tree: ObliqueTree, X: np.ndarray, y: np.ndarray, lam: float, solve
     :func:`ridge_woodbury` or :func:`ridge_auto` solves for the slope. An empty leaf gets slope 0
     (the minimiser of its penalty) and keeps its intercept. ``leaf`` (N,) may pass the routing
     ``route(tree, X)`` precomputed, so that timing the step measures only the leaf solves.
+    The control solvers (:data:`CONTROL_SOLVERS`) are *not* exact: ``"dual-cg"`` solves the dual
+    system inexactly (:func:`ridge_dual_cg`), ``"constant"`` sets each slope to 0 and the
+    intercept to the leaf's mean target.
 
     Returns
     -------
-    int : the flop count of the solves (:func:`leaf_flops` summed over leaves).
+    int : the arithmetic of the step (:func:`leaf_work` summed over leaves) for the exact solvers;
+    0 for the control solvers, whose work the page does not count.
     """
-    if solver not in SOLVERS:
-        raise ValueError(f"solver must be one of {SOLVERS}; got {solver!r}")
+    if solver not in LEAF_SOLVERS:
+        raise ValueError(f"solver must be one of {LEAF_SOLVERS}; got {solver!r}")
     if leaf is None:
         leaf = route(tree, X)
     elif leaf.shape != (len(X),):
@@ -295,11 +352,15 @@ def leaf_step(tree: ObliqueTree, X: np.ndarray, y: np.ndarray, lam: float, solve
         if len(idx) == 0:
             tree.W_leaves[l] = 0.0
             continue
+        if solver == "constant":
+            tree.W_leaves[l], tree.b_leaves[l] = 0.0, y[idx].mean()
+            continue
         Xl, yl = X[idx], y[idx]
         xm, ym = Xl.mean(0), yl.mean()
         w = _RIDGE[solver](Xl - xm, yl - ym, lam)
         tree.W_leaves[l], tree.b_leaves[l] = w, ym - xm @ w
-        flops += leaf_flops(len(idx), X.shape[1], solver)
+        if solver in SOLVERS:
+            flops += leaf_work(len(idx), X.shape[1], solver)
     return flops
 
 
@@ -357,7 +418,8 @@ def tao_fit(tree: ObliqueTree, X: np.ndarray, y: np.ndarray, lam: float, iters: 
 
     Works on a copy of ``tree``. The leaf step solves its ridge problems with ``leaf_solver``
     (``"primal"``, ``"woodbury"`` or ``"auto"``); everything else is identical, so the three give
-    the same tree up to rounding.
+    the same tree up to rounding. The control solvers (``"dual-cg"``, ``"constant"``, see
+    :func:`leaf_step`) train a different tree on purpose.
 
     Returns
     -------
