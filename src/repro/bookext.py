@@ -233,7 +233,9 @@ def status_html(link: Any) -> str:
     env_rows = []
     for env in envs.values():
         pk = ", ".join(f"{k} {v}" for k, v in env.get("packages", {}).items())
-        env_rows.append(f"<li>Python {e(env.get('python', '?'))} on {e(env.get('platform', '?'))}: {e(pk)}</li>")
+        numerics = ", ".join(f"{k}={v or 'unset'}" for k, v in env.get("numerics", {}).items()) or "not recorded"
+        env_rows.append(f"<li>Python {e(env.get('python', '?'))} on {e(env.get('platform', '?'))} "
+                        f"(numerics: {e(numerics)}): {e(pk)}</li>")
     build = ", ".join(f"{k} {v}" for k, v in pipeline.package_versions(KEY_PACKAGES).items())
     return (
         table
