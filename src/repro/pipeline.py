@@ -192,8 +192,9 @@ class Outcome:
 def execute_one(slug: str, out: str, claims_dir: str, scale: str, seed: int) -> Outcome:
     """Execute one notebook with papermill (runs in a worker process). Never raises."""
     os.environ.update(ONE_THREAD)
-    os.environ["REPRO_CLAIMS_DIR"] = claims_dir
-    out_path = Path(out)
+    # absolute: the kernel runs in notebooks/, a relative folder would land there
+    os.environ["REPRO_CLAIMS_DIR"] = str(Path(claims_dir).resolve())
+    out_path = Path(out).resolve()
     out_path.parent.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
     try:
