@@ -28,7 +28,7 @@ import torch
 from sklearn.datasets import load_digits
 from sklearn.model_selection import train_test_split
 
-from repro.claims import Claims, at_least, at_most, between, is_true
+from repro.claims import Claims, at_least, at_most, between, tolerance
 from repro.papers import eugens_dense_layers as K
 from repro.runtime import progress, setup_notebook
 from repro.stats import loglog_slope
@@ -107,20 +107,24 @@ DEG = len(COEFFS) - 1
 # - **Unbiasedness** (float64): one unit-norm input $x$ and a dense layer $W$ with $L = 16$ outputs, entries
 #   $\mathcal N(0, 1/d)$, $d = 64$ (full: 256), no bias, $f(u) = u + u^2/2$. We draw 400 (full: 1000)
 #   independent copies of $G$ ($m = 64$) and compare the mean of the estimates with the exact output, in
-#   standard errors.
+#   standard errors. The control is a deliberately wrong estimator: the same construction with one
+#   projection reused by both orders ($G_2 = G_1$), which is biased for degree 2.
 # - **Error rate**: relative mean squared error over 8 inputs and 16 outputs, averaged over 40 (full: 50)
 #   draws of $G$, for $m = 32, \dots, 512$ (full: up to 2048), with and without the norm coordinate; we fit
-#   the log-log slope of the root-mean-square error.
-# - **Cost against width**: square layers $d = L = 256, \dots, 2048$ (full: up to 8192) with $m = 128$, $K = 2$. We count flops,
-#   stored parameters and the peak bytes of tensors in a forward pass on a batch of 32, all deterministic,
-#   and time the forward passes (float32, one thread, best of 5; volatile).
+#   the log-log slope of the root-mean-square error; the control is the tied-projection estimator again.
+# - **Cost against width**: square layers $d = L = 256, \dots, 2048$ (full: up to 8192) with $m = 128$, $K = 2$.
+#   We run a float32 forward pass of each layer on a batch of 32 and count the arithmetic operations it
+#   performs (deterministic), measure its peak memory with `tracemalloc`, and time it (one thread, best of
+#   5; volatile). The control is the same measurement at width 256, where $Km$ equals the width and no
+#   saving is predicted.
 # - **Transfer into a trained MLP**: scikit-learn's digits (1797 images of $8\times 8$ pixels, 70/30 stratified
 #   split, standardised). The teacher is a $64 \to 256 \to 10$ MLP with $f(u) = u + u^2/2$, trained with Adam
 #   for 300 full-batch steps. We replace its hidden layer, fitted on the training images, and keep the
 #   output layer. Compared layers: the dense teacher; the EUGen fitted by ridge (with and without
 #   $\|x\|$); the unbiased EUGen copy of $W$; and a truncated-SVD (low-rank) layer. The budget, fixed before
 #   the run from the brief, is **at most 0.6 × the dense layer's flops**. We take the largest $m$ (and rank)
-#   that fits it.
+#   that fits it. Controls: the unbiased EUGen copy at the same $m$ (no transfer) for the accuracy loss, and
+#   the fitted EUGen without $\|x\|$ for the comparison with low rank.
 #
 # **Deviations from the paper**
 #
@@ -131,7 +135,13 @@ DEG = len(COEFFS) - 1
 # - Only degree-2 polynomial activations; the paper's extension to ReLU/GeLU by polynomial approximation
 #   (its Theorem 3.4) is not tested.
 # - Transfer uses a ridge fit of one layer's outputs, not the paper's fine-tuning schedules.
-# - Speed and memory are backed by flop and byte counts. Wall-clock times are recorded but not counted.
+# - Speed and memory are claims about single layers: arithmetic operations counted while running one
+#   forward pass, and peak bytes measured with `tracemalloc` on a NumPy version of the same pass. The paper's
+#   27 % and 30 % are whole-model inference time and memory on GPUs, a different quantity. Wall-clock times
+#   are recorded but not counted.
+# - The page first checked closed-form flop and byte formulas evaluated at fixed sizes. Those are identities
+#   of our code and now live in the unit tests; the speed and memory claims were changed to measurements of
+#   the running layers (flagged post hoc).
 
 # %% [markdown]
 # ## Results
@@ -145,27 +155,37 @@ x_syn = x_syn / x_syn.norm(dim=1, keepdim=True)  # unit-norm inputs
 W_syn = torch.randn(P.L, P.d, generator=g, dtype=torch.float64) / np.sqrt(P.d)
 exact = K.dense_poly_layer(x_syn, W_syn, None, COEFFS)
 
-est = K.eugen_estimates(x_syn[:1], W_syn, None, COEFFS, P.m_unb, P.draws, seed=P.seed)[:, 0]  # (draws, L)
-z = (est.mean(0) - exact[0]) / (est.std(0, unbiased=True) / np.sqrt(P.draws))
-max_abs_z = float(z.abs().max())
+def max_z(independent):
+    """Max |mean - exact| over the L outputs, in standard errors of the mean of `draws` estimates."""
+    e = K.eugen_estimates(x_syn[:1], W_syn, None, COEFFS, P.m_unb, P.draws, seed=P.seed,
+                          independent=independent)[:, 0]  # (draws, L)
+    return e, float(((e.mean(0) - exact[0]) / (e.std(0, unbiased=True) / np.sqrt(P.draws))).abs().max())
+
+
+est, max_abs_z = max_z(True)
+est_tied, max_abs_z_tied = max_z(False)  # control: one projection reused by both orders (biased)
 
 rmse = {}
 for use_norm in (False, True):
-    rmse[use_norm] = []
-    for i, m in enumerate(progress(P.ms, desc=f"error vs m (norm={use_norm})")):
-        e = K.eugen_estimates(x_syn, W_syn, None, COEFFS, m, P.reps, seed=P.seed + 1000 * (i + 1), use_norm=use_norm)
-        rel_mse = ((e - exact) ** 2).sum(-1) / (exact**2).sum(-1)  # (reps, n)
-        rmse[use_norm].append(float(rel_mse.mean().sqrt()))
+    for independent in (True, False):
+        rmse[use_norm, independent] = []
+        for i, m in enumerate(progress(P.ms, desc=f"error vs m (norm={use_norm}, independent={independent})")):
+            e = K.eugen_estimates(x_syn, W_syn, None, COEFFS, m, P.reps, seed=P.seed + 1000 * (i + 1),
+                                  use_norm=use_norm, independent=independent)
+            rel_mse = ((e - exact) ** 2).sum(-1) / (exact**2).sum(-1)  # (reps, n)
+            rmse[use_norm, independent].append(float(rel_mse.mean().sqrt()))
 slope = {k: loglog_slope(P.ms, v) for k, v in rmse.items()}
-print(f"max |z| over {P.L} outputs: {max_abs_z:.2f}; RMSE slopes: without norm {slope[False]:.3f}, "
-      f"with norm {slope[True]:.3f}")
+print(f"max |z| over {P.L} outputs: {max_abs_z:.2f} (tied projections: {max_abs_z_tied:.1f}); RMSE slopes: "
+      f"without norm {slope[False, True]:.3f} (tied {slope[False, False]:.3f}), "
+      f"with norm {slope[True, True]:.3f} (tied {slope[True, False]:.3f})")
 
 # %% [markdown]
 # The left panel shows, for each of the 16 outputs, the mean of 400 independent estimates against the exact
 # value, with ±2 standard errors: they scatter around the diagonal with no systematic offset. The right
 # panel shows the relative error against $m$ on log-log axes. Both variants follow the $m^{-1/2}$ line.
 # Appending $\|x\|$ adds variance to the unbiased copy, because its weight slot is zero, but does not
-# change the rate.
+# change the rate. The control, the same estimator with one projection reused by both orders (grey), levels
+# off at its bias instead of falling.
 
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(9.6, 3.6))
@@ -180,9 +200,12 @@ axes[0].set_title(f"unbiasedness, m={P.m_unb}, d={P.d}")
 axes[0].legend()
 ms = np.array(P.ms)
 for use_norm, mk in ((False, "o-"), (True, "s--")):
-    axes[1].plot(ms, rmse[use_norm], mk, ms=5, label=f"{'with' if use_norm else 'without'} $\\|x\\|$ "
-                 f"(slope {slope[use_norm]:.2f})")
-axes[1].plot(ms, rmse[False][0] * (ms / ms[0]) ** -0.5, "k:", lw=1, label="$\\propto m^{-1/2}$")
+    axes[1].plot(ms, rmse[use_norm, True], mk, ms=5, label=f"{'with' if use_norm else 'without'} $\\|x\\|$ "
+                 f"(slope {slope[use_norm, True]:.2f})")
+    axes[1].plot(ms, rmse[use_norm, False], mk, ms=4, color="grey", alpha=0.7,
+                 label=f"control: tied projections, {'with' if use_norm else 'without'} $\\|x\\|$ "
+                 f"(slope {slope[use_norm, False]:.2f})")
+axes[1].plot(ms, rmse[False, True][0] * (ms / ms[0]) ** -0.5, "k:", lw=1, label="$\\propto m^{-1/2}$")
 axes[1].set_xscale("log")
 axes[1].set_yscale("log")
 axes[1].set_xticks(ms, [str(m) for m in ms], minor=False)
@@ -190,15 +213,21 @@ axes[1].set_xticks([], minor=True)
 axes[1].set_xlabel("random features per order $m$")
 axes[1].set_ylabel("relative RMS error of the layer output")
 axes[1].set_title("Monte Carlo error against $m$")
-axes[1].legend()
+axes[1].legend(fontsize=7)
 plt.show()
 
 # %% [markdown]
 # ### Cost against width
 #
-# Flops, stored parameters and peak tensor bytes are counted with the formulas of the kernel module
-# (`K.flops_eugen`, `K.params_eugen`, `K.peak_bytes_eugen`, cross-checked against `tracemalloc` in the unit
-# tests). The wall-clock times are real forward passes.
+# At each width we **run** a forward pass of both layers on the same batch of 32 and count the work that
+# pass performs. `K.count_work` runs the pass under the torch profiler and adds up the arithmetic of every
+# aten kernel it executes: $2nkm$ operations for an $(n, k) \times (k, m)$ product, one per element for the
+# elementwise ops, reductions and the cumulative product, none for views and copies. The unit is the same
+# for both layers and the counts are taken at the sizes run; nothing is assumed about either layer's cost. Peak memory is measured as
+# well: the bytes of the weights and batch plus the peak of the allocations `tracemalloc` sees during a
+# NumPy forward pass of each layer (float32). The wall-clock times are best-of-5 forward passes of the same
+# torch layers. The closed-form counts of the kernel module (`K.flops_eugen`, `K.peak_bytes_eugen`) are
+# identities of our own code; the unit tests check them against these measured counts.
 
 # %%
 widths = np.array(P.widths)
@@ -208,23 +237,28 @@ for w in progress(P.widths, desc="width sweep"):
     xb = torch.randn(P.batch, w, generator=g)
     Wd, bd = torch.randn(w, w, generator=g) / np.sqrt(w), torch.zeros(w)
     layer = K.EUGenLinear(w, w, P.m_speed, DEG, seed=P.seed, dtype=torch.float32).requires_grad_(False)
-    cost["flops_d"].append(K.flops_dense(w, w, DEG))
-    cost["flops_e"].append(K.flops_eugen(w, w, P.m_speed, DEG))
-    cost["par_d"].append(K.params_dense(w, w))
-    cost["par_e"].append(K.params_eugen(w, w, P.m_speed, DEG))
-    cost["mem_d"].append(K.peak_bytes_dense(P.batch, w, w))
-    cost["mem_e"].append(K.peak_bytes_eugen(P.batch, w, w, P.m_speed, DEG))
     with torch.no_grad():
+        work_d = K.count_work(lambda: K.dense_poly_layer(xb, Wd, bd, COEFFS))
+        work_e = K.count_work(lambda: layer(xb))
         cost["t_d"].append(K.best_time(lambda: K.dense_poly_layer(xb, Wd, bd, COEFFS), P.repeats))
         cost["t_e"].append(K.best_time(lambda: layer(xb), P.repeats))
+    cost["flops_d"].append(work_d["flops"])
+    cost["flops_e"].append(work_e["flops"])
+    cost["par_d"].append(K.params_dense(w, w))
+    cost["par_e"].append(K.params_eugen(w, w, P.m_speed, DEG))
+    x_np, W_np, b_np = xb.numpy(), Wd.numpy(), bd.numpy()
+    G_np, V_np, c_np = layer.G.numpy(), layer.V.detach().numpy(), layer.c.detach().numpy()
+    cost["mem_d"].append(K.traced_peak_bytes(K.numpy_forward_dense, x_np, W_np, b_np))
+    cost["mem_e"].append(K.traced_peak_bytes(K.numpy_forward_eugen, x_np, G_np, V_np, c_np))
 cost = {k: np.array(v, dtype=float) for k, v in cost.items()}
 flop_slope_e, flop_slope_d = loglog_slope(widths, cost["flops_e"]), loglog_slope(widths, cost["flops_d"])
+ratio = {k: cost[k + "_e"] / cost[k + "_d"] for k in ("flops", "par", "mem", "t")}
 
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(9.6, 3.6))
 axes[0].plot(widths, cost["flops_d"], "o-", label=f"dense (slope {flop_slope_d:.2f})")
 axes[0].plot(widths, cost["flops_e"], "s--", label=f"EUGen m={P.m_speed}, K={DEG} (slope {flop_slope_e:.2f})")
-axes[0].set_ylabel("flops per input (counted)")
+axes[0].set_ylabel(f"arithmetic ops of one forward pass, batch {P.batch}")
 axes[1].plot(widths, 1e3 * cost["t_d"], "o-", label="dense")
 axes[1].plot(widths, 1e3 * cost["t_e"], "s--", label=f"EUGen m={P.m_speed}")
 axes[1].set_ylabel(f"forward time, batch {P.batch} (ms, best of {P.repeats})")
@@ -233,13 +267,14 @@ for ax in axes:
     ax.set_yscale("log")
     ax.set_xlabel("layer width $d = L$")
     ax.legend()
-axes[0].set_title("counted cost")
+axes[0].set_title("work counted while running")
 axes[1].set_title("wall clock, one CPU thread")
 plt.show()
-print(f"{'width':>6} {'flops E/D':>10} {'params E/D':>11} {'peak bytes E/D':>15} {'time E/D':>9}")
+print("ratios EUGen / dense (ops counted while running; peak bytes measured; time: wall clock)")
+print(f"{'width':>6} {'ops':>7} {'params':>7} {'peak bytes':>11} {'time':>7} {'ops/time':>9}")
 for i, w in enumerate(widths):
-    print(f"{w:>6} {cost['flops_e'][i] / cost['flops_d'][i]:>10.3f} {cost['par_e'][i] / cost['par_d'][i]:>11.3f} "
-          f"{cost['mem_e'][i] / cost['mem_d'][i]:>15.3f} {cost['t_e'][i] / cost['t_d'][i]:>9.3f}")
+    print(f"{w:>6} {ratio['flops'][i]:>7.3f} {ratio['par'][i]:>7.3f} "
+          f"{ratio['mem'][i]:>11.3f} {ratio['t'][i]:>7.3f} {ratio['flops'][i] / ratio['t'][i]:>9.2f}")
 
 # %% [markdown]
 # ### Transfer into a trained MLP on digits
@@ -344,38 +379,82 @@ print("low-rank (r: flops ratio, accuracy):", {r: (round(fl[i], 2), round(acc_lr
 # unbiasedness; an RMSE slope in $[-0.625, -0.375]$ (the brief's MSE slope range $[-1.25, -0.75]$, halved);
 # the paper's "up to 27 % faster / 30 % less memory" at our largest width; and at most 2 points of accuracy
 # lost at 0.6 × the dense flops.
+#
+# Each counted claim has a control: the same measurement under the same criterion on something for which
+# the paper's claim should not hold.
+#
+# - *Unbiasedness and rate* (demonstrations of the paper's theorems): the same estimator with **one
+#   projection reused by both orders** ($G_2 = G_1$). Its order-2 feature is $(g^\top w)^2 (g^\top x)^2$,
+#   whose mean is $\|w\|^2\|x\|^2 + 2(w^\top x)^2$, not $(w^\top x)^2$. It is biased, so its error should
+#   level off instead of falling like $m^{-1/2}$.
+# - *Work and memory at the widest layer*: the same two layers, run and measured the same way, at the
+#   narrowest width (256). There $K m = 256$ equals the width, and the linear-cost argument predicts no
+#   saving. A count whose ratio followed from the counting convention would pass here too.
+# - *Transfer accuracy*: the **unbiased EUGen copy** of the teacher's layer at the same $m$, which is the
+#   method without its closed-form transfer.
+# - *Beats low-rank*: the ridge-fitted EUGen **without the $\|x\|$ coordinate**, the ingredient by which the
+#   paper says EUGens go beyond dense layers.
 
 # %%
 i_max = len(P.widths) - 1
-claims.check("unbiased-4se", statement=f"Degree-2 activation: max |mean − exact| over {P.L} outputs, in standard "
+TRAINED = tolerance(rel=0.2, abs=1.0, why="accuracies of a teacher trained by 300 full-batch Adam steps; another "
+                    "machine's rounding moves its end point, and each test image is 0.19 points")
+claims.check("unbiased-4se", kind="theorem",
+             statement=f"Degree-2 activation: max |mean − exact| over {P.L} outputs, in standard "
              f"errors of the mean of {P.draws} independent EUGen draws (m={P.m_unb})",
-             paper="unbiased for any polynomial activation (Thm 3.1)", criterion=at_most(4.0), measured=max_abs_z)
-claims.check("rate-slope", statement=f"Log-log slope of relative RMS error against m ({P.ms[0]}..{P.ms[-1]}), "
+             paper="unbiased for any polynomial activation (Thm 3.1)", criterion=at_most(4.0), measured=max_abs_z,
+             control=max_abs_z_tied, control_label="wrong estimator: one projection reused by both orders "
+             "(G_2 = G_1), biased for degree 2")
+claims.check("rate-slope", kind="theorem",
+             statement=f"Log-log slope of relative RMS error against m ({P.ms[0]}..{P.ms[-1]}), "
              "without the norm coordinate", paper="error concentrates as m grows (Thms 3.2-3.3)",
-             criterion=between(-0.625, -0.375), measured=slope[False])
-claims.check("rate-slope-norm", statement="Same slope with the norm coordinate ||x|| appended",
+             criterion=between(-0.625, -0.375), measured=slope[False, True],
+             control=slope[False, False], control_label="wrong estimator: tied projections (G_2 = G_1), biased")
+claims.check("rate-slope-norm", kind="theorem", statement="Same slope with the norm coordinate ||x|| appended",
              paper="error concentrates as m grows (Thms 3.2-3.3)", criterion=between(-0.625, -0.375),
-             measured=slope[True])
-claims.check("flops-linear", statement=f"Log-log slope of counted EUGen flops against width "
-             f"{P.widths[0]}..{P.widths[-1]} (m={P.m_speed}, K={DEG}); dense slope {flop_slope_d:.2f}",
-             paper="inference cost linear, not quadratic, in the width", criterion=between(0.9, 1.1),
-             measured=flop_slope_e)
-claims.check("flops-ratio-widest", statement=f"Counted flops EUGen / dense at width {P.widths[-1]}",
-             paper="up to 27% faster inference", criterion=at_most(0.73),
-             measured=float(cost["flops_e"][i_max] / cost["flops_d"][i_max]))
-claims.check("memory-ratio-widest", statement=f"Counted peak tensor bytes EUGen / dense at width {P.widths[-1]}, "
-             f"batch {P.batch}", paper="up to 30% memory saving", criterion=at_most(0.70),
-             measured=float(cost["mem_e"][i_max] / cost["mem_d"][i_max]))
+             measured=slope[True, True],
+             control=slope[True, False], control_label="wrong estimator: tied projections (G_2 = G_1), biased")
+claims.check("work-ratio-widest",
+             statement=f"Arithmetic ops counted while running one forward pass (batch {P.batch}), EUGen (m={P.m_speed}, "
+             f"K={DEG}) / dense, at width {P.widths[-1]}",
+             paper="up to 27% faster inference (whole models on GPU: a different quantity)", criterion=at_most(0.73),
+             measured=float(ratio["flops"][i_max]), control=float(ratio["flops"][0]),
+             control_label=f"the same two layers at width {P.widths[0]} = K·m, where no saving is predicted",
+             post_hoc="measurement changed: was the closed-form flop formula, now the ops counted while running "
+             "both layers (issue 10)")
+claims.check("peak-memory-ratio-widest",
+             statement=f"Measured peak bytes (weights, batch and traced allocations of a NumPy forward pass, "
+             f"batch {P.batch}), EUGen / dense, at width {P.widths[-1]}",
+             paper="up to 30% memory saving (whole models on GPU: a different quantity)", criterion=at_most(0.70),
+             measured=float(ratio["mem"][i_max]), control=float(ratio["mem"][0]),
+             control_label=f"the same two layers at width {P.widths[0]} = K·m, where no saving is predicted",
+             tol=tolerance(rel=0.02, why="tracemalloc also sees the small Python allocations of the kernel's other "
+                           "threads: a few KB, 0.3 % run to run at width 256"),
+             post_hoc="measurement changed: was a closed-form byte count, now measured with tracemalloc while "
+             "running both layers (issue 10)")
 claims.check("transfer-accuracy", statement=f"Digits MLP: teacher accuracy − accuracy after ridge transfer of the "
              f"hidden layer at 0.6 × dense flops (m={m_budget}), in points",
              paper="near-baseline accuracy after layer-wise transfer", criterion=at_most(2.0),
-             measured=100 * (acc_teacher - acc_fit[m_budget]))
+             measured=100 * (acc_teacher - acc_fit[m_budget]), tol=TRAINED,
+             control=100 * (acc_teacher - acc_unb),
+             control_label=f"unbiased EUGen copy of the teacher layer at m={m_budget} (no transfer)")
 claims.check("beats-lowrank", statement=f"Digits MLP, same 0.6 flop budget: EUGen fitted − low-rank (r={r_budget}) "
              "accuracy, in points", paper="better than a low-rank layer with the same budget (ViT)",
-             criterion=at_least(0.0), measured=100 * (acc_fit[m_budget] - acc_lr[r_budget]))
+             criterion=at_least(0.0), measured=100 * (acc_fit[m_budget] - acc_lr[r_budget]), tol=TRAINED,
+             control=100 * (acc_nonorm - acc_lr[r_budget]),
+             control_label="EUGen fitted without the ||x|| coordinate")
+formula = np.array([K.flops_eugen(int(w), int(w), P.m_speed, DEG) / K.flops_dense(int(w), int(w), DEG)
+                    for w in P.widths])
+claims.check("work-count-vs-formula", kind="implementation",
+             statement="Largest relative gap, over the widths run, between the counted ops ratio and the closed-form "
+             "flop formulas of the kernel module", paper="(our code)", criterion=at_most(0.01),
+             measured=float(np.max(np.abs(ratio["flops"] / formula - 1))))
 claims.check("wall-ratio-widest", statement=f"Wall clock EUGen / dense forward at width {P.widths[-1]}",
              paper="up to 27% faster inference", criterion=at_most(0.73),
-             measured=float(cost["t_e"][i_max] / cost["t_d"][i_max]), volatile=True)
+             measured=float(ratio["t"][i_max]), volatile=True)
+claims.check("work-vs-wall-widest", statement=f"Counted ops ratio / wall-clock ratio at width {P.widths[-1]}",
+             paper="(a count must agree with the clock within a factor of 2)", criterion=between(0.5, 2.0),
+             measured=float(ratio["flops"][i_max] / ratio["t"][i_max]), volatile=True)
 claims.check("wall-slope-eugen", statement="Log-log slope of EUGen forward time against width",
              paper="linear in the width", criterion=at_most(1.3),
              measured=loglog_slope(widths, cost["t_e"]), volatile=True)
@@ -385,7 +464,14 @@ claims.check("wall-ratio-digits", statement=f"Wall clock EUGen (m={m_budget}) / 
 
 # %% [markdown]
 # The wall-clock measurements of this run. They vary from run to run and machine to machine, so they are shown
-# but not counted; the checked speed claims rest on the flop and byte counts.
+# but not counted; the checked speed claim rests on the operations counted while the layers ran.
+# `work-vs-wall-widest` divides the counted ratio by the clock ratio at the widest layer; the two should agree
+# within a factor of 2. On a quiet machine they do: an earlier run of this page measured a wall-clock ratio of
+# 0.24 at width 2048 against a counted 0.25. On a loaded, shared machine the clock ratio at width 2048 has come
+# out several times lower in some runs, because the dense pass slowed while the EUGen pass did not. A count of
+# arithmetic cannot see that. Our guess at the cause is memory bandwidth: the dense pass streams a 16 MB
+# weight matrix, which other processes compete for, while the EUGen pass reads about 4 MB. We did not measure
+# this.
 
 # %%
 claims.timings()
@@ -400,35 +486,49 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# **Reproduced: unbiasedness and the Monte Carlo rate.** For the degree-2 activation $f(u) = u + u^2/2$, the
-# mean of 400 independent EUGen estimates lies within 2.7 standard errors of the exact dense output on all
-# 16 outputs (criterion: 4). The relative error falls like $m^{-1/2}$: the fitted slopes are $-0.50$ without and
-# $-0.49$ with the norm coordinate. This is what the random-Maclaurin construction promises. The paper's
-# Theorems 3.1-3.3 state it in general; we checked it only for degree 2, one input distribution and Gaussian
-# (not orthogonal) projections.
+# **In one line.** Five of the seven counted claims are reproduced, each against a control that fails; two
+# of those five were changed after the first run (post hoc). The two transfer claims are not reproduced at
+# this scale. Three of the page's former claims were closed-form counts; they are now unit tests.
 #
-# **Reproduced, as counts: linear cost in the width.** With $m = 128$ and $K = 2$ fixed, the counted flops of
-# the EUGen layer grow with slope 1.00 in the width, against 2 for the dense layer. At width 2048 the EUGen
-# needs 25 % of the dense flops, 12.5 % of its stored parameters and 29 % of its peak tensor bytes, beyond
-# the paper's "up to 27 % faster, 30 % less memory" (those are whole-model figures from GPU runs, so only the
-# direction is comparable). The wall-clock ratios (timings table) follow the flop counts on one CPU
-# thread. The saving only appears once the width exceeds about $2Km$. At width 256 the EUGen costs *twice*
-# as much as the dense layer; break-even is at 512.
+# **Reproduced, against a wrong estimator: unbiasedness and the Monte Carlo rate.** For the degree-2
+# activation $f(u) = u + u^2/2$, the mean of 400 independent EUGen estimates lies within 2.7 standard errors
+# of the exact dense output on all 16 outputs (criterion: 4). The same construction with one projection
+# reused by both orders misses by 51 standard errors. The relative error falls like $m^{-1/2}$: the fitted
+# slopes are $-0.50$ without and $-0.49$ with the norm coordinate. The biased control levels off at its bias
+# (slopes $-0.07$ and $-0.05$). These checks demonstrate the paper's Theorems 3.1-3.3 for our reconstruction
+# of the estimator. We checked only degree 2, one input distribution and Gaussian (not orthogonal)
+# projections.
+#
+# **Reproduced, measured on running layers: work and memory of a wide layer.** At width 2048 ($m = 128$,
+# $K = 2$, batch 32), a forward pass of the EUGen layer performs 25 % of the arithmetic operations of the
+# dense pass and needs 29 % of its peak bytes. The same two measurements at width 256 give 2.0 and 2.0: the
+# EUGen costs twice the dense layer there, as the linear-cost argument predicts when $Km$ equals the width.
+# Break-even is at width 512. The counted operations agree with the closed-form counts within 0.1 %, and
+# they grow with slope 1.00 in the width against 2.00 for the dense layer. These ratios are for one isolated
+# layer on a CPU. The paper's "up to 27 % faster inference and 30 % less memory" are whole-model figures
+# from GPU runs. They are different quantities, so ours neither confirms nor exceeds the paper's numbers; only
+# the direction is comparable. Both claims changed after the first run, from formulas to measurements
+# (flagged post hoc). The timings show whether the clock follows the count on the machine that ran this
+# page (see the note above them).
 #
 # **Not reproduced at this scale: transfer at 0.6 × the dense flops.** The digits teacher's hidden layer is
 # only $64 \to 256$. The 0.6 flop budget then allows just $m = 15$ features per order, 30 random features
 # for a 256-unit layer. The ridge-transferred EUGen reaches 89.4 % test accuracy against the teacher's
-# 98.0 % (8.5 points lost; criterion: at most 2). A truncated-SVD layer with the same flops (rank 29) loses
-# nothing, so the paper's "better than low-rank at equal budget" is not reproduced here either. The accuracy
+# 98.0 % (8.5 points lost; criterion: at most 2). Its control, the unbiased EUGen copy of the same layer
+# without transfer, loses 72 points, so the transfer helps a lot, but not enough. A truncated-SVD layer with
+# the same flops (rank 29) loses nothing, so the paper's "better than low-rank at equal budget" is not
+# reproduced here either (−8.5 points; the control without $\|x\|$ does worse, −14.3). Both transfer
+# claims and their controls fail, so they count as not reproduced. The accuracy
 # curve shows the EUGen needs $m = 32$ (1.2 × the dense layer's flops) to come within 2 points. The cause
 # is structural rather than a matter of fitting. An EUGen is cheaper than the dense layer
 # only if $Km \lesssim dL/(D + L)$, about 30 features here. A random projection to that few dimensions keeps
 # much less of a trained layer than the best rank-29 projection, since the teacher's weight spectrum
 # decays fast. The paper's budgets are set on layers hundreds to thousands wide, where the same fraction
 # of flops buys hundreds of features. Our miniature cannot reach that regime on 64-pixel inputs, and we do
-# not shrink the claim to fit it. The full-scale run (teacher trained for 1000 steps) gives the same
-# picture: 10.6 points lost at $m = 15$, while the width sweep up to 8192
-# brings the counted flop ratio down to 6 %.
+# not shrink the claim to fit it. The full-scale run ($d = 256$, teacher trained for 1000 steps, widths up
+# to 8192, after this change) gives the same statuses for all seven claims and their controls: 10.6 points
+# lost at $m = 15$ (control: 81), and at width 8192 the EUGen pass performs 6 % of the dense operations and
+# needs 7 % of its peak bytes.
 #
 # **Two observations beyond the claims.** Appending $\|x\|$ to the input helps the *fitted* layer: 89.4 %
 # against 83.7 % without it at $m = 15$. That is the paper's point that EUGens go beyond dense layers. The
@@ -439,9 +539,9 @@ claims.table()
 # **What the miniature cannot show.** Transformers, NeRFs and ImageNet-scale layers; GPU kernels, where
 # the extra elementwise products and memory traffic of EUGens cost differently; activations other than
 # polynomials (Theorem 3.4); orthogonal random features; fine-tuning after transfer. Peak memory on the
-# digits batch is *higher* for the EUGen (980 KiB against 740 KiB). With 540 inputs and a small layer, the
-# $n \times Km$ intermediate activations outweigh the saved weights. The counted saving at width 2048 holds
-# for a batch of 32.
+# digits batch is *higher* for the EUGen (980 KiB against 740 KiB, counted by formula). With 540 inputs and a
+# small layer, the $n \times Km$ intermediate activations outweigh the saved weights. The measured saving at
+# width 2048 holds for a batch of 32.
 #
 # **What was hard.** The exact EUGen formula was not available to us, so the estimator is our
 # reconstruction, checked against the properties the paper states. Choosing the transfer budget before

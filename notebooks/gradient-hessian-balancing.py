@@ -27,7 +27,7 @@ import matplotlib.ticker as mticker
 import numpy as np
 from sklearn.datasets import load_breast_cancer
 
-from repro.claims import Claims, at_most, is_true, less_than
+from repro.claims import Claims, at_most, is_true, less_than, tolerance
 from repro.papers import gradient_hessian_balancing as K
 from repro.runtime import progress
 from repro.runtime import setup_notebook
@@ -114,6 +114,12 @@ claims = Claims("gradient-hessian-balancing",
 #   `C2-agd` with a single Hessian it needs fewer gradients than accelerated gradient descent on (a) at every
 #   $\epsilon$ we try; `C3` on (b) it needs at most twice gradient descent's gradients (no pathology);
 #   `C4` no run uses more Hessians than its budget.
+# * **Controls (added after the first run, one per check):** plain accelerated gradient descent, which
+#   ignores the Hessian budget, for `C1`, `C2-beats-GD` and `C3` (if it passes too, the check cannot tell
+#   the balanced method from a first-order one); gradient descent, which has neither acceleration nor
+#   Hessians, for `C2-beats-AGD`. `C4` compares our code's Hessian counter with the budget that the same
+#   code enforces: it cannot fail unless the code is wrong, so it is a check of our implementation (also a
+#   unit test), not a claim.
 #
 # **Deviations from the paper**
 #
@@ -255,30 +261,54 @@ print({k: int(np.median(v["grad"][:, i_eps])) for k, v in sens.items()},
 
 # %% [markdown]
 # ## Claim checks
+#
+# Gradient counts are the first query at which $\|\nabla f\|\le\epsilon$: another machine's rounding can
+# move that stopping point by a step or two, so the ratios below are compared across machines within 5 %
+# (their statuses exactly). `C1-falls-with-nH` was added after the first run, when the AGD control showed
+# that `C1`'s "does not rise" is passed by a method that ignores the budget; its criterion, a strict fall
+# from $n_H=1$ to $n_H=8$, is the page's own one-line claim, not a number read off the run.
 
 # %%
 core = [n for n in (1, 2, 4, 8)]
 g_core = [med_a[f"n_H={n}"][i_eps] for n in core]
+COUNT_TOL = tolerance(rel=0.05, why="ratio of gradient counts to a stopping test ||grad f|| <= eps, "
+                                    "whose first hit can move by a step under other float rounding")
+AGD_LABEL = "plain accelerated GD (ignores the Hessian budget)"
+agd_flat = [med_a["AGD"][i_eps]] * len(core)  # the baseline's count at every budget: it uses no Hessians
 claims.check("C1-monotone-in-nH",
              statement="On (a), the balanced method's median gradient count does not rise as n_H goes 1, 2, 4, 8 "
                        "(largest ratio of consecutive medians; 5% slack)",
              paper="gradient queries ~ n_H^(-1/2) (upper bound)",
-             criterion=at_most(1.05), measured=float(max(b / a for a, b in zip(g_core, g_core[1:]))))
+             criterion=at_most(1.05), measured=float(max(b / a for a, b in zip(g_core, g_core[1:]))),
+             control=float(max(b / a for a, b in zip(agd_flat, agd_flat[1:]))), control_label=AGD_LABEL,
+             tol=COUNT_TOL)
+claims.check("C1-falls-with-nH",
+             statement="On (a), median gradient count with n_H = 8 relative to n_H = 1, at eps=1e-3",
+             paper="gradient queries ~ n_H^(-1/2) (upper bound): more Hessians, fewer gradients",
+             criterion=less_than(1.0), measured=float(g_core[-1] / g_core[0]),
+             control=float(agd_flat[-1] / agd_flat[0]), control_label=AGD_LABEL, tol=COUNT_TOL,
+             post_hoc="added after the first run because C1's 'does not rise' is passed by a method that "
+                      "ignores the budget; the strict fall is the paper's claim")
 claims.check("C2-beats-GD",
              statement="On (a) with one Hessian, median gradient queries relative to gradient descent at eps=1e-3",
              paper="no L1 dependence vs GD's L1 Delta eps^-2",
-             criterion=at_most(0.5), measured=float(med_a["n_H=1"][i_eps] / med_a["GD"][i_eps]))
+             criterion=at_most(0.5), measured=float(med_a["n_H=1"][i_eps] / med_a["GD"][i_eps]),
+             control=float(med_a["AGD"][i_eps] / med_a["GD"][i_eps]), control_label=AGD_LABEL, tol=COUNT_TOL)
 claims.check("C2-beats-AGD",
              statement="On (a) with one Hessian, the largest (over eps) ratio of median gradient queries to "
                        "accelerated GD's",
              paper="no L1 dependence vs AGD's L1^(1/2) L2^(1/4) Delta eps^-7/4",
-             criterion=less_than(1.0), measured=float(np.max(med_a["n_H=1"] / med_a["AGD"])))
+             criterion=less_than(1.0), measured=float(np.max(med_a["n_H=1"] / med_a["AGD"])),
+             control=float(np.max(med_a["GD"] / med_a["AGD"])),
+             control_label="gradient descent (no acceleration, no Hessians)", tol=COUNT_TOL)
 claims.check("C3-no-pathology",
              statement="On (b), one Hessian: median gradient queries relative to gradient descent at eps=1e-3",
              paper="(our sanity check; not in the paper)",
-             criterion=at_most(2.0), measured=float(med_b["n_H=1"][i_eps] / med_b["GD"][i_eps]))
-claims.check("C4-hessian-budget",
-             statement="No run of the balanced method queries more Hessians than its budget n_H",
+             criterion=at_most(2.0), measured=float(med_b["n_H=1"][i_eps] / med_b["GD"][i_eps]),
+             control=float(med_b["AGD"][i_eps] / med_b["GD"][i_eps]), control_label=AGD_LABEL, tol=COUNT_TOL)
+claims.check("C4-hessian-budget", kind="implementation",
+             statement="No run of the balanced method queries more Hessians than its budget n_H (our code's "
+                       "counter against the budget the same code enforces; also a unit test)",
              paper="exactly n_H Hessian queries",
              criterion=is_true(),
              measured=bool(all(res[f"n_H={n}"]["hess"].max() <= n for res in (res_a, res_b) for n in P.n_H)))
@@ -293,7 +323,17 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# All five checks pass at ci scale ($d = 100$, 5 starts; the claims table above has the numbers).
+# **Reproduced, on thin evidence: two informative claims, one of them added after the first run.** At ci
+# scale ($d = 100$, 5 starts; the claims table above has the numbers) every check passes, but three of the
+# four original ones are also passed by plain accelerated gradient descent, which uses no Hessian at all:
+# `C1` ("the count does not rise with $n_H$": AGD's count is flat, ratio 1.0), `C2-beats-GD` (AGD needs
+# 0.054 of gradient descent's gradients, well under 0.5) and `C3` on the logistic problem (AGD 0.23 of
+# gradient descent's, the balanced method 0.24). Those say only that the method is no worse than a good
+# first-order method; they are shown as uninformative and not counted. The budget check `C4` is an
+# identity of our own code and is listed apart. What remains is `C2-beats-AGD` (one Hessian: at most 0.37
+# of AGD's gradients at every $\epsilon$, where gradient descent needs about 20 times AGD's) and the
+# post-hoc `C1-falls-with-nH` (8 Hessians: 0.31 of the gradients of one; AGD, which ignores the budget,
+# 1.0). Both depend on our constant $c = 1$ (see "What was hard" below).
 #
 # * **Reproduced (as an illustration):** on the ill-conditioned, indefinite cubic, one Hessian used as a
 #   preconditioner cut the median gradient count to $\epsilon = 10^{-3}$ from about 6 500 (gradient descent)

@@ -31,7 +31,7 @@ import numpy as np
 import ot
 from scipy.stats import spearmanr
 
-from repro.claims import Claims, at_least, at_most, greater_than, is_true
+from repro.claims import Claims, at_least, at_most, between, greater_than, is_true, tolerance
 from repro.papers import orlicz_sobolev_transport as K
 from repro.runtime import progress, setup_notebook
 from repro.stats import loglog_slope
@@ -92,11 +92,22 @@ PHIS = {"Phi0": K.PHI0, "Phi1": K.PHI1, "Phi2": K.PHI2}
 # $A(L/\Phi^{-1}(1))\le1$ with $L$ the largest cost (Proposition 3.5), so we bisect this bracket to relative
 # width $10^{-6}$, solving each $A(t)$ exactly with POT's network simplex (`ot.emd2`).
 #
-# **Counting work.** OST's cost is counted as the number of $\Phi$ evaluations (objective evaluations times
-# edges that carry a difference). Orlicz-EPT's is counted as the number of cost entries $\Phi(\hat c/t)$ it
-# forms, (number of OT solves) $\times\,(n+1)^2$: a *lower bound* on its work, since the network simplex must at
-# least read its cost matrix. Both counts are deterministic; their ratio is the checked speed claim. Wall-clock
-# times are measured too, and shown, but only as volatile values.
+# **Counting work.** Both methods are charged in one unit: *array entries processed*, each entry that a pass of
+# the method's numerical work reads or writes, counted once per pass, at the sizes actually run. OST's count is
+# exact: the difference $\mu-\nu$ ($n$ entries), the sparse product $S^\top(\mu-\nu)$ (its nonzeros), the
+# sparsity mask ($n$) and one pass over the active edges for every objective evaluation of the root finder.
+# Orlicz-EPT's is a *lower bound*: for every OT problem it solved, the cost matrix $\Phi(\hat c/t)$ it formed
+# ($(n+1)^2$ entries), the arcs POT's network simplex loads and scans once more to prove optimality (support of
+# $\hat\mu$ times support of $\hat\nu$), and one pricing block of $\sqrt{\text{arcs}}$ arcs per pivot (POT's
+# block-search rule scans at least one block per pivot; the tree updates are not counted). POT does not report
+# its pivots, so we read them from the solver: it is deterministic and reports whether it reached optimality
+# within a given iteration limit, and the pivot count is the smallest limit at which it does (found by search,
+# outside the timed region). The ratio of the two counts is the checked speed claim; the wall-clock ratio is
+# measured too and set beside it, but only as a volatile value.
+#
+# *(An earlier version of this page counted Orlicz-EPT as OT solves $\times(n+1)^2$ and OST as root-finder calls
+# $\times$ edges. That ratio is about $2.5\,n$ by construction, whatever either code does, and it left out both
+# the simplex's pivots and OST's subtree product; the count above replaces it.)*
 
 # %% [markdown]
 # ## The experiment
@@ -116,19 +127,41 @@ PHIS = {"Phi0": K.PHI0, "Phi1": K.PHI1, "Phi2": K.PHI2}
 # * **Special case:** on a random tree ($n=60$; full 200; the spanning tree alone), with *balanced*
 #   (normalised) measures and $\Phi_0$, OST must equal the 1-Wasserstein distance with the tree metric, computed
 #   by POT's exact solver `ot.emd2`.
-# * **Claim checks (fixed before the run):** `speed-count` median counted-work ratio at $n=100$ at least 100
-#   (the brief's "> 100 on $n=50$-$100$"); `speed-count-growth` log-log slope of that ratio against $n$ at least
-#   0.8 (it should grow like $n$); `speed-wall` (volatile) median wall-clock ratio at $n=100$ above 100;
-#   `speed-wall-largest` (volatile) the same at our largest graph; `tree-w1` $\max|\mathrm{OST}_{\Phi_0}-W_1|\le
-#   10^{-9}$; `ost-above-ept` Proposition 5.7 ($\mathrm{OS}\ge\mathrm{OE}+\tfrac{b\lambda}2(\mu(G)+\nu(G))$ for
-#   $\Phi_0$) on every pair; `symmetry` and `triangle` violations at most $10^{-9}$; `rank-agreement` Spearman
-#   $\rho(\mathrm{OST},\mathrm{OE})>0.6$ for $\Phi_1$ (a plausibility check of ours, not a claim of the paper).
+# * **Claim checks and their controls.** Each counted claim is checked twice under the same criterion: on the
+#   method, and on a *control* for which the paper's claim should not hold; it counts only if the control fails.
+#   - `speed-count`: median counted-work ratio Orlicz-EPT / OST at $n=100$ at least 100 (the brief's "> 100 on
+#     $n=50$-$100$"). Control: *plain EPT*, the same LP without the Orlicz bisection (one exact OT solve, which is
+#     what Orlicz-EPT reduces to for $\Phi_0$, Proposition 5.6), counted the same way against OST. The paper's
+#     claim is that the *two-level* problem is what makes Orlicz-EPT slow, so a single OT solve should not be
+#     100x OST's work at this size.
+#   - `speed-count-growth`: the log-log slope of the work ratio against $n$ at least 0.8 (it should grow like
+#     $n$: each EPT step is an OT problem on $(n+1)^2$ entries, OST is linear in the edges). Control: the same
+#     slope with a baseline that is itself linear in the graph, OST with $\Phi_0$ (its closed form, one pass over
+#     the edges), in place of Orlicz-EPT; that ratio should not grow.
+#   - `tree-w1` (a theorem): with $\Phi_0$ and balanced measures on a tree, $\max|\mathrm{OST}-W_1|\le10^{-9}$,
+#     $W_1$ from `ot.emd2` on the tree metric. Control (wrong input): the same comparison on the graph *with*
+#     cycles of the agreement experiment, with $W_1$ on its shortest-path metric $d_G$; there OST measures the
+#     tree's metric, not the graph's, so they should differ.
+#   - `ost-above-ept` (a theorem): Proposition 5.7, $\mathrm{OS}\ge\mathrm{OE}+\tfrac{b\lambda}2(\mu(G)+\nu(G))$
+#     for $\Phi_0$, on every pair. Control (wrong kernel): OST without its mass term $\Theta|\mu(G)-\nu(G)|$.
+#   - `triangle` (a theorem, Proposition 5.1): the largest relative triangle violation over random triples at
+#     most $10^{-9}$, for $\Phi_1$ and $\Phi_2$. Control (wrong kernel): the *squared* OST on the same triples, a
+#     divergence that is not a metric.
+#   - `rank-agreement`: Spearman $\rho(\mathrm{OST},\mathrm{OE})>0.6$ for $\Phi_1$ (a plausibility check of
+#     ours, not a claim of the paper). Control: the mass difference $|\mu(G)-\nu(G)|$ alone, ranked against OE.
+#   - Shown but not counted (volatile): `speed-wall`, the median wall-clock ratio at $n=100$ above 100;
+#     `speed-wall-largest`, the same at our largest graph; `count-vs-wall`, the counted ratio over the wall-clock
+#     ratio at $n=100$, which should lie in $[0.5, 2]$ if the count measures what the clock does.
+#   - Moved to the unit tests: OST's symmetry for $w_1=w_2$. Both directions compute the same $|h_\mu-h_\nu|$
+#     and the same $\Theta$, so the two values are bit-identical by construction of our code; it is an identity
+#     of the implementation, not evidence for the paper.
 #
 # **Deviations from the paper**
 #
-# * Small synthetic graphs ($n\le 200$ at ci scale, $\le 800$ at full) instead of $10^4$-node graphs built from
-#   word embeddings or persistence diagrams; no document-classification or TDA experiment (and no kNN
-#   robustness test with outliers, which the brief proposed).
+# * Small synthetic graphs ($n\le 200$ at ci scale, $\le 800$ at full) instead of the paper's graphs of $10^4$
+#   nodes built from word embeddings or persistence diagrams ($10^3$ nodes in its speed comparison); no
+#   document-classification or TDA experiment (and no kNN robustness test with outliers, which the brief
+#   proposed).
 # * Orlicz-EPT is solved with the *exact* network simplex inside the bisection, not with Sinkhorn at
 #   $\varepsilon=0.1$. This is the stronger baseline at our sizes (POT's C++ simplex on $\le 801$ points is
 #   fast), so our wall-clock ratios are expected to be smaller than the paper's.
@@ -136,6 +169,9 @@ PHIS = {"Phi0": K.PHI0, "Phi1": K.PHI1, "Phi2": K.PHI2}
 #   word histograms.
 # * OST's root is found by bracketing plus Brent's method on the stationarity condition; the paper does not
 #   say which univariate solver it uses.
+# * The speed claim is checked on counted work (array entries processed, with the simplex's pivots read from
+#   the solver), not on wall-clock time, which the paper reports; the count and its controls were changed after
+#   the page first ran (see "Counting work"), and those claims are flagged post hoc.
 
 # %%
 print({k: v for k, v in vars(P).items() if k != "rng"})
@@ -162,17 +198,24 @@ def timed(f, *args, **kw):
 #
 # ### Speed as the graph grows
 #
-# For each size we draw one graph and a few pairs, and run both methods with $\Phi_1$.
+# For each size we draw one graph and a few pairs, and run both methods with $\Phi_1$. After the timed runs,
+# each method's work is counted (for Orlicz-EPT by replaying the OT problems it solved, outside the timed region).
 
 # %%
-speed = {k: [] for k in ("n", "t_ost", "t_ept", "c_ost", "c_ept", "lp")}
+keys = ("n", "t_ost", "t_ept", "w_ost", "w_ept", "w_lp1", "w_ost0", "lp", "pivots")
+speed = {k: [] for k in keys}
 for n in progress(P.sizes, desc="sizes"):
     G, T, D, w = instance(n)
     M = K.random_unbalanced_measures(n, 2 * P.timing_pairs, rng)
     for i in range(P.timing_pairs):
-        (v_ost, c_ost), t_ost = timed(K.ost, M[2 * i], M[2 * i + 1], T, K.PHI1)
-        (v_ept, c_ept), t_ept = timed(K.orlicz_ept, M[2 * i], M[2 * i + 1], D, w, w, K.PHI1)
-        for key, val in zip(speed, (n, t_ost, t_ept, c_ost, c_ept["cost_entries"], c_ept["lp"])):
+        mu, nu = M[2 * i], M[2 * i + 1]
+        (v_ost, c_ost), t_ost = timed(K.ost, mu, nu, T, K.PHI1)
+        (v_ept, c_ept), t_ept = timed(K.orlicz_ept, mu, nu, D, w, w, K.PHI1)
+        work = K.orlicz_ept_work(mu, nu, D, w, w, K.PHI1, c_ept["t"])
+        assert work["lp"] == c_ept["lp"]
+        w_ost0 = K.ost(mu, nu, T, K.PHI0)[1]["elements"]  # closed form: linear in the graph
+        for key, val in zip(keys, (n, t_ost, t_ept, c_ost["elements"], work["elements"], work["first_lp_elements"],
+                                   w_ost0, work["lp"], work["pivots"])):
             speed[key].append(val)
 speed = {k: np.array(v) for k, v in speed.items()}
 sizes = np.array(P.sizes)
@@ -182,14 +225,27 @@ def med(key, n):
     return float(np.median(speed[key][speed["n"] == n]))
 
 
-count_ratio = np.array([med("c_ept", n) / med("c_ost", n) for n in sizes])
-wall_ratio = np.array([float(np.median((speed["t_ept"] / speed["t_ost"])[speed["n"] == n])) for n in sizes])
+def med_ratio(num, den, n):
+    """Median over the pairs of size n of the per-pair ratio num / den."""
+    sel = speed["n"] == n
+    return float(np.median(speed[num][sel] / speed[den][sel]))
+
+
+count_ratio = np.array([med_ratio("w_ept", "w_ost", n) for n in sizes])
+lp1_ratio = np.array([med_ratio("w_lp1", "w_ost", n) for n in sizes])  # control: one OT solve, no bisection
+lin_ratio = np.array([med_ratio("w_ost", "w_ost0", n) for n in sizes])  # control: a linear-time baseline
+wall_ratio = np.array([med_ratio("t_ept", "t_ost", n) for n in sizes])
 print("median OT solves per Orlicz-EPT call:", {int(n): med("lp", n) for n in sizes})
-print("median counted-work ratio EPT/OST:", dict(zip(sizes.tolist(), np.round(count_ratio, 1).tolist())))
+print("median simplex pivots per OT solve:", {int(n): round(med("pivots", n) / med("lp", n)) for n in sizes})
+print("median entries processed, OST:", {int(n): med("w_ost", n) for n in sizes})
+print("median entries processed, Orlicz-EPT (lower bound):", {int(n): med("w_ept", n) for n in sizes})
+print("median counted-work ratio EPT/OST:", dict(zip(sizes.tolist(), np.round(count_ratio).astype(int).tolist())))
+print("control, one OT solve / OST:", dict(zip(sizes.tolist(), np.round(lp1_ratio, 1).tolist())))
 
 # %% [markdown]
-# The figure shows median wall-clock time per pair (left; bars span the pairs' min to max) and the two ratios
-# (right). The counted ratio is what we check; the wall-clock ratio moves with machine load.
+# The figure shows median wall-clock time per pair (left; bars span the pairs' min to max) and the ratios
+# (right): the counted-work ratio we check, the wall-clock ratio beside it (it moves with machine load), and the
+# counted ratio of the control, a single OT solve without the bisection.
 
 # %%
 fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(9.5, 3.8))
@@ -203,26 +259,38 @@ ax1.set(xscale="log", yscale="log", xlabel="graph size $n$ (nodes)", ylabel="tim
 ax1.legend()
 ax2.loglog(sizes, count_ratio, "s-", color="C2", label="counted work (checked)")
 ax2.loglog(sizes, wall_ratio, "o--", color="C3", label="wall clock (volatile)")
+ax2.loglog(sizes, lp1_ratio, "^:", color="C7", label="control: one OT solve / OST")
 ax2.axhline(100, color="k", lw=0.8, ls=":", label="100x")
 ax2.set(xlabel="graph size $n$ (nodes)", ylabel="Orlicz-EPT / OST", title="speed-up")
-ax2.legend()
+ax2.legend(fontsize=8)
 for ax in (ax1, ax2):
     ax.set_xticks(sizes, labels=[str(n) for n in sizes])
     ax.xaxis.set_minor_locator(plt.NullLocator())
 plt.show()
 
+# %% [markdown]
+# The table sets the two ratios side by side, with the time each method spends per counted entry. The two
+# costs per entry are of different kinds: OST's few hundred entries per pair are processed by numpy calls issued
+# one root-finder step at a time from Python, so its time per entry carries the interpreter's fixed cost per
+# call, while the simplex's pricing loop runs in C++ at a few nanoseconds per entry. Where the two costs per
+# entry differ by more than a factor of two, so will the counted and the wall-clock ratio.
+
 # %%
 i100 = int(np.where(sizes == 100)[0][0])
+ns_ost = np.array([med("t_ost", n) / med("w_ost", n) * 1e9 for n in sizes])
+ns_ept = np.array([med("t_ept", n) / med("w_ept", n) * 1e9 for n in sizes])
 print("Timing table (wall clock, one thread; volatile)")
-for n, ro, re, cr in zip(sizes, [med("t_ost", n) for n in sizes], [med("t_ept", n) for n in sizes], wall_ratio):
-    print(f"  n={n:4d}  OST {ro * 1e3:8.3f} ms   Orlicz-EPT {re * 1e3:9.2f} ms   ratio {cr:7.1f}")
+for n, ro, re, cr, kr, a_, b_ in zip(sizes, [med("t_ost", n) for n in sizes], [med("t_ept", n) for n in sizes],
+                                    wall_ratio, count_ratio, ns_ost, ns_ept):
+    print(f"  n={n:4d}  OST {ro * 1e3:8.3f} ms   Orlicz-EPT {re * 1e3:9.2f} ms   wall ratio {cr:7.1f}"
+          f"   counted ratio {kr:7.1f}   ns per entry: OST {a_:6.1f}, EPT {b_:6.1f}")
 
 # %% [markdown]
 # ### Agreement, special cases and geometry
 #
 # On one graph of $n$ = `n_agree` nodes we compute OST and Orlicz-EPT for every pair and all three
 # N-functions. For $\Phi_0$ the paper proves $\mathrm{OS}\ge\mathrm{OE}+\tfrac{b\lambda}{2}(\mu(G)+\nu(G))$
-# (Proposition 5.7), so the right panel plots that shifted Orlicz-EPT against OST. Note that EPT values can be
+# (Proposition 5.7), so the left panel plots that shifted Orlicz-EPT against OST. Note that EPT values can be
 # negative: moving mass costs $b(d-\lambda)$, which is below zero for nearby points.
 
 # %%
@@ -232,10 +300,17 @@ pairs = [(M[2 * i], M[2 * i + 1]) for i in range(P.agree_pairs)]
 vals = {name: np.array([[K.ost(a, c, T, phi)[0], K.orlicz_ept(a, c, D, w, w, phi)[0]] for a, c in pairs])
         for name, phi in progress(PHIS.items(), desc="agreement")}
 tot = np.array([a.sum() + c.sum() for a, c in pairs])
+dmass = np.array([abs(a.sum() - c.sum()) for a, c in pairs])
+theta = w[0] + 0.5  # w1(z0) + b*lam/2 - alpha with the paper's settings (= 1.5)
 gap57 = vals["Phi0"][:, 0] - (vals["Phi0"][:, 1] + 0.5 * tot)
+gap57_ctrl = gap57 - theta * dmass  # control: OST without its mass term
 rho = {name: float(spearmanr(v[:, 0], v[:, 1]).statistic) for name, v in vals.items()}
+rho_mass = {name: float(spearmanr(dmass, v[:, 1]).statistic) for name, v in vals.items()}
 print("Spearman rho(OST, Orlicz-EPT):", {k: round(v, 3) for k, v in rho.items()})
+print("control, Spearman rho(|mu(G) - nu(G)|, Orlicz-EPT):", {k: round(v, 3) for k, v in rho_mass.items()})
 print(f"Prop. 5.7 gap OST - (OE + tot/2) for Phi0: min {gap57.min():.4f}, median {np.median(gap57):.4f}")
+print(f"control (OST without its mass term): min gap {gap57_ctrl.min():.4f}, "
+      f"pairs below the bound {int((gap57_ctrl < -1e-9).sum())} of {len(pairs)}")
 
 # %%
 fig, axes = plt.subplots(1, 3, figsize=(10, 3.4))
@@ -285,55 +360,85 @@ Mt = K.random_unbalanced_measures(P.tree_n, 2 * P.agree_pairs, rng)
 Mt /= Mt.sum(1, keepdims=True)
 w1_err = max(abs(K.ost(Mt[2 * i], Mt[2 * i + 1], Tt, K.PHI0)[0] - ot.emd2(Mt[2 * i], Mt[2 * i + 1], Dt))
              for i in range(P.agree_pairs))
-print(f"tree: {nx.is_tree(Gt)}, max |OST_Phi0 - W1 (ot.emd2)| over {P.agree_pairs} pairs = {w1_err:.2e}")
+print(f"tree: {nx.is_tree(Gt)}, max |OST_Phi0 - W1 (ot.emd2)| over {P.agree_pairs} pairs = {w1_err:.1e}")
+# control (wrong input): the graph with cycles of the agreement experiment, W1 on its own metric d_G
+Mg = np.array([x for pair in pairs for x in pair])
+Mg /= Mg.sum(1, keepdims=True)
+w1_err_graph = max(abs(K.ost(Mg[2 * i], Mg[2 * i + 1], T, K.PHI0)[0] - ot.emd2(Mg[2 * i], Mg[2 * i + 1], D))
+                   for i in range(P.agree_pairs))
+print(f"control: graph with cycles (a tree: {nx.is_tree(G)}), max |OST_Phi0 - W1(d_G)| = {w1_err_graph:.4f}")
 
 # %% [markdown]
-# **Divergence properties.** Symmetry and the triangle inequality on random triples ($\Phi_1$ and $\Phi_2$).
-# Violations are reported relative to the distances involved.
+# **The triangle inequality** on random triples ($\Phi_1$ and $\Phi_2$), reported relative to the distances
+# involved, for OST and for its square (the control). OST's symmetry for $w_1=w_2$ is checked in the unit tests:
+# with our code the two directions are bit-identical by construction.
 
 # %%
 Mtri = K.random_unbalanced_measures(P.n_agree, 3 * P.n_triples, rng).reshape(P.n_triples, 3, -1)
-asym, tri = 0.0, -np.inf
+tri, tri_sq = -np.inf, -np.inf
 for phi in (K.PHI1, K.PHI2):
     for a, c, s in Mtri:
-        d_ac, d_ca = K.ost(a, c, T, phi)[0], K.ost(c, a, T, phi)[0]
-        d_as, d_sc = K.ost(a, s, T, phi)[0], K.ost(s, c, T, phi)[0]
-        asym = max(asym, abs(d_ac - d_ca) / d_ac)
+        d_ac, d_as, d_sc = K.ost(a, c, T, phi)[0], K.ost(a, s, T, phi)[0], K.ost(s, c, T, phi)[0]
         tri = max(tri, (d_ac - d_as - d_sc) / d_ac)
+        tri_sq = max(tri_sq, (d_ac**2 - d_as**2 - d_sc**2) / d_ac**2)  # control: squared OST
 same = K.ost(Mtri[0, 0], Mtri[0, 0], T, K.PHI1)[0]
-print(f"max relative asymmetry {asym:.1e}; max relative triangle violation {tri:.2e} (negative = slack); OST(mu,mu) = {same}")
+print(f"max relative triangle violation {tri:.2e} (negative = slack); squared OST (control) {tri_sq:.3f}; "
+      f"OST(mu,mu) = {same}")
 
 # %% [markdown]
 # ### Checks
 
 # %%
-claims.check("speed-count", statement="At n = 100, Orlicz-EPT (bisection over exact OT) forms at least 100x more "
-             "Phi evaluations than OST (median over pairs; a lower bound on EPT's work)",
-             paper=">= 250x (Phi0), 13 800x (Phi1), 11 200x (Phi2) in wall-clock time on 1000-node graphs",
-             criterion=at_least(100), measured=float(count_ratio[i100]))
-claims.check("speed-count-growth", statement="The counted work ratio grows about linearly with the graph size "
-             "(log-log slope against n)", paper="OST is linear in edges; EPT solves OT of size n^2 per step",
-             criterion=at_least(0.8), measured=round(loglog_slope(sizes, count_ratio), 2))
+COUNT_TOL = tolerance(rel=0.1, why="pivot and root-finder step counts follow floating-point comparisons (the "
+                      "simplex's reduced costs, brentq's steps), which another machine's last-bit rounding can "
+                      "tip; the page's earlier count moved by 3.5% between two machines")
+POST_HOC_COUNT = ("measurement changed after the first run (issue 10): work is now counted as array entries "
+                  "processed by both methods, with the simplex's pivots read from the solver, replacing a ratio "
+                  "that followed from the counting convention")
+claims.check("speed-count", statement="At n = 100, Orlicz-EPT (bisection over exact OT) processes at least 100x "
+             "more array entries than OST (median over pairs; a lower bound on EPT's work)",
+             paper=">= 250x (Phi0), 13 800x (Phi1), 11 200x (Phi2) in wall-clock time on 1000-node graphs "
+             "(Sinkhorn inside the bisection)",
+             criterion=at_least(100), measured=float(count_ratio[i100]),
+             control=float(lp1_ratio[i100]),
+             control_label="plain EPT: one exact OT solve of the same instance, no Orlicz bisection (Prop. 5.6)",
+             tol=COUNT_TOL, post_hoc=POST_HOC_COUNT)
+claims.check("speed-count-growth", statement="The counted work ratio Orlicz-EPT / OST grows about linearly with "
+             "the graph size (log-log slope against n)", paper="OST is linear in edges; EPT solves OT of size n^2 "
+             "per step", criterion=at_least(0.8), measured=round(loglog_slope(sizes, count_ratio), 2),
+             control=round(loglog_slope(sizes, lin_ratio), 2),
+             control_label="a baseline linear in the graph (OST with Phi0, closed form) in place of Orlicz-EPT",
+             tol=tolerance(rel=0.1, abs=0.02, why="a slope of the counts above, which carry a 10% tolerance"),
+             post_hoc=POST_HOC_COUNT)
 claims.check("speed-wall", statement="Median wall-clock ratio Orlicz-EPT / OST at n = 100 (Phi1)",
              paper="several orders of magnitude faster", criterion=greater_than(100),
              measured=float(wall_ratio[i100]), volatile=True)
 claims.check("speed-wall-largest", statement=f"Median wall-clock ratio at our largest graph, n = {sizes[-1]} (Phi1)",
              paper="several orders of magnitude faster", criterion=greater_than(100),
              measured=float(wall_ratio[-1]), volatile=True)
-claims.check("tree-w1", statement="Linear Phi, balanced measures, on a tree: OST equals W1 from ot.emd2",
+claims.check("count-vs-wall", statement="Counted-work ratio over wall-clock ratio at n = 100 (the count should "
+             "track the clock within a factor of 2)", paper="not reported (our check of the count)",
+             criterion=between(0.5, 2.0), measured=float(count_ratio[i100] / wall_ratio[i100]), volatile=True)
+claims.check("tree-w1", kind="theorem",
+             statement="Linear Phi, balanced measures, on a tree: OST equals W1 from ot.emd2 (max abs difference)",
              paper="Prop. 5.5 (closed form); OST generalises tree-W1 / Sobolev transport",
-             criterion=at_most(1e-9), measured=float(w1_err))
-claims.check("ost-above-ept", statement="Linear Phi: OST >= Orlicz-EPT + b*lam/2*(mu(G)+nu(G)) on every pair",
-             paper="Proposition 5.7", criterion=is_true("all pairs"), measured=bool(gap57.min() >= -1e-9))
-claims.check("symmetry", statement="OST is symmetric (max relative asymmetry, Phi1 and Phi2)",
-             paper="Prop. 5.1: a metric when w1(z0) = w2(z0)", criterion=at_most(1e-9), measured=float(asym))
-claims.check("triangle", statement="OST obeys the triangle inequality (max over triples of (d_ac - d_as - d_sc) / d_ac; negative = slack)",
-             paper="Prop. 5.1(ii)", criterion=at_most(1e-9), measured=round(float(tri), 4))
+             criterion=at_most(1e-9), measured=float(w1_err), control=float(w1_err_graph),
+             control_label="wrong input: a graph with cycles, W1 on its shortest-path metric")
+claims.check("ost-above-ept", kind="theorem",
+             statement="Linear Phi: OST >= Orlicz-EPT + b*lam/2*(mu(G)+nu(G)) on every pair",
+             paper="Proposition 5.7", criterion=is_true("all pairs"), measured=bool(gap57.min() >= -1e-9),
+             control=bool(gap57_ctrl.min() >= -1e-9),
+             control_label="wrong kernel: OST without its mass term Theta*|mu(G) - nu(G)|")
+claims.check("triangle", kind="theorem",
+             statement="OST obeys the triangle inequality (max over triples of (d_ac - d_as - d_sc) / d_ac; "
+             "negative = slack)", paper="Prop. 5.1(ii)", criterion=at_most(1e-9), measured=round(float(tri), 4),
+             control=round(float(tri_sq), 4), control_label="wrong kernel: squared OST on the same triples")
 claims.check("rank-agreement", statement="OST and Orlicz-EPT rank pairs alike (Spearman rho, Phi1)",
-             paper="not reported (our plausibility check)", criterion=greater_than(0.6), measured=round(rho["Phi1"], 3))
+             paper="not reported (our plausibility check)", criterion=greater_than(0.6), measured=round(rho["Phi1"], 3),
+             control=round(rho_mass["Phi1"], 3), control_label="the mass difference |mu(G) - nu(G)| alone")
 
 # %% [markdown]
-# The two wall-clock checks with this run's values. They move with machine load, so they are shown here but do
+# The wall-clock checks with this run's values. They move with machine load, so they are shown here but do
 # not count towards the verdict; the checked speed claim is the counted-work ratio above.
 
 # %%
@@ -349,34 +454,53 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# **Reproduced at our scale: the speed claim (as counted work, with the wall clock agreeing), the special
-# cases and the geometry.**
+# **Reproduced at our scale, each against a control that fails: the speed claim as counted work and its growth
+# with the graph (both measured in a new way since the page first ran, and flagged so), and three of the paper's
+# propositions. Our own ranking check is uninformative.** The evidence is thin in one respect: the speed claims
+# are the only empirical tests of the paper here; the other three counted checks demonstrate propositions the
+# paper proves, and their controls show only that the checks would catch a wrong kernel or input.
 #
-# * *Speed.* OST's work per pair is one sparse product $S^\top(\mu-\nu)$ and about ten evaluations of a
-#   sum over edges; Orlicz-EPT needs about 23 exact OT solves of size $(n+1)^2$ per pair (the bisection to
-#   relative width $10^{-6}$). The counted-work ratio passes 100 between $n=25$ and $n=50$ and grows about
-#   linearly in $n$ (about 250 at $n=100$, 500 at $n=200$ at ci scale); the wall-clock ratio follows the same
-#   trend (timing table above), though at $n=100$ it sits close enough to 100 (between about 120 and 190 in
-#   runs on a quiet machine, as low as about 60 with another notebook running beside it) for machine load to matter, which is why the count is the checked number. In one full-scale run
-#   ($n$ up to 800) the counted ratio reached about 1 950 and the wall-clock ratio about 4 800 at $n=800$: the
-#   clock grows faster than the count because the network simplex needs more than one pass over its cost
-#   matrix. That is within a factor of about three of the paper's $\ge$ 13 800x for $\Phi_1$ at $10^3$ nodes. The paper's
-#   larger factors (and its days of compute) also come from running Sinkhorn inside the bisection, where we use
-#   the exact network simplex, which is much faster at these sizes; our ratios are therefore *conservative*.
-# * *Special cases.* With $\Phi(t)=t$ and balanced measures on a tree, OST equals POT's exact
-#   1-Wasserstein distance to machine precision; the closed forms for $\Phi=t^p$ (Sobolev transport) and the
-#   reduction to GST for equal masses hold in the unit tests; Proposition 5.7's lower bound holds on every pair,
-#   with visible slack (left panel of the agreement figure).
-# * *Geometry.* OST is exactly symmetric and satisfied the triangle inequality on every random triple.
-# * *Agreement.* OST and Orlicz-EPT are different quantities (OST's regularisation replaces EPT's pointwise
-#   bounds on the critic by a bound at the root and an Orlicz-norm bound on its derivative), but they rank
-#   pairs similarly (Spearman $\rho\approx0.8$ for $\Phi_1,\Phi_2$ and $0.66$ for $\Phi_0$ at ci scale; 0.90,
-#   0.94 and 0.77 over 100 pairs at full scale).
+# * *Speed.* Per pair at $n=100$ OST processes about 1 400 array entries (its subtree product and about twenty
+#   passes of the root finder over some fifty active edges), while Orlicz-EPT solves about 23 exact OT
+#   problems of about 500 simplex pivots each and processes at least about $10^6$ entries: a counted ratio of
+#   about 690 (at least 100: reproduced), growing from about 135 at $n=25$ to about 1 370 at $n=200$ (log-log
+#   slope 1.1 at ci scale). The controls fail, as they should: a single exact OT solve of the same instance,
+#   without the Orlicz bisection, costs only about 25x OST's work at $n=100$ (5 to 47 over our sizes), so the
+#   factor of 100 comes from the two-level problem the paper blames; and against a baseline that is itself linear
+#   in the graph (OST's $\Phi_0$ closed form) the ratio does not grow (slope $-0.08$).
+# * *Count against clock.* In five runs of this version of the page the wall-clock ratio at $n=100$ was between
+#   about 310 and 540 on a 2-core machine shared with other jobs (the page's first version recorded 64 under
+#   heavier load), and the counted ratio over the wall-clock ratio between about 1.3 and 2.2 (this run's value
+#   is `count-vs-wall` in the timings above): the count tracks the clock to about a factor of two, and in some
+#   runs slightly beyond it, always in the direction of overstating the speed-up. What the count does not see:
+#   OST's few hundred entries are processed by numpy calls issued one root-finder step at a time, so its time
+#   per entry carries the interpreter's fixed cost per call (about 1 µs per entry at $n=25$, 0.1-0.4 µs at
+#   $n\ge100$ in the timing table), and the simplex's tree updates and POT's per-call overhead are left out of
+#   Orlicz-EPT's lower bound. At $n=25$ the count *under*states the clock ratio; from $n=100$ on it overstates
+#   it by up to about 2. The paper's $\ge$ 13 800x for $\Phi_1$ (wall clock, $10^3$ nodes, Sinkhorn inside the
+#   bisection) is beyond our sizes; in one full-scale run of the page's first version ($n$ up to 800, before the
+#   count was changed) the wall-clock ratio reached about 4 800 at $n=800$. We have not rerun full scale with
+#   the new count (replaying the pivots at $n=800$ takes minutes). Our baseline uses the exact network simplex,
+#   much faster than Sinkhorn at these sizes, so our ratios are *conservative*.
+# * *Special cases (theorems).* With $\Phi(t)=t$ and balanced measures on a tree, OST equals POT's exact
+#   1-Wasserstein distance to below $10^{-12}$; on the graph with cycles (the control) it differs from $W_1$ on
+#   the graph's metric by up to 0.66, as it should, since OST sees the tree. Proposition 5.7's lower bound holds
+#   on every pair with slack at least 0.27, while OST without its mass term falls below the bound on 4 of 20
+#   pairs. The closed forms for $\Phi=t^p$ (Sobolev transport) and the reduction to GST for equal masses hold in
+#   the unit tests.
+# * *Geometry (theorem).* The triangle inequality held on every random triple with relative slack at least
+#   0.098; the squared OST, which is not a metric, violates it by up to 0.39 on the same triples. Symmetry for
+#   $w_1=w_2$ is now a unit test: in our code the two directions are bit-identical by construction.
+# * *Agreement: uninformative.* OST and Orlicz-EPT rank pairs similarly (Spearman $\rho$ 0.79 for $\Phi_1$ and
+#   $\Phi_2$, 0.66 for $\Phi_0$ at ci scale; 0.90, 0.94 and 0.77 over 100 pairs in the earlier full-scale run),
+#   but the mass difference $|\mu(G)-\nu(G)|$ *alone* ranks them better (0.96, 0.99 and 0.82 at ci scale). With
+#   total masses drawn from $[0.7, 1.3]$ both quantities are dominated by their mass terms, so this check says
+#   nothing about whether OST follows EPT's geometry; it is shown and not counted.
 #
 # **What the miniature cannot show.** Nothing here tests the paper's downstream claims (document
-# classification and topological data analysis with SVMs), nor graphs with $10^4$ nodes, nor the entropic
-# variant of Orlicz-EPT the paper times. The counted ratio is a lower bound for Orlicz-EPT's work (it ignores
-# the simplex pivots), which is why we check it rather than the wall clock; it is not a flop count.
+# classification and topological data analysis with SVMs), nor graphs with $10^3$-$10^4$ nodes, nor the
+# entropic variant of Orlicz-EPT the paper times. The counted ratio is a lower bound for Orlicz-EPT's work in
+# array entries processed (the simplex's tree updates are not counted), not a flop count.
 #
 # **What was hard.** The sign conventions of EPT: with the paper's calibrated cost, the EPT value
 # $(\mu(G)+\nu(G))(t^\star-b\lambda)$ is often negative, because moving mass a short distance earns

@@ -26,7 +26,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.patches import Ellipse
 
-from repro.claims import Claims, at_most, greater_than, is_true, less_than
+from repro.claims import Claims, at_most, greater_than, less_than, tolerance
 from repro.papers import rectified_flow_ot as K
 from repro.runtime import setup_notebook
 
@@ -38,6 +38,12 @@ claims = Claims("rectified-flow-ot", title="On the Relation between Rectified Fl
                 authors="Johannes Hertrich, Antonin Chambolle, Julie Delon",
                 paper_url="https://arxiv.org/abs/2505.19712", scale=scale, seed=seed)
 rng = P.rng
+rng_ctrl = np.random.default_rng([seed, 1])  # draws of the controls only, so the method's draws are unchanged
+
+
+def bound(x, b):
+    """An error printed at its precision: below ``b`` it is noise, shown as the bound."""
+    return f"< {b:g}" if abs(x) < b else f"{x:.2g}"
 
 # %% [markdown]
 # ## The claim
@@ -89,6 +95,12 @@ rng = P.rng
 # compare the rectified pairing with the exact OT pairing of the same point clouds (POT `ot.emd2`): the pairing of a cloud by
 # a true OT map is already optimal (cyclical monotonicity), so any gap is a certificate that the map is not OT.
 #
+# **One dimension.** There the OT map from a continuous $\mu_0$ to $\mu_1$ is the monotone rearrangement $F_1^{-1}\circ F_0$
+# ($F$ the CDFs). A map $x\mapsto z(x)$ is that map iff $F_1(z(x))=F_0(x)$: the quantile level it reaches equals the one it left.
+# We measure $\max_i|F_1(z^i_1)-F_0(x^i_0)|$ over the source points. This needs both that the map is increasing *and* that it
+# pushes $\mu_0$ to $\mu_1$; Proposition 4 asserts both of the 1-rectified flow. (Comparing its pairing cost with `emd2` of the
+# same clouds, as our first version did, only tests that the map is increasing, which every 1-d flow map is.)
+#
 # **Rectification loss.** The loss of a coupling is $\int_0^1\mathbb E\|X_1-X_0-v_t(X_t)\|^2dt$ at the best $v$; for Gaussians it is
 # $\int_0^1\operatorname{tr}(\operatorname{Var}(X_1-X_0)-A_t\Sigma_tA_t^\top)dt$.
 
@@ -104,6 +116,28 @@ rng = P.rng
 #   $(2,1)$, either horizontally (cost 16) or vertically (cost 4). Non-rectifiable: $X_1=-X_0\sim\mathcal N(0,1)$, and its perturbations
 #   $X_1=-\rho X_0+sW$, $\rho=\sqrt{1-s^2}$.
 #
+# **Controls.** Each claim is measured a second time, under the same criterion, on something for which the paper's statement
+# should fail; a claim counts only if its control does fail.
+#
+# * *Closed-form velocity*: the same Monte Carlo comparison for a wrong kernel, the closed form with the cross-covariance
+#   $\Sigma_{01}$ dropped (what one would get by applying the independent-coupling formula to the correlated coupling).
+# * *Marginals kept*: the flow of the naive gradient field $x\mapsto\tfrac12(A_t+A_t^\top)x$. It is a gradient, but not the
+#   $L^2(\mu_t)$ projection, so it should not keep $\mu_t$.
+# * *One step is / is not OT*: the commuting pairs and the non-commuting pair are each other's control. The asymmetry of the
+#   constrained one-step map is also measured from the isotropic source $\mathcal N(0,I)$, where the field is already a gradient
+#   (Corollary 9) and the map is OT.
+# * *OT is a fixed point*: re-rectify a coupling that is not OT, $(X_0, M^p_1X_0)$ with $M^p_1$ the constrained one-step map.
+#   *Unconstrained rectification stalls above $W_2^2$*: the constrained iteration, which on full-support Gaussians should
+#   converge to OT (Theorem 11).
+# * *1-d mixture*: two wrong inputs, the flow of an arbitrary field $3\sin x+1$ and the rectified flow towards the mixture with
+#   its weights swapped (0.7/0.3); the control value is the smaller of their two errors.
+# * *Gradient field (Corollary 9)*: the anisotropic source $\mathcal N(0,\operatorname{diag}(1,0.2))$, same target.
+#   *2-d pairing not optimal*: the same particle pipeline from $\mathcal N(0,I)$ to a single Gaussian $\mathcal N(0,\Sigma_1)$,
+#   where one rectification is OT.
+# * *Counterexamples*: for the zero-loss gradient field on discs, the same disc-to-disc assignment with the points shuffled
+#   within each disc (crossing paths); for the cost gaps, the optimal couplings (vertical discs; $X_1=X_0$); for the zero and
+#   small losses, the independent coupling of the same marginals with its own Theorem-3 velocity ($s=1$).
+#
 # Deviations from the paper:
 #
 # * The paper is theoretical; it reports no benchmark. We verify its statements numerically on our own small instances; the
@@ -115,6 +149,9 @@ rng = P.rng
 # * No neural network is trained; all velocities are closed forms, integrated by `solve_ivp`. Point clouds are small
 #   (at ci scale 500 points for the 2-d mixture, 800 for the Gaussian check, 400 in 1-d; see the presets), so
 #   `ot.emd2` is exact but the mixture costs carry Monte Carlo error.
+# * The controls were added after the first run (review, issue 10). Their random draws come from a separate stream, so the
+#   method's own draws, and its numbers, are those of the first run. The 1-d mixture claim was redesigned after review
+#   (flagged post hoc): its first measurement could not fail.
 
 # %% [markdown]
 # ## Results
@@ -126,15 +163,18 @@ S0 = np.diag([1.0, 0.2])
 S1 = np.array([[1.0, 0.7], [0.7, 1.0]])
 S01_corr = 0.3 * np.array([[1.0, 0.2], [-0.1, 0.5]])  # a correlated (non-independent) coupling as well
 t_check = [0.1, 0.3, 0.5, 0.7, 0.9]
-rel_err = []
+rel_err, rel_err_wrong = [], []
 for S01 in (np.zeros((2, 2)), S01_corr):
     J = np.block([[S0, S01], [S01.T, S1]])
     xy = rng.multivariate_normal(np.zeros(4), J, size=P.n_mc)
     for t in t_check:
         A, _ = K.gaussian_rf_velocity_matrix(t, S0, S1, S01)
+        A_wrong, _ = K.gaussian_rf_velocity_matrix(t, S0, S1, None)  # control: cross-covariance ignored
         A_mc = K.mc_velocity_matrix(t, xy[:, :2], xy[:, 2:])
         rel_err.append(np.linalg.norm(A_mc - A) / np.linalg.norm(A))
-print(f"max relative error, closed form vs Monte Carlo ({P.n_mc} samples per t): {max(rel_err):.4f}")
+        rel_err_wrong.append(np.linalg.norm(A_mc - A_wrong) / np.linalg.norm(A_wrong))
+print(f"max relative error vs Monte Carlo ({P.n_mc} samples per t): closed form {max(rel_err):.4f}; "
+      f"closed form without the cross-covariance (control) {max(rel_err_wrong):.4f}")
 
 # %%
 T = K.bures_ot_map(S0, S1)
@@ -145,9 +185,17 @@ cost_rf = [K.linear_transport_cost(M, S0) for M in maps_rf]
 cost_gp = [K.linear_transport_cost(M, S0) for M in maps_gp]
 M1, Mp1 = maps_rf[0], maps_gp[0]
 push_err = max(np.abs(M @ S0 @ M.T - S1).max() for M in (M1, Mp1))
+# control: the naive gradient field x -> sym(A_t) x (symmetric part, not the L2(mu_t) projection)
+M_sym = K.linear_flow_map(lambda t: 0.5 * (K.gaussian_rf_velocity_matrix(t, S0, S1)[0]
+                                           + K.gaussian_rf_velocity_matrix(t, S0, S1)[0].T), 2)
+push_err_sym = float(np.abs(M_sym @ S0 @ M_sym.T - S1).max())
+# control for the asymmetry: isotropic source, same target (Cor. 9: the field is already a gradient)
+Mp_iso = K.rf_linear_flow_map(np.eye(2), S1, grad_constrained=True)
 print(f"OT cost {ot_cost:.5f}; 1-RF {cost_rf[0]:.5f}; gradient-constrained 1-RF {cost_gp[0]:.5f}")
 print("asymmetry |M - M^T|max: 1-RF", round(float(np.abs(M1 - M1.T).max()), 4),
-      " constrained", round(float(np.abs(Mp1 - Mp1.T).max()), 4), " OT", float(np.abs(T - T.T).max()))
+      " constrained", round(float(np.abs(Mp1 - Mp1.T).max()), 4),
+      f" constrained from an isotropic source {bound(np.abs(Mp_iso - Mp_iso.T).max(), 1e-9)}")
+print(f"pushforward error: 1-RF maps {bound(push_err, 1e-9)}; naive symmetrised field (control) {push_err_sym:.3f}")
 
 # %% [markdown]
 # The Brenier map from POT is symmetric positive definite, pushes $\Sigma_0$ to $\Sigma_1$ and its cost is the Bures–Wasserstein
@@ -176,8 +224,11 @@ commuting = [  # (S0, S1, S01): 1-RF should be the OT map exactly
 comm_gap = max(abs(K.linear_transport_cost(K.rf_linear_flow_map(a, b, c), a) - K.bures_wasserstein_cost(a, b))
                for a, b, c in commuting)
 fix_err = max(np.abs(K.rf_linear_flow_map(S0, S1, S0 @ T.T, grad_constrained=g) - T).max() for g in (False, True))
-nonincreasing = bool(all(np.all(np.diff(c) <= 1e-9) for c in (cost_rf, cost_gp)))
-print(f"commuting pairs: max |1-RF cost - OT cost| = {comm_gap:.2e}; OT coupling re-rectified: error {fix_err:.2e}")
+# control: re-rectify the non-OT deterministic coupling (X0, Mp1 X0) the same way
+fix_err_ctrl = max(np.abs(K.rf_linear_flow_map(S0, Mp1 @ S0 @ Mp1.T, S0 @ Mp1.T, grad_constrained=g) - Mp1).max()
+                   for g in (False, True))
+print(f"commuting pairs: max |1-RF cost - OT cost| = {bound(comm_gap, 1e-9)}; OT coupling re-rectified: error {bound(fix_err, 1e-9)}; "
+      f"non-OT coupling (X0, Mp1 X0) re-rectified: error {fix_err_ctrl:.2e}")
 print("cost per rectification, unconstrained:", np.round(cost_rf, 6))
 print("cost per rectification, constrained:  ", np.round(cost_gp, 6))
 
@@ -190,21 +241,43 @@ g_two = K.make_gmm([0.5, 0.5], [[-2.0, -1.0], [2.0, 1.0]],
                    [[[0.5, 0.4], [0.4, 0.5]], [[0.5, -0.4], [-0.4, 0.5]]])
 v2d = lambda t, x: K.gmm_rf_velocity(t, x, g_std, g_two)  # noqa: E731
 t_path = np.linspace(0.0, 1.0, 21)
+t01 = np.array([0.0, 1.0])
 x0m = K.gmm_sample(g_std, P.n_gmm, rng)
 traj = K.integrate_flow(v2d, x0m, t_path)
 z1m = traj[-1]
 rf_cost_2d, ot_cost_2d = K.coupling_cost(x0m, z1m), K.empirical_ot_cost(x0m, z1m)
 perm = K.empirical_ot_pairing(x0m, z1m)
-asym_2d = max(K.velocity_jacobian_asymmetry(v2d, t, x0m[:50] * (1 - t) + z1m[:50] * t) for t in (0.1, 0.5, 0.9))
+asym_pts = {t: x0m[:50] * (1 - t) + z1m[:50] * t for t in (0.1, 0.5, 0.9)}
+asym_2d = max(K.velocity_jacobian_asymmetry(v2d, t, x) for t, x in asym_pts.items())
+g_aniso = K.make_gmm([1.0], [[0.0, 0.0]], [S0])  # control: anisotropic source N(0, diag(1, 0.2))
+asym_2d_aniso = max(K.velocity_jacobian_asymmetry(lambda t, x: K.gmm_rf_velocity(t, x, g_aniso, g_two), t, x)
+                    for t, x in asym_pts.items())
+# control for the OT gap: the same particle pipeline to a single Gaussian N(0, S1), where 1-RF is OT (Thm 3)
+g_gauss = K.make_gmm([1.0], [[0.0, 0.0]], [S1])
+z1g = K.integrate_flow(lambda t, x: K.gmm_rf_velocity(t, x, g_std, g_gauss), x0m, t01)[-1]
+gap_gauss = (K.coupling_cost(x0m, z1g) - K.empirical_ot_cost(x0m, z1g)) / K.empirical_ot_cost(x0m, z1g)
 
 g1d_0 = K.make_gmm([1.0], [[0.0]], [[[1.0]]])
 g1d_1 = K.make_gmm([0.3, 0.7], [[-2.0], [1.5]], [[[0.25]], [[0.5]]])
 x0_1d = K.gmm_sample(g1d_0, P.n_1d, rng)
-z1_1d = K.integrate_flow(lambda t, x: K.gmm_rf_velocity(t, x, g1d_0, g1d_1), x0_1d, np.array([0.0, 1.0]))[-1]
+g1d_wrong = K.make_gmm([0.7, 0.3], [[-2.0], [1.5]], [[[0.25]], [[0.5]]])  # control: weights swapped
+z1_1d = K.integrate_flow(lambda t, x: K.gmm_rf_velocity(t, x, g1d_0, g1d_1), x0_1d, t01)[-1]
+z1_sin = K.integrate_flow(lambda t, x: 3 * np.sin(x) + 1, x0_1d, t01)[-1]  # control: an arbitrary field
+z1_wmix = K.integrate_flow(lambda t, x: K.gmm_rf_velocity(t, x, g1d_0, g1d_wrong), x0_1d, t01)[-1]
+q_err_1d = K.transport_cdf_error_1d(x0_1d, z1_1d, g1d_0, g1d_1)
+q_err_sin = K.transport_cdf_error_1d(x0_1d, z1_sin, g1d_0, g1d_1)
+q_err_wmix = K.transport_cdf_error_1d(x0_1d, z1_wmix, g1d_0, g1d_1)
 rf_cost_1d, ot_cost_1d = K.coupling_cost(x0_1d, z1_1d), K.empirical_ot_cost(x0_1d, z1_1d)
+# the old measurement, for the record: the pairing cost of any increasing map equals emd2 of its own clouds
+old_gap = {name: (K.coupling_cost(x0_1d, z) - K.empirical_ot_cost(x0_1d, z)) / K.empirical_ot_cost(x0_1d, z)
+           for name, z in (("1-RF", z1_1d), ("3 sin x + 1", z1_sin), ("wrong mixture", z1_wmix))}
 print(f"2-d mixture: 1-RF cost {rf_cost_2d:.4f} vs emd2 on the same clouds {ot_cost_2d:.4f} "
-      f"(relative gap {(rf_cost_2d - ot_cost_2d) / ot_cost_2d:.3f}); Jacobian asymmetry {asym_2d:.1e}")
-print(f"1-d mixture: 1-RF cost {rf_cost_1d:.5f} vs emd2 {ot_cost_1d:.5f}")
+      f"(relative gap {(rf_cost_2d - ot_cost_2d) / ot_cost_2d:.4f}; Gaussian target control {bound(gap_gauss, 1e-9)})")
+print(f"Jacobian asymmetry: standard normal source {bound(asym_2d, 1e-8)}; anisotropic source (control) {asym_2d_aniso:.3f}")
+print(f"1-d mixture, max |F1(z1) - F0(x0)|: 1-RF {bound(q_err_1d, 1e-6)}; field 3 sin x + 1 {q_err_sin:.3f}; "
+      f"RF field of the wrong mixture {q_err_wmix:.3f}")
+print("old measurement (pairing cost vs emd2 of the same clouds, relative gap):",
+      {k: bound(v, 1e-12) for k, v in old_gap.items()})
 
 # %% [markdown]
 # ### (C) Counterexamples to "gradient-constrained fixed point $\Rightarrow$ OT"
@@ -220,8 +293,15 @@ v_grad = lambda t, x: K.split_translation_velocity(x, u_up, u_down, e2)  # noqa:
 loss_cx1 = K.rectification_loss_mc(v_grad, x0c, x1_h, np.linspace(0, 1, 11))
 flow_err_cx1 = np.abs(K.integrate_flow(v_grad, x0c, np.array([0.0, 1.0]))[-1] - x1_h).max()
 cost_h, cost_v, emd_cx1 = K.coupling_cost(x0c, x1_h), K.coupling_cost(x0c, x1_v), K.empirical_ot_cost(x0c, x1_h)
-print(f"disconnected supports: loss {loss_cx1:.1e}, flow error {flow_err_cx1:.1e}; "
-      f"cost {cost_h:.3f} (horizontal) vs {cost_v:.3f} (vertical) vs emd2 {emd_cx1:.3f}")
+emd_cx1_v = K.empirical_ot_cost(x0c, x1_v)  # the control's own target cloud
+# control: the same disc-to-disc assignment with the points shuffled within each disc (crossing paths)
+shuf = np.concatenate([rng_ctrl.permutation(half), half + rng_ctrl.permutation(half)])
+x1_shuf = x1_h[shuf]
+loss_shuf = K.rectification_loss_mc(v_grad, x0c, x1_shuf, np.linspace(0, 1, 11))
+flow_err_shuf = np.abs(K.integrate_flow(v_grad, x0c, t01)[-1] - x1_shuf).max()
+print(f"disconnected supports: loss {bound(loss_cx1, 1e-9)}, flow error {bound(flow_err_cx1, 1e-9)} (shuffled control: loss "
+      f"{loss_shuf:.3f}, flow error {flow_err_shuf:.3f}); cost {cost_h:.3f} (horizontal) vs {cost_v:.3f} (vertical) "
+      f"vs emd2 {emd_cx1:.3f} (vertical cloud: emd2 {emd_cx1_v:.3f})")
 
 # %%
 x0r = rng.standard_normal((P.n_1d, 1))
@@ -229,14 +309,22 @@ x1r = -x0r
 v_refl = lambda t, x: -2.0 * x / (1.0 - 2.0 * t)  # noqa: E731  Thm 3 with S01 = -I; singular at t = 1/2
 t_loss = np.array([0.0, 0.2, 0.4, 0.49, 0.51, 0.6, 0.8, 1.0])  # any t except 1/2
 loss_cx2 = K.rectification_loss_mc(v_refl, x0r, x1r, t_loss)
+# control: the independent coupling of the same marginals with its own Theorem-3 velocity
+x1_ind = rng_ctrl.standard_normal((P.n_1d, 1))
+v_ind = lambda t, x: K.gaussian_rf_velocity(t, x, [0.0], np.eye(1), [0.0], np.eye(1))  # noqa: E731
+loss_ind = K.rectification_loss_mc(v_ind, x0r, x1_ind, t_loss)
+gap_identity = K.coupling_cost(x0r, x0r) - K.empirical_ot_cost(x0r, x0r)  # control: X1 = X0 (optimal)
 cost_cx2 = K.coupling_cost(x0r, x1r)
 emd_cx2 = K.empirical_ot_cost(x0r, x1r)
 s_grid = np.logspace(-4, -0.3, 12)
 loss_s = np.array([K.gaussian_rectification_loss(np.eye(1), np.eye(1), -np.sqrt(1 - s * s) * np.eye(1)) for s in s_grid])
 cost_s = 2 * (1 + np.sqrt(1 - s_grid**2))  # E|X1 - X0|^2 of the perturbed coupling
 loss_small = K.gaussian_rectification_loss(np.eye(1), np.eye(1), -np.sqrt(1 - 1e-6) * np.eye(1))
-print(f"X1 = -X0: loss {loss_cx2:.1e}, cost {cost_cx2:.3f}, emd2 {emd_cx2:.3f}; "
-      f"perturbed (s = 1e-3): loss {loss_small:.2e}, cost {2 * (1 + np.sqrt(1 - 1e-6)):.4f}, 1-RF map = I (cost 0)")
+loss_indep = K.gaussian_rectification_loss(np.eye(1), np.eye(1), np.zeros((1, 1)))  # control: s = 1
+print(f"X1 = -X0: loss {bound(loss_cx2, 1e-12)}, cost {cost_cx2:.3f}, emd2 {emd_cx2:.3f}; independent coupling (control): "
+      f"loss {loss_ind:.3f}")
+print(f"perturbed (s = 1e-3): loss {loss_small:.2e}, cost {2 * (1 + np.sqrt(1 - 1e-6)):.4f}, 1-RF map = I (cost 0); "
+      f"independent coupling (s = 1, control): loss {loss_indep:.3f}")
 
 # %% [markdown]
 # **Figure 1: flow trajectories.** Left: the independent Gaussian coupling of the non-commuting pair. The rectified flow (blue)
@@ -342,60 +430,125 @@ ax.legend(fontsize=7)
 plt.show()
 
 # %% [markdown]
-# ### Claim checks
-#
-# Thresholds were fixed before the run from the brief (numerical tolerances for exact identities; the gaps of 1e-2 for
-# "not OT").
+# **Figure 4: one dimension, does the flow reach the target law?** For each source point, the quantile level its image
+# reaches under the target CDF, $F_1(z_1)$, against the level it left, $F_0(x_0)$. The 1-rectified flow lies on the
+# diagonal (Proposition 4: it is the monotone map onto the target law). The two controls are increasing maps too, so
+# they pass the old cost-versus-`emd2` check, but they end at the wrong quantiles: the flow of $3\sin x+1$, and the
+# rectified flow towards the mixture with swapped weights.
 
 # %%
+fig, axes = plt.subplots(1, 2, figsize=(9.6, 3.8))
+order = np.argsort(x0_1d[:, 0])
+u0 = K.gmm_cdf_1d(g1d_0, x0_1d[order, 0])
+ax = axes[0]
+for z, lab, sty in ((z1_1d, "1-RF (Thm. 5 field)", "-"), (z1_sin, r"control: flow of $3\sin x+1$", "--"),
+                    (z1_wmix, "control: RF to swapped-weight mixture", ":")):
+    ax.plot(u0, K.gmm_cdf_1d(g1d_1, z[order, 0]), sty, lw=1.6, label=lab)
+ax.plot([0, 1], [0, 1], color="0.6", lw=0.8)
+ax.set(xlabel=r"quantile level left, $F_0(x_0)$", ylabel=r"quantile level reached, $F_1(z_1)$",
+       title="Pushed quantiles against the target's", aspect="equal")
+ax.legend(fontsize=7, loc="upper left")
+ax = axes[1]
+xs_plot = np.linspace(-4.5, 4.5, 400)
+ax.hist(z1_1d[:, 0], bins=40, density=True, color="C0", alpha=0.5, label="1-RF images $z_1$")
+dens = sum(w * np.exp(-(xs_plot - m[0]) ** 2 / (2 * c[0, 0])) / np.sqrt(2 * np.pi * c[0, 0]) for w, m, c in zip(*g1d_1))
+ax.plot(xs_plot, dens, "k", lw=1.2, label=r"target density $\mu_1$")
+ax.hist(z1_sin[:, 0], bins=40, density=True, histtype="step", color="C1", label=r"images under $3\sin x+1$")
+ax.set(xlabel="$x$", ylabel="density (1 / unit of $x$)", title="Where the 1-d flows end")
+ax.legend(fontsize=7)
+plt.show()
+
+# %% [markdown]
+# ### Claim checks
+#
+# Thresholds were fixed before the first run from the brief (numerical tolerances for exact identities; the gaps of 1e-2 for
+# "not OT"). Each claim is run a second time, under the same criterion, on a control for which the paper's statement should
+# *not* hold: a deliberately wrong kernel or input for the theorem demonstrations, and for the "not OT" claims the settings
+# where the paper says one rectification *is* OT. Errors at the level of rounding or of the ODE solver's accuracy are recorded as
+# bounds at that precision, not as their noise digits. Three checks of the first version moved to the unit tests
+# (`tests/papers/test_rectified_flow_ot.py`): that POT's Bures map is symmetric positive definite, pushes $\Sigma_0$ to
+# $\Sigma_1$ and has the Bures–Wasserstein cost; that `emd2` of a cloud and its image under that map equals $W_2^2$ up to
+# Monte Carlo error (both background, not the paper's statements); and that the transport cost never increases over our
+# iterated rectifications (Liu et al.'s property, a check of our iteration). The 1-d mixture claim was redesigned (below).
+
+# %%
+ODE_TOL = tolerance(abs=1e-9, why="matrix ODE solved by DOP853 to rtol 1e-11, atol 1e-13: errors below 1e-9 are "
+                    "integrator and rounding noise, recorded as that bound")
 claims.check("velocity-closed-form", statement="The closed-form Gaussian rectified velocity (Thm. 3) matches a Monte Carlo "
              "regression of X1-X0 on X_t (max relative Frobenius error over 5 times, independent and correlated couplings)",
-             paper="Thm. 3 gives v_t in closed form", criterion=less_than(0.05), measured=float(max(rel_err)))
-claims.check("bures-map-is-ot", statement="bures_ot_map (POT) is symmetric positive definite, pushes S0 to S1 and has the "
-             "Bures-Wasserstein cost", paper="Gaussian OT map (background)", criterion=is_true(), measured=bures_ok)
-claims.check("bures-cost-emd-samples", statement="On samples, emd2(x0, T x0) equals W2^2 up to Monte Carlo error "
-             "(relative deviation)", paper="Gaussian OT cost (background)", criterion=less_than(0.1),
-             measured=abs(emd_map - ot_cost) / ot_cost)
+             paper="Thm. 3 gives v_t in closed form", criterion=less_than(0.05), measured=float(max(rel_err)),
+             control=float(max(rel_err_wrong)), kind="theorem",
+             control_label="wrong kernel: the closed form with the cross-covariance S01 dropped (independent-coupling formula)")
 claims.check("rf-pushforward", statement="The 1-RF map and the gradient-constrained 1-RF map both push N(0,S0) to N(0,S1) "
              "(max entry error)", paper="rectification preserves marginals; the projection keeps mu_t (Prop. 8)",
-             criterion=less_than(1e-6), measured=float(push_err))
+             criterion=less_than(1e-6), measured=float(push_err), control=push_err_sym, kind="theorem", tol=ODE_TOL,
+             control_label="wrong kernel: the naive gradient field sym(A_t) x instead of the L2(mu_t) projection")
 claims.check("rf-not-ot-noncommuting", statement="Non-commuting Gaussians: 1-RF cost minus W2^2",
              paper="one step is OT only when covariances commute (Thm. 3); brief: 0.6168 vs 0.4880",
-             criterion=greater_than(1e-2), measured=cost_rf[0] - ot_cost)
+             criterion=greater_than(1e-2), measured=cost_rf[0] - ot_cost, control=float(comm_gap), kind="theorem",
+             tol=ODE_TOL, control_label="commuting pairs (max over 3), where one rectification is OT")
 claims.check("rf-ot-commuting", statement="Commuting pairs (incl. a correlated coupling): |1-RF cost - W2^2|, max over 3 pairs",
              paper="jointly diagonalisable covariances: one rectification gives OT (Thm. 3)",
-             criterion=less_than(1e-6), measured=float(comm_gap))
+             criterion=less_than(1e-6), measured=float(comm_gap), control=cost_rf[0] - ot_cost, kind="theorem",
+             tol=ODE_TOL, control_label="wrong input: the non-commuting pair diag(1, 0.2) -> [[1, .7], [.7, 1]]")
 claims.check("grad-one-step-not-ot", statement="Gradient-constrained 1-RF map is not symmetric (max |M - M^T|), hence not OT",
              paper="gradient constraint alone does not yield OT; brief: asymmetry 0.08, cost 0.48898 vs 0.48799",
-             criterion=greater_than(1e-3), measured=float(np.abs(Mp1 - Mp1.T).max()))
+             criterion=greater_than(1e-3), measured=float(np.abs(Mp1 - Mp1.T).max()),
+             control=float(np.abs(Mp_iso - Mp_iso.T).max()), kind="theorem", tol=ODE_TOL,
+             control_label="isotropic source N(0, I), same target: there the field is a gradient and the map is OT (Cor. 9)")
 claims.check("ot-fixed-point", statement="Rectifying the OT coupling returns the OT map (with and without constraint; max error)",
-             paper="OT couplings are fixed points of rectification", criterion=less_than(1e-6), measured=float(fix_err))
-claims.check("cost-nonincreasing", statement=f"Transport cost is non-increasing over {P.n_rect} rectifications, both variants",
-             paper="Liu et al.'s property, used by the paper", criterion=is_true(), measured=nonincreasing)
+             paper="OT couplings are fixed points of rectification", criterion=less_than(1e-6), measured=float(fix_err),
+             control=float(fix_err_ctrl), kind="theorem", tol=ODE_TOL,
+             control_label="wrong input: the non-OT deterministic coupling (X0, Mp X0), Mp the constrained 1-RF map")
 claims.check("rf-stalls-above-ot", statement=f"Unconstrained rectification is stuck: cost minus W2^2 after {P.n_rect} steps",
              paper="fixed points of unconstrained rectification need not be OT", criterion=greater_than(1e-2),
-             measured=cost_rf[-1] - ot_cost)
-claims.check("gmm-1d-ot", statement="1-d mixture: relative gap between 1-RF cost and emd2 of the same clouds",
-             paper="in 1-d one rectification gives the OT coupling (Prop. 4)", criterion=less_than(1e-3),
-             measured=(rf_cost_1d - ot_cost_1d) / ot_cost_1d)
+             measured=cost_rf[-1] - ot_cost, control=cost_gp[-1] - ot_cost, kind="theorem", tol=ODE_TOL,
+             control_label=f"gradient-constrained rectification, {P.n_rect} steps (full-support Gaussians: converges to OT, Thm. 11)")
+claims.check("gmm-1d-ot", statement="1-d mixture: the 1-RF flow map is the 1-d OT map F1^-1(F0(x)): max over the source "
+             "points of |F1(z1) - F0(x0)| (quantile level reached against quantile level left)",
+             paper="in 1-d one rectification gives the OT coupling (Prop. 4)", criterion=less_than(1e-4),
+             measured=q_err_1d, control=min(q_err_sin, q_err_wmix), kind="theorem",
+             tol=tolerance(abs=1e-6, why="particles integrated by DOP853 to rtol 1e-8, atol 1e-10: quantile-level "
+                           "errors below 1e-6 are integrator error, recorded as that bound"),
+             control_label="the better of two wrong inputs: the flow of 3 sin x + 1, and the RF flow to the mixture "
+             "with its weights swapped (0.7/0.3)",
+             post_hoc="redesigned after review: the first version compared the 1-RF pairing cost with emd2 of the same "
+             "clouds, which any increasing map passes (the two controls did, at about 1e-15); it now checks that the "
+             "flow reaches the target law along the monotone map")
 claims.check("gmm-grad-field", statement="Standard normal source, 2-d mixture target: velocity Jacobian asymmetry (max relative)",
              paper="with X0 ~ N(0, I) and independent coupling v_t is a gradient (Cor. 9)", criterion=less_than(1e-5),
-             measured=float(asym_2d))
+             measured=float(asym_2d), control=float(asym_2d_aniso), kind="theorem",
+             tol=tolerance(abs=1e-8, why="Jacobian by central differences with step 1e-5: truncation (h^2 ~ 1e-10) and "
+                           "rounding (~1e-16/h relative) put values below 1e-8 within differencing error"),
+             control_label="wrong input: anisotropic source N(0, diag(1, 0.2)), same mixture target")
 claims.check("gmm-2d-not-ot", statement="...yet its 1-RF pairing is not optimal: relative gap of cost over emd2 of the same clouds",
              paper="our test case, not a number of the paper: a gradient velocity field need not give an OT flow map",
-             criterion=greater_than(1e-2),
-             measured=(rf_cost_2d - ot_cost_2d) / ot_cost_2d)
+             criterion=greater_than(1e-2), measured=(rf_cost_2d - ot_cost_2d) / ot_cost_2d, control=float(gap_gauss),
+             tol=tolerance(rel=1e-3, abs=1e-9, why="a small difference of two costs of particles integrated to rtol "
+                           "1e-8; gaps below 1e-9 are integrator noise"),
+             control_label="same pipeline to a single Gaussian N(0, S1), where 1-RF from N(0, I) is OT (Thm. 3)")
 claims.check("cx1-gradient-fixed-point", statement="Disconnected supports: a smooth gradient field reproduces the horizontal "
              "coupling with zero loss (max of loss, flow error)", paper="Prop. 10: zero-loss fixed point of R_p",
-             criterion=less_than(1e-6), measured=float(max(loss_cx1, flow_err_cx1)))
+             criterion=less_than(1e-6), measured=float(max(loss_cx1, flow_err_cx1)),
+             control=float(max(loss_shuf, flow_err_shuf)), kind="theorem",
+             tol=tolerance(abs=1e-9, why="rounding and integrator noise (the field is constant on the support up to "
+                           "e^-50, particles integrated to rtol 1e-8): values below 1e-9 are recorded as that bound"),
+             control_label="wrong input: the same disc-to-disc assignment with the points shuffled within each disc "
+             "(crossing paths)")
 claims.check("cx1-cost-gap", statement="...but its cost exceeds the exact OT cost (emd2) by", paper="Prop. 10; secondary "
-             "summary: 16 vs 4", criterion=greater_than(1.0), measured=cost_h - emd_cx1)
+             "summary: 16 vs 4", criterion=greater_than(1.0), measured=cost_h - emd_cx1, control=cost_v - emd_cx1_v,
+             kind="theorem", control_label="the vertical coupling of the same discs (cost 4), the optimal one")
 claims.check("cx2-zero-loss", statement="X1 = -X0: the velocity -2x/(1-2t) has zero rectification loss (MC, t != 1/2)",
-             paper="Prop. 13: non-rectifiable coupling with zero loss", criterion=less_than(1e-10), measured=float(loss_cx2))
+             paper="Prop. 13: non-rectifiable coupling with zero loss", criterion=less_than(1e-10), measured=float(loss_cx2),
+             control=float(loss_ind), kind="theorem",
+             control_label="wrong input: the independent coupling of the same marginals, with its own Thm. 3 velocity")
 claims.check("cx2-cost-gap", statement="...while its cost exceeds the exact OT cost (emd2) by", paper="Prop. 13: cost 4, OT 0",
-             criterion=greater_than(1.0), measured=cost_cx2 - emd_cx2)
+             criterion=greater_than(1.0), measured=cost_cx2 - emd_cx2, control=float(gap_identity), kind="theorem",
+             control_label="the optimal coupling X1 = X0 of the same marginals")
 claims.check("cx2-small-loss", statement="Perturbed coupling (s = 1e-3, cost 4.00): minimal rectification loss",
-             paper="Cor. 17: loss arbitrarily small, cost far from optimal", criterion=at_most(1e-2), measured=float(loss_small))
+             paper="Cor. 17: loss arbitrarily small, cost far from optimal", criterion=at_most(1e-2), measured=float(loss_small),
+             control=float(loss_indep), kind="theorem",
+             control_label="wrong input: the independent coupling (s = 1), cost 2")
 
 # %% [markdown]
 # ## Claims
@@ -407,27 +560,44 @@ claims.table()
 # %% [markdown]
 # ## Verdict and what the miniature cannot show
 #
-# The paper's message holds on our instances, with one weak spot (below). For Gaussians the rectified velocity is linear and explicit, and one
-# rectification of the independent coupling gives the OT map exactly when the covariances commute, but not otherwise:
-# for $\Sigma_0=\operatorname{diag}(1,0.2)$ against a correlated $\Sigma_1$ the rectified map costs about 0.617 against
-# $W_2^2\approx0.488$, and further unconstrained rectifications do not move it, since a deterministic non-crossing coupling is
-# already a fixed point. Projecting the velocity onto gradients keeps the marginals and lowers the cost to 0.489, but the
-# one-step map is still not symmetric, so not OT. Iterating the constrained rectification on Gaussians converges towards the OT
-# map. This is consistent with the paper's positive result (Theorem 11, full support of $X_t$), not a contradiction of it.
-# In one dimension one rectification of a mixture gave the monotone (OT) pairing (Proposition 4). With a standard normal source
-# the 2-d mixture velocity is a gradient at every time, as Corollary 9 says.
+# 14 of the 15 counted claims hold; every one of the 15 controls fails, so each claim is informative. Fourteen of them are
+# numerical demonstrations of statements the paper proves (kind "theorem"): their controls are deliberately wrong kernels
+# or inputs, and they show that our measurements tell a right construction from a wrong one; they do not show that the
+# theorems could have come out otherwise. The one claim whose outcome was genuinely open, our own test case
+# `gmm-2d-not-ot`, did not hold at our threshold (below). One claim, `gmm-1d-ot`, was redesigned after review and is flagged
+# post hoc; three checks of the first version were identities or background and are now unit tests. At full scale every
+# status, measured and control, is the same as at ci scale (rerun after the controls were added).
+#
+# For Gaussians the rectified velocity is linear and explicit (at ci scale the Monte Carlo regression agrees within 2.8%, while the
+# formula without the cross-covariance misses by 66%), and one rectification of the independent coupling gives the OT map exactly when
+# the covariances commute, but not otherwise: for $\Sigma_0=\operatorname{diag}(1,0.2)$ against a correlated $\Sigma_1$ the
+# rectified map costs about 0.617 against $W_2^2\approx0.488$, and further unconstrained rectifications do not move it, since a
+# deterministic non-crossing coupling is already a fixed point. Projecting the velocity onto gradients keeps the marginals
+# (the naive symmetric part of the field does not: its map misses $\Sigma_1$ by 0.53 in an entry) and lowers the cost to 0.489,
+# but the one-step map is still not symmetric (asymmetry 0.082, against below 1e-9 from an isotropic source), so not OT.
+# Iterating the constrained rectification on Gaussians converges to the OT map, which is consistent with the paper's positive
+# result (Theorem 11, full support of $X_t$), not a contradiction of it. In one dimension the 1-rectified flow of a mixture
+# sends every source point to the quantile level it left, within 1e-6 (Proposition 4), while an arbitrary increasing flow and the
+# flow to a wrong mixture miss by 0.49 and 0.40; the first version of this check could not see that difference. With a
+# standard normal source the 2-d mixture velocity is a gradient at every time, as Corollary 9 says; from an anisotropic source it
+# is not (relative asymmetry 1.06).
 #
 # **Not reproduced at our threshold: `gmm-2d-not-ot`.** We expected the flow of that gradient field to be visibly non-optimal
 # for our 2-d mixture. The exact OT pairing of the same clouds is indeed cheaper than the rectified pairing, so the rectified
 # map is not cyclically monotone on the samples and is therefore not the OT map. But the gap is tiny: 0.08% of the cost at
-# ci scale (500 points) and 0.19% at full scale (2500 points), against the 1% we fixed in advance. For this mixture the
-# rectified flow from a standard normal is close to optimal. A larger gap probably needs a more strongly curved target, but
-# we did not search for one after seeing this number. The claim that the gradient constraint does not give OT rests on the
-# Gaussian one-step result and on the two counterexamples, which are clear-cut.
+# ci scale (500 points) and 0.19% at full scale (2500 points), against the 1% we fixed in advance (its control, a single
+# Gaussian target where one step is OT, gives a gap below 1e-9, so the measurement does separate the two cases, only not by
+# the margin we asked for). For this mixture the rectified flow from a standard normal is close to optimal. A larger gap
+# probably needs a more strongly curved target, but we did not search for one after seeing this number. The claim that the
+# gradient constraint does not give OT rests on the Gaussian one-step result and on the two counterexamples, which are
+# clear-cut.
 #
 # The counterexamples are where the equivalence claimed earlier in the literature breaks. On disconnected supports a globally
-# suboptimal coupling (cost 16 against 4) is reproduced with zero loss by a smooth gradient field. For $X_1=-X_0$ the loss
-# is zero, the cost is 4 and the OT cost is 0. Couplings of loss about $\pi s$ can be found with a cost near 4.
+# suboptimal coupling (cost 16 against 4) is reproduced by a smooth gradient field with loss and flow error below 1e-9; the
+# same field on the same disc-to-disc assignment with shuffled (crossing) paths misses by 0.98 in position. For $X_1=-X_0$ the
+# loss is zero to rounding (below 1e-12, against 1.67 for the independent coupling with its own Theorem-3 field), the cost is
+# 4 and the OT cost is 0. Couplings of loss about $\pi s$ can be found with a cost near 4 (loss 0.0031 at $s=10^{-3}$,
+# against 1.57 for the independent coupling).
 #
 # What the miniature cannot show: the paper's statements are theorems about all measures, and ours are checks on a handful
 # of instances. We solve the constrained problem exactly only for Gaussians. For mixtures we do not compute the

@@ -33,7 +33,7 @@ import torch
 from sklearn.datasets import load_digits
 from sklearn.model_selection import train_test_split
 
-from repro.claims import Claims, Criterion, at_least, at_most, is_true
+from repro.claims import Claims, Criterion, at_least, at_most, is_true, tolerance
 from repro.papers import rotor_linear_layers as K
 from repro.runtime import progress, setup_notebook
 
@@ -186,7 +186,9 @@ for title, rows_ in [("rotor (invariant decomposition)", alg), ("control: closed
 #
 # A single-rotor layer on one chunk of width $d=2^n$ has $\binom{n}{2}$ bivector parameters, a double-rotor
 # layer $2\binom{n}{2}$. We count the parameters of instantiated modules (scale and bias switched off)
-# and compare with the formulas. The figure puts them beside the dense, low-rank and block-Hadamard counts.
+# and compare with the formulas. These counts follow from the shapes our modules declare, so they cannot
+# fail as measurements; they are checked in the unit tests, not counted as claims. The figure puts them
+# beside the dense, low-rank and block-Hadamard counts.
 
 # %%
 dims = [2**n for n in range(3, 8)]
@@ -214,7 +216,8 @@ plt.show()
 # ### 3. Rotor Q/K/V in a small attention classifier
 #
 # First the dense model, then each replacement: fitted by MSE to the dense Q/K/V outputs, swapped in,
-# evaluated, fine-tuned end to end for a few epochs, and evaluated again.
+# evaluated, fine-tuned end to end for a few epochs, and evaluated again. The last row, `stack, B=0`, is
+# the control: the rotor stack with its bivectors frozen at zero (identity rotors), treated the same way.
 
 # %%
 X, y = load_digits(return_X_y=True)
@@ -231,9 +234,13 @@ with torch.no_grad():
 
 rows = {"dense": dict(params=K.n_params(dense.qkv) // 3, err=np.zeros(3), acc_swap=K.accuracy(dense, Xte, yte),
                       acc_ft=K.accuracy(dense, Xte, yte), model=dense)}
-for name in progress(list(K.REPLACEMENTS), desc="replacements"):
+CONTROL = "stack, B=0"  # the rotor stack without its learned bivectors
+for name in progress([*K.REPLACEMENTS, CONTROL], desc="replacements"):
     torch.manual_seed(P.seed)
-    layer = K.qkv_replacement(name, P.d, seed=P.seed)
+    if name == CONTROL:
+        layer = K.without_bivectors(K.qkv_replacement("rotor-stack", P.d, seed=P.seed))
+    else:
+        layer = K.qkv_replacement(name, P.d, seed=P.seed)
     err = K.distill_projection(layer, tok, target, P.distill_steps, lr=P.distill_lr, blocks=3)
     model = copy.deepcopy(dense)
     model.qkv = layer
@@ -264,14 +271,14 @@ fig, axes = plt.subplots(1, 2, figsize=(9.6, 3.6))
 names = [n for n in rows if n != "dense"]
 for ax, key, title in [(axes[0], "acc_swap", "right after the swap (paper's protocol)"),
                        (axes[1], "acc_ft", f"after {P.finetune_epochs} epochs of fine-tuning")]:
-    for name, mk in zip(names, "o^sDvP*"):
+    for name, mk in zip(names, "o^sDvP*X"):
         ax.plot(rows[name]["params"], rows[name][key], mk, ms=7, label=name)
     ax.axhline(rows["dense"][key], color="k", lw=1, label=f"dense ({rows['dense']['params']} params)")
     ax.axhline(0.1, color="grey", ls=":", lw=1, label="chance")
     ax.set_xscale("log")
     ax.xaxis.set_major_formatter(mticker.ScalarFormatter())
     ax.xaxis.set_minor_formatter(mticker.NullFormatter())
-    ax.set_xticks([20, 30, 50, 100, 200])
+    ax.set_xticks([10, 20, 50, 100, 200])
     ax.set_xlabel("parameters per projection (log scale)")
     ax.set_ylabel("test accuracy")
     ax.set_title(title)
@@ -282,45 +289,76 @@ plt.show()
 # ### Checking the claims
 #
 # Thresholds were fixed before the run: $10^{-10}$ for the float64 identities (orthogonality at the
-# brief's $10^{-5}$), exact equality for the counts, and "at most 2 accuracy points below" for the
-# comparison. Right after the swap, a comparison only means something when the models are above chance.
-# So that check also requires both accuracies in it to be at least twice chance (0.2).
-# Accuracy differences are in accuracy units (0.02 = 2 points).
+# brief's $10^{-5}$) and "at most 2 accuracy points below" for the comparison. Right after the swap, a
+# comparison only means something when the models are above chance. So that check also requires both
+# accuracies in it to be at least twice chance (0.2). Accuracy differences are in accuracy units
+# (0.02 = 2 points). The four algebra checks are numerical demonstrations of what the paper derives
+# (kind "theorem"); each is repeated on the closed-form exponential without the decomposition, which must
+# fail them. Each comparison is repeated with the rotor stack without its bivectors; a claim counts only
+# when its control gets a different status. The parameter budget of the comparison (rotor stack at most
+# LR1's count) is fixed by the shapes of our modules: it is listed apart as a check of our implementation.
+#
+# The accuracy differences and the distillation ratio come out of float32 training; on another CPU they
+# end elsewhere. They are compared across machines within a declared tolerance (0.05 in accuracy, 25 % of
+# the ratio; the table marks such values with ~), never with a looser criterion. A difference smaller than
+# that tolerance is recorded as the bound "< 0.05", since not even its sign repeats across machines; the
+# accuracies themselves are in the table above. The algebra errors are at rounding level and are recorded
+# as the bound "< 1e-12".
 
 # %%
-rot, lr1, bh2 = rows["rotor-stack"], rows["LR1"], rows["BH2"]
-swap_ok = min(rot["acc_swap"], lr1["acc_swap"]) >= 0.2
+rot, lr1, bh2, ctl = rows["rotor-stack"], rows["LR1"], rows["BH2"], rows[CONTROL]
+# The swap rule needs both accuracies >= 0.2; the value checked is (candidate - LR1), so the candidate's
+# accuracy is LR1's plus that value (the same rule for the rotor stack and for its control).
 swap_rule = Criterion(">= -0.02, both accuracies >= 0.2",
-                      lambda m: "reproduced" if m >= -0.02 and swap_ok else "not reproduced")
+                      lambda m: "reproduced" if m >= -0.02 and min(lr1["acc_swap"] + m, lr1["acc_swap"]) >= 0.2 - 1e-9
+                      else "not reproduced")
+ALGEBRA_CONTROL = "closed-form exp(-B/2) of the whole bivector, without the invariant decomposition"
+ACC_TOL = tolerance(abs=0.05, why="difference of two test accuracies (450 images) at the end of float32 Adam "
+                    "training; other CPU kernels change the trajectory (swap: -0.0022 and 0.0089 on two machines; "
+                    "tuned vs LR1: -0.144 and -0.116 under two numerics settings)")
+DISTILL_TOL = tolerance(rel=0.25, why="ratio of two distillation end points (Adam) on targets from a trained model; "
+                        "other CPU kernels move both (1.20, 1.36 and 1.16 under three numerics settings)")
+ABLATION = "rotor stack with its bivectors frozen at zero (identity rotors), fitted and tuned the same way"
+FT_POST_HOC = ("the end-to-end fine-tuning step, and this comparison after it, were added after the first run "
+               "showed every replacement near chance right after the swap")
 
 claims.check("rotor-unit", statement="R R~ = 1 for rotors of random bivectors, n = %d..%d (max error)"
-             % (P.algebra_n[0], P.algebra_n[-1]), paper="rotors are unit versors",
-             criterion=at_most(1e-10), measured=max(a["unit"] for a in alg))
+             % (P.algebra_n[0], P.algebra_n[-1]), paper="rotors are unit versors", kind="theorem",
+             criterion=at_most(1e-10), measured=max(a["unit"] for a in alg),
+             control=max(a["unit"] for a in alg_ctrl), control_label=ALGEBRA_CONTROL)
 claims.check("sandwich-orthogonal", statement="Sandwich matrix M is orthogonal: max |M^T M - I|",
-             paper="rotor layers are orthogonal (rotations)", criterion=at_most(1e-5),
-             measured=max(a["orth"] for a in alg))
+             paper="rotor layers are orthogonal (rotations)", kind="theorem", criterion=at_most(1e-5),
+             measured=max(a["orth"] for a in alg),
+             control=max(a["orth"] for a in alg_ctrl), control_label=ALGEBRA_CONTROL)
 claims.check("grade-blocks", statement="Single-rotor sandwich is block-diagonal by grade: max entry outside the blocks",
-             paper="rotors preserve grade", criterion=at_most(1e-10), measured=max(a["offblock"] for a in alg))
+             paper="rotors preserve grade", kind="theorem", criterion=at_most(1e-10),
+             measured=max(a["offblock"] for a in alg),
+             control=max(a["offblock"] for a in alg_ctrl), control_label=ALGEBRA_CONTROL)
 claims.check("grade1-expm", statement="On vectors the sandwich equals scipy.linalg.expm of the skew matrix of B",
-             paper="rotor = exponential of a bivector", criterion=at_most(1e-10), measured=max(a["expm"] for a in alg))
-claims.check("param-count", statement="Single/double rotor on d=2^n (n=3..7) has exactly C(n,2) / 2C(n,2) parameters",
-             paper="O(log^2 d) parameters", criterion=is_true(), measured=bool(counts_exact))
-claims.check("params-d32", statement="Parameters of a single rotor on d = 32 (dense: 1024)",
-             paper="O(log^2 d) vs O(d^2)", criterion=at_most(10), measured=counted[32][0])
+             paper="rotor = exponential of a bivector", kind="theorem", criterion=at_most(1e-10),
+             measured=max(a["expm"] for a in alg),
+             control=max(a["expm"] for a in alg_ctrl), control_label=ALGEBRA_CONTROL)
 claims.check("rotor-le-lr1-params", statement=f"Rotor-stack parameters per projection ({rot['params']}) <= LR1's ({lr1['params']})",
-             paper="similar parameter budget", criterion=is_true(), measured=bool(rot["params"] <= lr1["params"]))
-claims.check("acc-vs-lr1-swap", statement=f"Accuracy right after the swap, rotor stack - LR1 ({rot['acc_swap']:.3f} vs {lr1['acc_swap']:.3f})",
-             paper="rotor matches low rank (LLaMA/Qwen tables)",
-             criterion=swap_rule, measured=rot["acc_swap"] - lr1["acc_swap"])
-claims.check("acc-vs-lr1-tuned", statement=f"Accuracy after {P.finetune_epochs} fine-tuning epochs, rotor stack - LR1 "
-             f"({rot['acc_ft']:.3f} vs {lr1['acc_ft']:.3f})",
-             paper="rotor matches low rank", criterion=at_least(-0.02), measured=rot["acc_ft"] - lr1["acc_ft"])
-claims.check("acc-vs-bh2-tuned", statement=f"Accuracy after {P.finetune_epochs} fine-tuning epochs, rotor stack - BH2 "
-             f"({rot['acc_ft']:.3f} vs {bh2['acc_ft']:.3f})",
-             paper="rotor matches block-Hadamard", criterion=at_least(-0.02), measured=rot["acc_ft"] - bh2["acc_ft"])
+             paper="similar parameter budget (a precondition of the comparison, fixed by our module shapes)",
+             kind="implementation", criterion=is_true(), measured=bool(rot["params"] <= lr1["params"]))
+claims.check("acc-vs-lr1-swap", statement="Accuracy right after the swap, rotor stack - LR1",
+             paper="rotor layers match the performance of low rank (abstract); README table, LLaMA-3.2 1B "
+             "Wikitext2, one layer replaced: log-PPL 2.629 rotor vs 2.688 LR1",
+             criterion=swap_rule, measured=rot["acc_swap"] - lr1["acc_swap"], tol=ACC_TOL,
+             control=ctl["acc_swap"] - lr1["acc_swap"], control_label=ABLATION)
+claims.check("acc-vs-lr1-tuned", statement=f"Accuracy after {P.finetune_epochs} fine-tuning epochs, rotor stack - LR1",
+             paper="rotor layers match the performance of low rank (abstract)", criterion=at_least(-0.02),
+             measured=rot["acc_ft"] - lr1["acc_ft"], tol=ACC_TOL, post_hoc=FT_POST_HOC,
+             control=ctl["acc_ft"] - lr1["acc_ft"], control_label=ABLATION)
+claims.check("acc-vs-bh2-tuned", statement=f"Accuracy after {P.finetune_epochs} fine-tuning epochs, rotor stack - BH2",
+             paper="rotor layers match the performance of block-Hadamard (abstract)", criterion=at_least(-0.02),
+             measured=rot["acc_ft"] - bh2["acc_ft"], tol=ACC_TOL, post_hoc=FT_POST_HOC,
+             control=ctl["acc_ft"] - bh2["acc_ft"], control_label=ABLATION)
 claims.check("distill-vs-lr1", statement="Distillation error (mean rel. MSE over Q, K, V): rotor stack / LR1",
-             paper="rotor layers approximate the projections as well as the baselines", criterion=at_most(1.0),
-             measured=float(rot["err"].mean() / lr1["err"].mean()))
+             paper="not stated by the paper; our proxy for its replacement step (each layer is fitted to the "
+             "original Q/K/V by MSE before the swap)", criterion=at_most(1.0),
+             measured=float(rot["err"].mean() / lr1["err"].mean()), tol=DISTILL_TOL,
+             control=float(ctl["err"].mean() / lr1["err"].mean()), control_label=ABLATION)
 for name in ("rotor-stack", "rotor-2", "LR1", "BH2"):
     claims.check(f"time-{name}", statement=f"Forward pass of the classifier with {name} Q/K/V / dense (wall clock); "
                  "our own sanity bound: rebuilding the rotor matrices costs at most 10x",
@@ -344,40 +382,73 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# **Reproduced: the algebra and the parameter count.** Our rotors satisfy $R\tilde R = 1$ to rounding
-# ($10^{-16}$). Their sandwich matrices are orthogonal and block-diagonal by grade. On vectors the
-# sandwich equals `scipy.linalg.expm` of the bivector's skew matrix to $10^{-15}$, for $n$ up to 6
-# (7 at full scale). This pins down the sign and half-angle convention $R = \exp(-B/2)$. A single rotor on
-# $d = 2^n$ has exactly $\binom{n}{2}$ parameters (10 for $d = 32$, against 1024 for a dense matrix), a
-# double rotor twice that: $O(\log^2 d)$, as claimed.
+# **What counts here is mostly the algebra.** The four algebra checks are numerical demonstrations of
+# what the paper derives (kind "theorem"). Our rotors satisfy $R\tilde R = 1$ to rounding (below
+# $10^{-12}$; the printed errors are about $10^{-16}$). Their sandwich matrices are orthogonal and
+# block-diagonal by grade. On vectors the sandwich equals `scipy.linalg.expm` of the bivector's skew
+# matrix to about $10^{-15}$, for $n$ up to 6 (7 at full scale). This pins down the sign and half-angle
+# convention $R = \exp(-B/2)$. Each check fails for its control, the closed-form exponential applied to
+# the whole bivector without the invariant decomposition: exact for $n \le 3$, but for $n \ge 4$ it
+# gives $|R\tilde R - 1| = 0.48$, $|M^\top M - I| = 1.2$, off-block entries of 0.48 and an error of
+# 0.78 against `expm`. So the decomposition, the paper's algorithmic step, is what makes the rotors right.
 #
-# **The accuracy comparison depends on scale, and is not reproduced at ci scale.** The ci run (d = 16,
-# 150 distillation steps, 3 fine-tuning epochs) is too short. After fine-tuning, the rotor stack (42
-# parameters per projection) reaches 0.28 test accuracy, against 0.43 for LR1 (48) and 0.51 for BH2 (48).
-# Its distillation error is 1.2 times LR1's. In our full-scale run (d = 32, 800 distillation steps,
-# 15 fine-tuning epochs, seed 0, about 70 s of CPU) the picture reverses. After fine-tuning:
+# **The parameter count is true by construction.** A single rotor on $d = 2^n$ has $\binom{n}{2}$
+# parameters (10 for $d = 32$, against 1024 for a dense matrix), a double rotor twice that:
+# $O(\log^2 d)$, as claimed. But these are counts of modules whose shapes we declare, so they cannot
+# fail as measurements: they are unit tests, not counted claims. So is the budget of the comparison
+# (rotor stack 42 parameters per projection at ci, at most LR1's 48), listed apart under the claims.
+#
+# **The accuracy comparison is not reproduced at ci scale.** The ci run (d = 16, 150 distillation
+# steps, 3 fine-tuning epochs) is too short. In the committed run, after fine-tuning, the rotor stack
+# reaches 0.28 test accuracy, against 0.43 for LR1 and 0.51 for BH2 (control: 0.26). Right after the swap
+# every replacement but LR2 is near chance (0.15–0.16), so the swap comparison fails its rule that both
+# accuracies be at least 0.2. The rotor stack's distillation error is 1.36 times LR1's (1.20 and 1.16
+# under two other numerics settings: a training end point, compared across machines within 25 %). The
+# control, the rotor stack without its bivectors, fails all four comparisons as well. So at ci scale the
+# four comparisons count as not reproduced, and only the algebra counts as reproduced. The two
+# comparisons after fine-tuning are post hoc (†): the fine-tuning step was added after the first run.
+#
+# **At full scale the fine-tuned comparisons pass, and their control fails.** Our full-scale run
+# (d = 32, 800 distillation steps, 15 fine-tuning epochs, seed 0; rerun with the control for this
+# version, 3.5 min of CPU on a shared two-core machine) gives:
 #
 # | Q/K/V replacement | params / projection | rel. MSE (Q/K/V) | acc. after swap | acc. after fine-tuning |
 # |---|---|---|---|---|
 # | dense | 1056 | 0 | 0.962 | 0.962 |
-# | LR1 | 96 | 0.54/0.55/0.67 | 0.182 | 0.742 |
+# | LR1 | 96 | 0.54/0.55/0.67 | 0.180 | 0.744 |
 # | LR2 | 160 | 0.26/0.24/0.42 | 0.496 | 0.869 |
 # | BH1 | 64 | 0.86/0.83/0.80 | 0.160 | 0.831 |
 # | BH2 | 96 | 0.72/0.70/0.66 | 0.213 | 0.900 |
 # | rotor-1 | 43 | 0.95/0.91/0.93 | 0.162 | 0.678 |
 # | rotor-2 | 53 | 0.84/0.81/0.79 | 0.171 | 0.847 |
-# | rotor-stack | 74 | 0.66/0.61/0.54 | 0.344 | 0.922 |
+# | rotor-stack | 74 | 0.67/0.61/0.54 | 0.351 | 0.924 |
+# | control: rotor stack, B = 0 | 34 | 1.00/1.00/1.00 | 0.138 | 0.442 |
 #
-# At full scale the rotor stack, with fewer parameters than LR1 and BH2, is the most accurate
-# sub-dense replacement except LR2, which has twice its parameters. This passes both fine-tuned checks
-# (+0.18 over LR1, +0.02 over BH2). It is also the best of them right after the swap (0.34 against 0.18
-# for LR1). That check still fails by our pre-registered rule, because LR1 is then below twice chance.
-# Its mean distillation error stays about equal to LR1's (ratio 1.03), so "fits the projections at
-# least as well" is not reproduced at either scale. This mirrors the paper's tables, where the rotor
-# layer is best or second best in most but not all cells. A single orthogonal rotor sandwich (rotor-1) is
-# the weakest replacement: an orthogonal, grade-preserving map cannot shrink or mix the directions a
-# trained projection needs. The stack's PReLU and permutation, which the official configuration also
-# uses, are what make rotors competitive.
+# With fewer parameters than LR1 and BH2, the rotor stack is the most accurate sub-dense replacement
+# after fine-tuning except LR2, which has twice its parameters: +0.18 over LR1 and +0.02 over BH2, so
+# both fine-tuned checks pass (post hoc). Without its bivectors the same stack reaches only 0.44
+# (−0.30 and −0.46): the learned rotors, not the scales, biases and PReLU around them, carry the result.
+# Right after the swap the rotor stack is also the best of them (0.35 against 0.18 for LR1), but that check
+# still fails by our pre-registered rule, because LR1 is then below twice chance. Its mean distillation
+# error stays about equal to LR1's (ratio 1.03; control 1.71), so the distillation check fails at both
+# scales. That check is our own proxy: the paper does not state that rotor layers fit the projections as
+# well as the baselines, only that the replaced models perform as well. The picture is close to the
+# paper's table, where the rotor layer is best or second best in most but not all cells (a few of its
+# cells, from the table in its code repository, beside ours; k = number of attention layers replaced):
+#
+# | setting (metric) | original / dense | LR1 | BH1 | BH2 | rotor |
+# |---|---|---|---|---|---|
+# | paper: LLaMA-3.2 1B, Wikitext2, k = 1 (log-PPL, lower is better) | 2.575 | 2.688 | 2.636 | – | 2.629 |
+# | paper: LLaMA-3.2 1B, ARC-Challenge, k = 1 (acc. %) | 58.37 | 50.78 | 54.83 | – | 55.31 |
+# | paper: Qwen-2.5 1.5B, HellaSwag, k = 1 (acc. %) | 55.00 | 42.53 | 45.96 | – | 50.20 |
+# | paper: Qwen-2.5 1.5B, HellaSwag, k = 3 (acc. %) | 55.00 | 13.93 | 13.06 | – | 6.868 |
+# | ours, full scale: digits, right after the swap (acc.) | 0.962 | 0.180 | 0.160 | 0.213 | 0.351 (stack) |
+# | ours, full scale: digits, after fine-tuning (acc.) | 0.962 | 0.744 | 0.831 | 0.900 | 0.924 (stack) |
+#
+# A single
+# orthogonal rotor sandwich (rotor-1) is the weakest replacement: an orthogonal, grade-preserving map
+# cannot shrink or mix the directions a trained projection needs. The stack's PReLU and permutation,
+# which the official configuration also uses, are what make rotors competitive.
 #
 # **What the miniature cannot show.**
 #
@@ -386,8 +457,9 @@ claims.table()
 #   most of the accuracy right after the swap, so we added end-to-end fine-tuning, which the paper does not do.
 # - The $O(\log^2 d)$ saving at realistic widths: at $d = 16$–$32$ the rotor layers' biases outnumber
 #   their rotor parameters.
-# - Speed: our rotor layers rebuild a dense $d\times d$ matrix at each forward pass and are 2–4 times
-#   slower than dense here (timings above). The paper claims compactness, not speed.
+# - Speed: our rotor layers rebuild a dense $d\times d$ matrix at each forward pass and make the classifier
+#   several times slower than dense (timings above; up to 20 times at full scale on our shared machine).
+#   The paper claims compactness, not speed.
 # - Spread over seeds: one seed only.
 #
 # **What was hard.** Getting the rotor sign convention right (checked against `expm`). Keeping the

@@ -46,6 +46,9 @@ eta_tail, eta_logit = 0.2, 0.05
 theta_star, x_var = np.array([1.0, -0.5]), np.array([1.0, 0.5])   # logistic model
 rm_eta0, rm_alpha = 0.5, 0.6                  # decaying-step baseline eta_k = 0.5 k^-0.6
 tail_probs = np.geomspace(1e-2, 1e-4, 9)      # "polynomial regime" of the tail check
+pareto_alpha = 1.5                            # control noise: infinite variance (outside the CLT's conditions)
+eta_big = 0.4                                 # control step size for the logistic model (no small-eta regime)
+rng_ctrl = np.random.default_rng([seed, 1])   # controls draw from their own stream, so they leave the measurements as they were
 
 # %% [markdown]
 # ## The claim
@@ -126,6 +129,18 @@ tail_probs = np.geomspace(1e-2, 1e-4, 9)      # "polynomial regime" of the tail 
 #   $s/(2a)$ instead of the exact $C/\eta$; (iii) a **decaying learning rate** (Robbins–Monro,
 #   $\eta_k=0.5\,k^{-0.6}$) from the same start $\theta^*+5$, read off when $\eta_k$ first drops below each
 #   grid value, standardised by its exact variance (`K.linear_sgd_moments`) and centred at $\theta^*$.
+# * **Controls** (chosen for each claim before looking at their values; each is the same measurement under the
+#   same criterion on a case where the paper's statement should not hold, and each claim counts only if its
+#   control fails). *CLT:* the chains of model (a) at $\eta=0.025$ from $\theta^*+5$ driven by symmetric Pareto
+#   noise of tail index 1.5 (`K.symmetric_pareto_noise`): infinite variance, outside the moment conditions of
+#   any CLT, so the limit is a stable law, not a normal. There is no variance to standardise by, so we use the
+#   normal scale with the same interquartile range (`K.iqr_normal_scale`), which favours the control.
+#   *Rate:* the slope fitted to the Gaussian-noise chains (i), which have no Berry–Esseen error to decay.
+#   *Skewness mechanism:* the decaying-step chains (iii) against the constant-step closed form, i.e. the
+#   formula with the wrong weights. *Logistic CLT:* the same model and measurement at a large step
+#   $\eta=0.4$, outside the small-$\eta$ regime the CLT describes. *Tails:* the same chains and fit window
+#   with Gaussian noise, whose tail is Gaussian. The controls draw from their own random stream, so adding
+#   them left the measured values exactly as they were.
 # * **(b) logistic regression** in 2-D: $x\sim N(0,\mathrm{diag}(1,0.5))$,
 #   $y\sim\mathrm{Bernoulli}(\sigma(x^\top\theta^*))$, $\theta^*=(1,-0.5)$, a nonlinear model. For a
 #   well-specified model $S=A$ (Fisher information, computed by quadrature in `K.logistic_fisher`), so the
@@ -136,6 +151,10 @@ tail_probs = np.geomspace(1e-2, 1e-4, 9)      # "polynomial regime" of the tail 
 #
 # **Deviations from the paper**
 #
+# * The two-sample comparison of starts $\theta^*\pm5$ in model (a) is no longer a claim: after
+#   $K=\lceil8\log(1/\eta)/\eta\rceil$ steps the start term is $5(1-\eta)^K\approx5\eta^8$, so the two clouds
+#   have the same law by construction of the burn-in. It is a unit test of our simulator now; the figure still
+#   shows it.
 # * Synthetic one- and two-dimensional models only; the paper's own simulation settings were not retrieved.
 # * The metric is the one-dimensional Kolmogorov distance (per coordinate in model (b)); the paper's metric
 #   for its Berry–Esseen bound (possibly over convex sets) was not retrieved.
@@ -180,6 +199,11 @@ eta_min = P.etas[-1]
 sd_min = np.sqrt(K.stationary_cov_linear([[1.0]], [[1.0]], eta_min)[0, 0])
 d_minus = K.sgd_chains(grad, [-start], eta_min, K.n_steps_for(eta_min), P.R, exp_noise, P.rng)[:, 0] / sd_min
 two_sample = stats.ks_2samp(keep[eta_min], d_minus).statistic
+# control of the CLT check: the same chains (start +5, eta=0.025, K steps) with infinite-variance noise,
+# standardised by the normal scale with the same interquartile range (there is no variance to use)
+d_heavy = K.sgd_chains(grad, [start], eta_min, K.n_steps_for(eta_min), P.R,
+                       K.symmetric_pareto_noise(pareto_alpha), rng_ctrl)[:, 0]
+ks_heavy = ks_distance(d_heavy / K.iqr_normal_scale(d_heavy), stats.norm.cdf)
 
 # decaying-step baseline: one set of chains, read off where eta_k first falls below each grid value
 rm_k = [int(np.ceil((rm_eta0 / e) ** (1 / rm_alpha))) for e in P.etas]
@@ -190,13 +214,21 @@ ks_rm = [ks_distance(rm_paths[i, :, 0] / np.sqrt(rm_var[k - 1]), stats.norm.cdf)
 
 slope = loglog_slope(P.etas, ks_skew)
 slope_rm = loglog_slope([rm_steps[k - 1] for k in rm_k], ks_rm)
+slope_gauss = loglog_slope(P.etas[:4], ks_gauss[:4])
+skew_rm = [stats.skew(rm_paths[i, :, 0]) for i in range(len(rm_k))]
+skew_gap = float(np.max(np.abs(np.array(skew_emp) / np.array(skew_th) - 1)))
+skew_gap_rm = float(np.max(np.abs(np.array(skew_rm) / np.array(skew_th) - 1)))
 mc_floor = 0.87 / np.sqrt(P.R)   # mean KS of an exact sample of size R
 print(" eta    K   KS skewed  KS Lyapunov-std  KS Gaussian noise  KS decaying (k)   skew emp / closed form")
 for i, e in enumerate(P.etas):
     print(f"{e:6.4f} {K.n_steps_for(e):5d}   {ks_skew[i]:.4f}      {ks_lyap[i]:.4f}           {ks_gauss[i]:.4f}"
           f"            {ks_rm[i]:.4f} ({rm_k[i]})    {skew_emp[i]:.3f} / {skew_th[i]:.3f}")
-print(f"fitted slope of KS vs eta: constant step {slope:.3f}, decaying baseline {slope_rm:.3f}; "
-      f"two-sample KS (+5 vs -5 start, eta={eta_min}) {two_sample:.4f}; MC floor ~{mc_floor:.4f}")
+print(f"fitted slope of KS vs eta: constant step {slope:.3f}, decaying baseline {slope_rm:.3f}, "
+      f"Gaussian noise {slope_gauss:.3f}; two-sample KS (+5 vs -5 start, eta={eta_min}) {two_sample:.4f}; "
+      f"MC floor ~{mc_floor:.4f}")
+print(f"control, Pareto(alpha={pareto_alpha}) noise at eta={eta_min}: KS to N(0,1) after IQR standardisation "
+      f"{ks_heavy:.4f}; decaying-step skewness vs constant-step closed form: largest gap {skew_gap_rm:.2f} "
+      f"(constant step {skew_gap:.3f})")
 
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(9.0, 3.4))
@@ -236,21 +268,20 @@ plt.show()
 # %%
 claims.check("clt-quenched", statement="Model (a), eta=0.025, start theta*+5: KS distance of the standardised "
              "iterate to N(0,1)", paper="quenched CLT: Gaussian limit for any initialisation (no number given)",
-             criterion=less_than(0.03), measured=float(ks_skew[P.etas.index(0.025)]))
-claims.check("quenched-two-sample", statement="Model (a), eta=0.025: two-sample KS between chains started at "
-             "theta*+5 and theta*-5", paper="the limit does not depend on the initialisation",
-             criterion=less_than(0.02), measured=float(two_sample))
+             criterion=less_than(0.03), measured=float(ks_skew[P.etas.index(0.025)]),
+             control=float(ks_heavy), control_label="same chains with symmetric Pareto noise, tail index 1.5 "
+             "(infinite variance, outside the CLT's moment conditions), standardised by its IQR-matched normal scale")
 claims.check("berry-esseen-slope", statement="Model (a): log-log slope of KS against eta over eta in "
              "{0.2, ..., 0.025}", paper="a Berry-Esseen bound polynomial in eta (exponent not retrieved; "
              "~0.5 expected)", criterion=between(0.35, 0.70),
-             measured=float(loglog_slope(P.etas[:4], ks_skew[:4])))
-claims.check("skewness-closed-form", statement="Model (a): largest relative gap between the empirical skewness "
-             "and gamma*sum w^3/(sum w^2)^1.5 over the eta grid", paper="mechanism: weighted sum of iid noise "
-             "(autoregressive approximation)", criterion=at_most(0.10),
-             measured=float(np.max(np.abs(np.array(skew_emp) / np.array(skew_th) - 1))))
-claims.check("gaussian-noise-control", statement="Baseline: Gaussian-noise linear SGD at eta=0.2, KS to N(0,1) "
-             "below the 95% critical value 1.36/sqrt(R)", paper="(control: exactly normal, no skew bias)",
-             criterion=less_than(1.36 / np.sqrt(P.R)), measured=float(ks_gauss[0]))
+             measured=float(loglog_slope(P.etas[:4], ks_skew[:4])),
+             control=float(slope_gauss), control_label="same chains with Gaussian noise (no skew, hence no "
+             "Berry-Esseen error to decay: only Monte Carlo noise)")
+claims.check("skewness-closed-form", kind="theorem", statement="Model (a): largest relative gap between the "
+             "empirical skewness and gamma*sum w^3/(sum w^2)^1.5 over the eta grid", paper="mechanism: weighted "
+             "sum of iid noise (autoregressive approximation)", criterion=at_most(0.10), measured=skew_gap,
+             control=skew_gap_rm, control_label="decaying-step chains eta_k=0.5k^-0.6 read at the same current "
+             "step, against the constant-step closed form (wrong weights)")
 
 # %% [markdown]
 # ### (b) A nonlinear model: logistic regression
@@ -264,13 +295,22 @@ th = K.sgd_chains(K.logistic_grad, np.zeros(2), eta_logit, n_logit, P.R_logit,
                   K.logistic_sampler(theta_star, x_var), P.rng)
 u = (th - theta_star) / np.sqrt(eta_logit)
 ks_logit = [ks_distance(u[:, i] / np.sqrt(Sigma0[i, i]), stats.norm.cdf) for i in range(2)]
+# control: the same measurement at a large step size, where the eta -> 0 Gaussian limit is not claimed
+th_big = K.sgd_chains(K.logistic_grad, np.zeros(2), eta_big, K.n_steps_for(eta_big, rate=np.linalg.eigvalsh(A).min(),
+                      factor=3.0), P.R_logit, K.logistic_sampler(theta_star, x_var), rng_ctrl)
+u_big = (th_big - theta_star) / np.sqrt(eta_big)
+ks_logit_big = [ks_distance(u_big[:, i] / np.sqrt(Sigma0[i, i]), stats.norm.cdf) for i in range(2)]
 print("A =", np.round(A, 4).tolist(), " Lyapunov Sigma =", np.round(Sigma0, 4).tolist(),
       " exact linearised Sigma_eta =", np.round(C_lin, 4).tolist())
 print(f"K={n_logit} steps; empirical Cov(delta/sqrt(eta)) =", np.round(np.cov(u.T), 4).tolist(),
       f"; mean of delta/sqrt(eta) = {np.round(u.mean(0), 4).tolist()}; KS per coordinate = {np.round(ks_logit, 4).tolist()}")
+print(f"control eta={eta_big}: mean of delta/sqrt(eta) = {np.round(u_big.mean(0), 3).tolist()}, "
+      f"KS per coordinate = {np.round(ks_logit_big, 4).tolist()}")
 claims.check("logistic-ks", statement="Model (b), logistic regression, eta=0.05, start 0: largest per-coordinate KS "
              "of (theta-theta*)/sqrt(eta) to the Lyapunov normal N(0, Sigma)", paper="CLT holds for nonlinear "
-             "(non-quadratic) losses", criterion=less_than(0.04), measured=float(max(ks_logit)))
+             "(non-quadratic) losses", criterion=less_than(0.04), measured=float(max(ks_logit)),
+             control=float(max(ks_logit_big)), control_label=f"same model at a large step eta={eta_big}, outside "
+             "the small-eta regime the CLT describes")
 
 # %% [markdown]
 # ### (c) Heavy-tailed noise: polynomial tails
@@ -280,6 +320,9 @@ t_noise = lambda g, m: g.standard_t(nu, m)
 d_tail = K.sgd_chains(grad, [0.0], eta_tail, K.n_steps_for(eta_tail), P.R_tail, t_noise, P.rng)[:, 0]
 x_q = K.tail_quantiles(d_tail, tail_probs)
 tail_slope = loglog_slope(x_q, tail_probs)
+# control: the same chains and fit window with Gaussian noise (light tails: the CLT decides the whole tail)
+d_tail_g = K.sgd_chains(grad, [0.0], eta_tail, K.n_steps_for(eta_tail), P.R_tail, gauss_noise, rng_ctrl)[:, 0]
+tail_slope_g = loglog_slope(K.tail_quantiles(d_tail_g, tail_probs), tail_probs)
 var_t = nu / (nu - 2)
 sd_tail = np.sqrt(K.stationary_cov_linear([[1.0]], [[var_t]], eta_tail)[0, 0])
 p_fn = 4.0                                             # a moment order below nu
@@ -291,7 +334,8 @@ gauss_tail = 2 * stats.norm.sf(x_grid / sd_tail)
 x_far = np.geomspace(0.1, 1e3, 400)
 fn_far = K.fuk_nagaev_bound(x_far, eta_tail, 1.0, p_fn, m_p, var_t)
 x_useful = x_far[np.argmax(fn_far < 1e-2)]   # first threshold where the classical bound drops below 1e-2
-print(f"tail slope over P in [1e-2, 1e-4]: {tail_slope:.2f} (noise exponent -nu = {-nu}); "
+print(f"tail slope over P in [1e-2, 1e-4]: {tail_slope:.2f} (noise exponent -nu = {-nu}; Gaussian-noise control "
+      f"{tail_slope_g:.2f}); "
       f"x range {x_q[0]:.2f}..{x_q[-1]:.2f}; Gaussian approximation at x={x_q[-1]:.2f}: "
       f"{2 * stats.norm.sf(x_q[-1] / sd_tail):.1e}, big-jump approximation "
       f"{K.big_jump_tail(x_q[-1:], eta_tail, 1.0, stats.t(nu).sf, K.n_steps_for(eta_tail))[0]:.1e}, vs empirical 1e-4")
@@ -322,7 +366,9 @@ plt.show()
 # %%
 claims.check("nagaev-tail-slope", statement="Model (c), Student-t(4.5) noise, eta=0.2: log-log slope of the "
              "empirical tail where it runs from 1e-2 to 1e-4", paper="Nagaev-type inequality: polynomial tail "
-             "x^-p for noise with p moments", criterion=between(-nu - 1.5, -nu + 1.5), measured=float(tail_slope))
+             "x^-p for noise with p moments", criterion=between(-nu - 1.5, -nu + 1.5), measured=float(tail_slope),
+             control=float(tail_slope_g), control_label="same chains and window with Gaussian noise (all moments "
+             "finite: Gaussian tail)")
 
 # %% [markdown]
 # ## Claims
@@ -334,44 +380,48 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# **Reproduced at laptop scale, qualitatively** (all seven checks pass at `ci` scale with thresholds fixed in
-# the brief; the paper itself gives us no numbers to match).
+# **Reproduced at laptop scale, qualitatively, on 4 informative claims** (4 of 4 reproduced, each against a
+# control that fails; the skewness check is uninformative; the paper gives us no numbers to match, so all
+# thresholds are the brief's).
 #
-# * *Quenched CLT.* At $\eta=0.025$ the standardised iterate is within KS $\approx0.021$ of $N(0,1)$, and chains
-#   started 5 units on either side of $\theta^*$ end up statistically indistinguishable (two-sample KS
-#   $\approx0.004$, at the Monte Carlo floor). The nonlinear logistic model also passes (largest KS
-#   $\approx0.036$ against 0.04), but with the smallest margin: it keeps a visible mean offset of about
-#   $0.05\sqrt\eta$ in the first coordinate, the $O(\eta)$ bias that a nonlinear gradient adds to
-#   constant-step SGD. The CLT is a small-$\eta$ statement and this offset is the price at $\eta=0.05$.
-# * *Rate.* KS falls like $\eta^{0.49}$ (the brief's own trial run found 0.516), in line with the skewness
-#   argument: the empirical skewness follows the closed form $\gamma\sum w^3/(\sum w^2)^{3/2}$ within 7%, so
-#   the error we measure is the third-cumulant (Edgeworth) term. With Gaussian noise the error vanishes into
-#   Monte Carlo noise, which confirms that the slope is not a sampling artefact. Using the small-$\eta$
-#   Lyapunov variance instead of the exact $\Sigma_\eta$ changes almost nothing in 1-D (the variance ratio is
-#   $1/(1-\eta/2)$).
+# * *Quenched CLT.* At $\eta=0.025$ the standardised iterate started at $\theta^*+5$ is within KS
+#   $\approx0.021$ of $N(0,1)$. The control, the same chains with infinite-variance Pareto noise, stays at
+#   KS $\approx0.043$ even after the most favourable (interquartile) standardisation, so the 0.03 threshold does
+#   separate a Gaussian limit from a non-Gaussian one. That the start is forgotten is, for linear SGD, built
+#   into the burn-in (now a unit test, see the deviations), so the "quenched" half of the statement is shown
+#   only in the figure.
+# * *Nonlinear model.* The logistic model passes (largest KS $\approx0.036$ against 0.04) with the smallest
+#   margin of the page: it keeps a visible mean offset of about $0.05\sqrt\eta$ in the first coordinate, the
+#   $O(\eta)$ bias that a nonlinear gradient adds to constant-step SGD. An early draft of this page, in which
+#   the controls still drew from the main random stream, measured 0.041 here, i.e. the margin is within Monte
+#   Carlo noise at $R_\text{logit}=2\cdot10^4$; we report the pre-registered stream. At the large step
+#   $\eta=0.4$ (control) the same measurement is 0.089.
+# * *Rate.* KS falls like $\eta^{0.49}$ (the brief's own trial run found 0.516); with Gaussian noise the fitted
+#   slope is $-0.05$, i.e. no rate at all, only Monte Carlo noise, so the slope is a real Berry–Esseen error
+#   and not a sampling artefact. Using the small-$\eta$ Lyapunov variance instead of the exact $\Sigma_\eta$
+#   changes almost nothing in 1-D (the variance ratio is $1/(1-\eta/2)$).
+# * *Skewness mechanism: uninformative.* The empirical skewness follows the closed form
+#   $\gamma\sum w^3/(\sum w^2)^{3/2}$ within 7%, but so do the decaying-step chains read at the same current
+#   step (within 9%): the closed form does not distinguish constant from slowly decaying steps, so this check
+#   is not evidence for anything specific to constant-step SGD.
 # * *Decaying-rate baseline.* The Robbins–Monro chains $\eta_k=0.5k^{-0.6}$ are far from normal at large
 #   current step size, because after 5 or 15 steps they still remember the start $\theta^*+5$. At
 #   $\eta_k\approx0.025$ (148 steps) they are *closer* to normal than the constant-step chain (KS 0.014 vs
 #   0.021): older, larger steps spread the weight over more noise terms, which reduces the skewness. Their
 #   fitted "slope" ($\approx2$) mixes forgetting with the Berry–Esseen error and is not a rate. In our `full`
-#   run (seed 0, $R=4\cdot10^5$) the two schemes coincide at $\eta=0.0125$ and $0.00625$ (KS 0.015 and 0.011
-#   for both), and the constant-step slope over six step sizes is 0.48. So our
-#   miniature does not show that constant steps beat decaying ones at the same current step; the paper's
-#   "sharp compared to decaying schemes" refers to its bound's rate, which we cannot check numerically
-#   without its exponent.
+#   run (seed 0, $R=4\cdot10^5$, before the controls were added; the measured values are unchanged by them)
+#   the two schemes coincide at $\eta=0.0125$ and $0.00625$ (KS 0.015 and 0.011 for both), and the
+#   constant-step slope over six step sizes is 0.48. So our miniature does not show that constant steps beat
+#   decaying ones at the same current step; the paper's "sharp compared to decaying schemes" refers to its
+#   bound's rate, which we cannot check numerically without its exponent.
 # * *Tails.* Under Student-$t$ noise ($\nu=4.5$) the tail between $10^{-2}$ and $10^{-4}$ has slope
 #   $\approx-5.5$, within the brief's window $[-6,-3]$ but steeper than $-\nu$: at $\eta=0.2$ the window still
 #   mixes the Gaussian bulk with the power-law tail, and the asymptotic $x^{-4.5}$ only takes over further out.
-#   The single-big-jump formula gets the far tail right ($9.1\cdot10^{-5}$ predicted vs $10^{-4}$ observed at
-#   $x\approx2.9$); the Gaussian approximation underestimates $P(|\delta|>2.9)$ by six orders of magnitude. The classical
-#   Fuk–Nagaev constants make that inequality vacuous at the scales we can simulate, so the non-asymptotic
-#   *bound* is not tested here, only the polynomial shape it predicts.
-#
-# *A note on the control check.* `gaussian-noise-control` is a 95% test (an exactly normal sample exceeds
-# $1.36/\sqrt R$ one time in twenty). It passes at `ci` scale; in our `full` run (seed 0) it failed at
-# $\eta=0.2$ with $\sqrt R\cdot\mathrm{KS}=1.43$ (p ≈ 0.03), while the five smaller step sizes sat at 0.5–1.0.
-# For a linear model with Gaussian noise the iterate is exactly normal, so we read that as chance; we report
-# it rather than change the threshold.
+#   With Gaussian noise (control) the same window gives $\approx-11$. The single-big-jump formula gets the far
+#   tail right ($9.1\cdot10^{-5}$ predicted vs $10^{-4}$ observed at $x\approx2.9$); the Gaussian approximation
+#   underestimates $P(|\delta|>2.9)$ by six orders of magnitude. The classical Fuk–Nagaev constants make that
+#   inequality vacuous at the scales we can simulate, so the non-asymptotic *bound* is not tested here, only
+#   the polynomial shape it predicts.
 #
 # **What the miniature cannot show.** The paper's exact Berry–Esseen exponent, its metric and its constants
 # were not available to us, so "sharp" cannot be tested; we only see that the error is polynomial in $\eta$

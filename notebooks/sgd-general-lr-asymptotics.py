@@ -26,7 +26,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from scipy.stats import norm
 
-from repro.claims import Claims, at_most, between, less_than
+from repro.claims import Claims, at_most, between, less_than, tolerance
 from repro.runtime import progress, setup_notebook
 from repro.stats import ks_distance, loglog_slope
 from repro.papers import sgd_general_lr_asymptotics as K
@@ -103,6 +103,17 @@ claims = Claims(
 # * **Gaussian limit.** Logistic regression, $d=3$, $x\sim N(0,I)$, $\theta^\star=(1,-1,0.5)$,
 #   $\eta_t = (t+1)^{-0.6}$, $\theta_0=0$; KS distance (shared helper `ks_distance`) of
 #   $u^\top\delta_T/\sqrt{u^\top\Sigma_T u}$ from $N(0,1)$, with $u=\mathbf 1/\sqrt3$, and coverage of the 95% intervals.
+# * **Controls** (one per claim, the same measurement and criterion on a case where the claim should not hold;
+#   a claim counts only if its control fails). *Recursion vs Monte Carlo* and *cyclical level:* the
+#   quasi-static prediction, the constant-rate fixed point of the recursion at the current rate
+#   (`K.stationary_second_moment`), which forgets the schedule's history. *Linear-decay rate:* the constant
+#   rate (no decay), in the same simulation and in the same recursion. *$c/t$ rate:* $5/(t+20)$, same peak
+#   rate but $c\lambda_{\min}=1/4<1/2$, for which the classical rate is slower than $1/T$ (its chains draw
+#   from a separate random stream, so the other runs are unchanged). *Cyclical steady state:* the $c/t$
+#   schedule sampled at the same cycle ends, which keeps decaying. *Gaussian limit and coverage:* the same
+#   logistic run with $\eta_0=0.5$, where $\sum_t\eta_t\lambda_{\min}<4$ and the start is not forgotten.
+# * The constant-rate slope is listed only as a check of our implementation: every horizon is many relaxation
+#   times $1/(\eta\lambda_{\min})=80$ steps long, so a flat final error holds by the choice of horizons.
 #
 # Deviations from the paper:
 #
@@ -112,8 +123,9 @@ claims = Claims(
 # * Horizons up to $T=4000$ ($16\,000$ at full scale) in Monte Carlo; larger horizons only through the recursion.
 # * The confidence intervals use the true $H$ and $S$ (an oracle plug-in), not estimates from the data, so
 #   they test the Gaussian approximation, not a complete inference procedure.
-# * The logistic step $\eta_0=1$ was chosen so that the start is forgotten ($\sum_t\eta_t\lambda_{\min}(H)\ge4$);
-#   with a smaller $\eta_0$ the leftover bias of the start dominates (shown below).
+# * The logistic step $\eta_0=1$ was chosen so that the start is forgotten ($\sum_t\eta_t\lambda_{\min}(H)\ge4$),
+#   after $\eta_0=0.5$ had been seen to fail at `ci` scale; the two logistic claims therefore carry the post-hoc
+#   flag (†). With $\eta_0=0.5$ the leftover bias of the start dominates (shown below, and used as control).
 
 # %%
 H = np.diag([1.0, 0.5, 0.25, 0.1, 0.05])
@@ -143,8 +155,13 @@ for name in progress(SPEC, desc="schedules"):
     mc_runs[name] = K.sgd_linreg_mc(H, theta_star, sigma, etas, theta0, P.R, P.rng, record=track)
 
 rel_err = {n: K.relative_frobenius_error(K.second_moment(mc_runs[n][-1]), rec_runs[n][T]) for n in SPEC}
+# control (naive baseline): the quasi-static prediction, the constant-rate fixed point at each schedule's
+# final rate, which forgets the schedule's history
+qs_err = {n: K.relative_frobenius_error(K.second_moment(mc_runs[n][-1]),
+                                        K.stationary_second_moment(H, sigma, schedule(n, T)[-1])) for n in SPEC}
 for n, e in rel_err.items():
-    print(f"{n:13s} relative Frobenius error of the MC second moment at T={T}: {e:.3f}")
+    print(f"{n:13s} relative Frobenius error of the MC second moment at T={T}: recursion {e:.3f}, "
+          f"quasi-static {qs_err[n]:.3f}")
 
 # %% [markdown]
 # ## Results
@@ -202,12 +219,18 @@ lin_rec = np.array(
     [np.trace(K.second_moment_recursion(H, sigma, schedule("linear decay", int(Th)), Sigma0)[-1]) for Th in T_line])
 rec_line["linear decay"], rec_final["linear decay"] = (T_line, lin_rec), lin_rec[np.isin(T_line, T_big)]
 rec_slope = {n: loglog_slope(T_big, v) for n, v in rec_final.items()}
+# control of the c/t rate: c/t with c*lambda_min = 1/4 < 1/2 (same peak rate 0.25), own random stream
+rng_ctrl = np.random.default_rng([seed, 1])
+small_c = K.lr_schedule(T=T, kind="inverse", c=5.0, t0=20.0)
+mc_small_c = K.sgd_linreg_mc(H, theta_star, sigma, small_c, theta0, P.R, rng_ctrl, record=track)
+mc_slope_small_c = loglog_slope(Ts, (mc_small_c[np.searchsorted(track, Ts)] ** 2).sum(-1).mean(-1))
 lam = np.diag(H)
 lin_formula = sum(K.linear_decay_final_variance(l, sigma**2 * l, PEAK, T_line) for l in lam)
 print("slope of log E|delta_T|^2 vs log T")
 print(f"{'schedule':13s} {'MC, T<=' + str(Ts[-1]):>12s} {'recursion, T<=64000':>20s}")
 for n in mc_slope:
     print(f"{n:13s} {mc_slope[n]:12.3f} {rec_slope[n]:20.3f}")
+print(f"{'c/t, c=5':13s} {mc_slope_small_c:12.3f}   (control: c*lambda_min = 1/4 < 1/2)")
 print("linear decay: recursion / formula at T =", T_line, ":", np.round(lin_rec / lin_formula, 3))
 
 # %%
@@ -239,8 +262,14 @@ mc_cyc = (mc_runs["cyclical"][np.searchsorted(track, ends)] ** 2).sum(-1).mean(-
 late = np.arange(len(ends)) >= 10  # cycles 11, 12, ...
 cyc_settle = K.cycles_to_steady_state(rec_cyc, rtol=0.01)  # cycles until every later change is < 1%
 cyc_mc_dev = float(np.max(np.abs(mc_cyc[late] - rec_cyc[late]) / rec_cyc[late]))
+# controls: a decaying schedule (c/t) sampled at the same cycle ends, which should not settle; and the
+# quasi-static prediction at the cycle-end rate in place of the recursion
+ct_settle = K.cycles_to_steady_state(np.trace(rec_runs["c/t"][ends], axis1=1, axis2=2), rtol=0.01)
+qs_cyc = np.array([np.trace(K.stationary_second_moment(H, sigma, schedule("cyclical", T)[e - 1])) for e in ends])
+qs_cyc_dev = float(np.max(np.abs(mc_cyc[late] - qs_cyc[late]) / qs_cyc[late]))
 print(f"steady cycle-end level (recursion): {rec_cyc[-1]:.4f}; constant rate 0.25: {np.trace(rec_runs['constant'][T]):.4f}")
-print(f"cycles until cycle-end changes stay below 1%: {cyc_settle}; max |MC-rec|/rec after cycle 10: {cyc_mc_dev:.3f}")
+print(f"cycles until cycle-end changes stay below 1%: {cyc_settle} (c/t control: {ct_settle} of {len(ends)}); "
+      f"max |MC-rec|/rec after cycle 10: {cyc_mc_dev:.3f} (quasi-static: {qs_cyc_dev:.2f})")
 
 # %% [markdown]
 # **Gaussian limit and confidence intervals (logistic regression).**
@@ -281,44 +310,61 @@ plt.show()
 # The claim checks below were fixed before the run from the reproduction brief: relative Frobenius error
 # $\le 0.10$ for every schedule; slopes in $[-0.6,-0.4]$ (linear decay), $[-1.1,-0.9]$ ($c/t$) and
 # $[-0.1,0.1]$ (constant); KS $<0.05$ and coverage in $[0.93,0.97]$ for the logistic model; cycle-end
-# change $<1\%$ from cycle 10 on and Monte Carlo within 10% of the recursion.
+# change $<1\%$ from cycle 10 on and Monte Carlo within 10% of the recursion. The controls were added later
+# (see the experiment); the logistic claims are flagged post hoc because of the choice of $\eta_0$.
 
 # %%
 PAPER = "not retrieved (abstract only); the rate is our derivation"
-claims.check("recursion-matches-mc",
+ETA0_RULE = ("eta0 = 1 was chosen so that the start is forgotten (sum eta*lambda_min >= 4) after eta0 = 0.5 "
+             "was seen to fail at ci scale")
+claims.check("recursion-matches-mc", kind="theorem",
              statement="The second-moment recursion predicts the Monte Carlo second moment of theta_T - theta* "
                        "for all five schedules (max relative Frobenius error)",
              paper="a unified framework for arbitrary learning rates (abstract); no numbers retrieved",
-             criterion=at_most(0.10), measured=float(max(rel_err.values())))
+             criterion=at_most(0.10), measured=float(max(rel_err.values())),
+             control=float(max(qs_err.values())),
+             control_label="quasi-static prediction: constant-rate fixed point at each schedule's final rate")
 claims.check("rate-linear-decay-mc",
              statement="Linear decay to zero: final E|delta_T|^2 falls like T^(-1/2) (Monte Carlo log-log slope)",
-             paper=PAPER, criterion=between(-0.6, -0.4), measured=float(mc_slope["linear decay"]))
-claims.check("rate-linear-decay-recursion",
+             paper=PAPER, criterion=between(-0.6, -0.4), measured=float(mc_slope["linear decay"]),
+             control=float(mc_slope["constant"]), control_label="constant rate 0.25 (no decay), same chains")
+claims.check("rate-linear-decay-recursion", kind="theorem",
              statement="Same slope from the exact recursion over T = 1e3 ... 6.4e4",
-             paper=PAPER, criterion=between(-0.6, -0.4), measured=float(rec_slope["linear decay"]))
+             paper=PAPER, criterion=between(-0.6, -0.4), measured=float(rec_slope["linear decay"]),
+             control=float(rec_slope["constant"]), control_label="constant rate 0.25 (no decay), same recursion",
+             tol=tolerance(abs=1e-9, why="the control's slope is zero up to rounding (a stationary 64,000-step "
+                           "recursion); shown as a bound"))
 claims.check("rate-c-over-t-mc",
              statement="Baseline c/t with c*lambda_min > 1/2: final error falls like 1/T (Monte Carlo slope)",
-             paper="classical rate, not from the paper", criterion=between(-1.1, -0.9), measured=float(mc_slope["c/t"]))
-claims.check("rate-constant-mc",
-             statement="Baseline constant rate: final error does not decay with T (Monte Carlo slope)",
+             paper="classical rate, not from the paper", criterion=between(-1.1, -0.9), measured=float(mc_slope["c/t"]),
+             control=float(mc_slope_small_c), control_label="5/(t+20): c*lambda_min = 1/4 < 1/2, same peak rate")
+claims.check("rate-constant-mc", kind="implementation",
+             statement="Baseline constant rate: final error does not decay with T (Monte Carlo slope); every horizon "
+                       "is many relaxation times 1/(eta*lambda_min) = 80 long, so this holds by the choice of horizons",
              paper="classical behaviour, not from the paper", criterion=between(-0.1, 0.1),
              measured=float(mc_slope["constant"]))
-claims.check("cyclical-steady-state",
+claims.check("cyclical-steady-state", kind="theorem",
              statement="Cyclical rate: cycle-end error reaches a periodic steady state (cycles until the "
                        "relative change between consecutive cycle ends stays below 1%, recursion)",
              paper="cyclical rates characterised (abstract); no numbers retrieved",
-             criterion=at_most(10), measured=cyc_settle)
+             criterion=at_most(10), measured=cyc_settle,
+             control=ct_settle, control_label="c/t schedule sampled at the same cycle ends (keeps decaying)")
 claims.check("cyclical-mc-level",
              statement="Cyclical rate: Monte Carlo cycle-end error within 10% of the recursion after 10 cycles",
              paper="cyclical rates characterised (abstract); no numbers retrieved",
-             criterion=at_most(0.10), measured=cyc_mc_dev)
+             criterion=at_most(0.10), measured=cyc_mc_dev,
+             control=qs_cyc_dev, control_label="quasi-static prediction at the cycle-end rate instead of the recursion")
 claims.check("clt-logistic-ks",
              statement="Logistic SGD, polynomial decay: standardised projection of the last iterate is N(0,1) (KS)",
              paper="uncertainty quantification / inference tools (abstract)",
-             criterion=less_than(0.05), measured=float(clt[1.0]["ks"]))
+             criterion=less_than(0.05), measured=float(clt[1.0]["ks"]),
+             control=float(clt[0.5]["ks"]), control_label="eta0 = 0.5: the start is not yet forgotten at this horizon",
+             post_hoc=ETA0_RULE)
 claims.check("ci-coverage",
              statement="Recursion-based 95% intervals for u'theta* cover at the nominal rate",
-             paper="inference tools (abstract)", criterion=between(0.93, 0.97), measured=float(clt[1.0]["cover"]))
+             paper="inference tools (abstract)", criterion=between(0.93, 0.97), measured=float(clt[1.0]["cover"]),
+             control=float(clt[0.5]["cover"]), control_label="eta0 = 0.5: the start is not yet forgotten at this horizon",
+             post_hoc=ETA0_RULE)
 
 # %% [markdown]
 # ## Claims
@@ -331,27 +377,41 @@ claims.table()
 # ## Verdict
 #
 # **Reproduced at this scale, as a numerical check of the phenomena (the paper's own theorems and numbers were
-# not available to us).** What the miniature shows:
+# not available to us):** all 7 informative claims reproduced, each against a control that fails (6
+# pre-registered, 1 flagged post hoc); the coverage claim is uninformative, and the constant-rate slope is a
+# check of our implementation. What the miniature shows:
 #
 # * One deterministic recursion, fed the schedule as an input, predicts the simulated second moment of the SGD
 #   error for all five schedules, along the whole trajectory and not only at the end (first figure). For Gaussian
-#   least squares the recursion is exact, so the remaining gap (a few percent at $R=2000$) is Monte Carlo noise.
+#   least squares the recursion is exact, so the remaining gap (5% at $R=2000$) is Monte Carlo noise. The naive
+#   quasi-static prediction (the stationary level at the current rate) is off by orders of magnitude for the
+#   decaying schedules: the history of the schedule matters, which is the point of the paper's framework.
 # * Linear decay to zero: the final error falls with slope close to $-1/2$ on log-log axes, in the simulation
-#   and in the recursion, and the recursion approaches our closed-form constant
-#   $	frac{\sqrt\pi}{4}\sigma^2\sum_i\lambda_i^{-1/2}\sqrt{\eta_0/T}$ as $T$ grows (ratio within a few percent at $T=64\,000$).
-#   It sits between the baselines: a constant rate does not improve with $T$, $c/t$ reaches $1/T$.
+#   ($-0.54$) and in the recursion ($-0.52$), where the constant rate gives 0; and the recursion approaches our
+#   closed-form constant $\frac{\sqrt\pi}{4}\sigma^2\sum_i\lambda_i^{-1/2}\sqrt{\eta_0/T}$ as $T$ grows (ratio
+#   within a few percent at $T=64\,000$). It sits between the baselines: a constant rate does not improve with
+#   $T$, $c/t$ reaches $1/T$ (slope $-1.01$) when $c\lambda_{\min}>1/2$, and only $-0.57$ when
+#   $c\lambda_{\min}=1/4$ (control).
 # * Polynomial decay $t^{-0.6}$ is a cautionary baseline: over these horizons its error is still dominated by
 #   the slowly forgotten starting point in the flattest direction ($\lambda_{\min}=0.05$; the bias decays like
 #   $\exp(-2\lambda_{\min}\sum_t\eta_t)$ with $\sum_t\eta_t\propto T^{0.4}$), so its apparent slope drifts from about
 #   $-0.6$ to about $-1$ instead of settling at the variance rate $-0.6$. This is the slow convergence that the
 #   paper gives as the reason polynomial schedules are rarely used.
-# * A cyclical rate does not converge: the error at cycle ends reaches a periodic steady state (here about a
-#   third of the constant-rate level) that the recursion predicts.
-# * For logistic regression the standardised last iterate is close to $N(0,1)$ and the recursion-based 95%
-#   intervals cover at the nominal rate, once the start is forgotten. With half the step size ($\eta_0=0.5$)
-#   and $T=2000$ (ci scale) the leftover bias of the start shifts the distribution and the same test would
-#   fail (KS about 0.1); at full scale ($T=8000$, where $\sum_t\eta_t\lambda_{\min}\approx4$) it passes as well
-#   (KS about 0.025). The Gaussian limit is asymptotic and says nothing about how long the transient lasts.
+# * A cyclical rate does not converge: the error at cycle ends reaches a periodic steady state within 3 cycles
+#   (a decaying $c/t$ schedule sampled the same way never settles in the 20 cycles run), at about a third of the
+#   constant-rate level, and the recursion predicts that level within 5% where the quasi-static prediction at
+#   the cycle-end rate is off by a factor of about 10.
+# * For logistic regression the standardised last iterate is close to $N(0,1)$ (KS 0.015) once the start is
+#   forgotten. With half the step size ($\eta_0=0.5$) and $T=2000$ (ci scale) the leftover bias of the start
+#   shifts the distribution and the same test fails (KS about 0.10); at full scale ($T=8000$, where
+#   $\sum_t\eta_t\lambda_{\min}\approx4$) it passes as well (KS about 0.025, from the run before the controls
+#   were added), so at full scale this control would pass too. The choice $\eta_0=1$ was made after seeing
+#   $\eta_0=0.5$ fail, hence the post-hoc flag. The Gaussian limit is asymptotic and says nothing about how
+#   long the transient lasts.
+# * *Coverage is uninformative.* The recursion-based 95% intervals cover at 0.947, but the control with
+#   $\eta_0=0.5$ covers at 0.970, on the upper edge of the window $[0.93, 0.97]$: its standardised iterate is
+#   shifted (mean $-0.21$) but also narrower (sd 0.89) than the recursion assumes, and the two errors offset in
+#   the coverage. Coverage in this window therefore does not show that the Gaussian approximation is right.
 #
 # What the miniature cannot show: whether the paper's theorems use the same normalisation and conditions as
 # our linear stochastic-approximation view; behaviour far from the optimum or in non-convex models; heavy-tailed

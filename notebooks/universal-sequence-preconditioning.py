@@ -25,7 +25,7 @@ seed = 0
 import matplotlib.pyplot as plt
 import numpy as np
 
-from repro.claims import Claims, at_most, between, is_true
+from repro.claims import Claims, at_most, between
 from repro.runtime import progress, setup_notebook
 from repro.papers import universal_sequence_preconditioning as K
 
@@ -111,6 +111,13 @@ plt.show()
 # universal: it learns its own "coefficients" from the data. We show it as a strong reference and do not claim
 # that USP beats it.
 #
+# **Control.** Every claim is also measured, with the same learner and criterion, for a preconditioner that the
+# paper's argument says should *not* help: the monic Chebyshev polynomial of the same degree built for the
+# wrong interval $[-1, 0]$ (`K.chebyshev_monic_coeffs_on(n, -1, 0)`). It is as small as possible on $[-1, 0]$
+# but large near $\lambda = 1$ (4.5 for $n = 4$, 20 for $n = 8$), where the slow modes of our systems live. A
+# claim counts only if this control fails it. For C7 (dimension) the control is the learner without
+# preconditioning.
+#
 # ## The experiment
 #
 # * Systems: hidden dimension $d = 50$, scalar input $u_t \sim N(0,1)$ and scalar output, process and
@@ -138,13 +145,19 @@ plt.show()
 # * The degree $n$ is the true polynomial degree (see the convention above). Learned coefficients and the
 #   paper's learning-rate sweep are omitted.
 # * Thresholds C1 and C2 come from the brief's calibration prototype. The others were fixed by us before the
-#   run. One exception is said plainly at the non-LDS claims.
+#   run. C4b and C7 were added after a development run (flagged post hoc, see the non-LDS claims).
+# * The check that the generic convolution with $c = (1, -1)$ is differencing is an identity of our code; it is a
+#   unit test now, not a claim.
 
 # %%
 cheb = {n: K.chebyshev_monic_coeffs(n) for n in degrees}
 leg = {n: K.legendre_monic_coeffs(n) for n in degrees}
+# control arms: the same monic Chebyshev construction aimed at the wrong interval [-1, 0] (small there, large
+# near +1 where the slow modes of our systems live)
+wrong = {n: K.chebyshev_monic_coeffs_on(n, -1.0, 0.0) for n in (4, 8)}
 arms = {"none": np.array([1.0]), "diff": np.array([1.0, -1.0]),
-        **{f"cheb{n}": c for n, c in cheb.items()}, **{f"leg{n}": c for n, c in leg.items()}}
+        **{f"cheb{n}": c for n, c in cheb.items()}, **{f"leg{n}": c for n, c in leg.items()},
+        **{f"wrong{n}": c for n, c in wrong.items()}}
 names, coeff_list = list(arms), list(arms.values())
 
 
@@ -302,53 +315,61 @@ plt.show()
 #
 # The thresholds were written before the run. C1 and C2 come from the brief's calibration prototype
 # (0.0013 vs 0.097 and 0.018 vs 0.48). The others are our own reading of the paper's qualitative statements.
+# The controls (wrong-interval Chebyshev; no preconditioning for C7) were added later without changing any
+# measurement or threshold.
 
 # %%
 r_sym, r_asym = res["symmetric"], res["asymmetric"]
-ratio_sym = mse(r_sym["reg"]["cheb4"]) / mse(r_sym["reg"]["none"])
-ratio_asym = mse(r_asym["reg"]["cheb8"]) / mse(r_asym["reg"]["none"])
+ratio = lambda r, arm, learner="reg": mse(r[learner][arm]) / mse(r[learner]["none"])  # noqa: E731
+WRONG = "the same monic Chebyshev construction for the wrong interval [-1, 0] (degree {})"
 claims.check("C1-symmetric-n4", statement="Symmetric LDS (d=50): online regression with USP (Chebyshev, n=4) has "
              "at most 0.2x the mean squared error of the same learner without preconditioning",
              paper="preconditioning drastically lowers regression error on LDS data (table values not retrieved)",
-             criterion=at_most(0.2), measured=ratio_sym)
+             criterion=at_most(0.2), measured=ratio(r_sym, "cheb4"),
+             control=ratio(r_sym, "wrong4"), control_label=WRONG.format(4))
 claims.check("C2-asymmetric-n8", statement="Asymmetric LDS (rotation blocks, angle <= 0.3): USP (Chebyshev, n=8) "
              "error ratio vs no preconditioning",
              paper="sublinear, dimension-free regret for asymmetric A with small imaginary parts",
-             criterion=at_most(0.2), measured=ratio_asym)
-Yd = r_sym["Y"]
-diff_exact = bool(np.max(np.abs(K.precondition(Yd, [1.0, -1.0]) - np.diff(Yd, axis=1, prepend=0.0))) < 1e-12)
-claims.check("C3-differencing", statement="The generic convolution with c=(1,-1) reproduces Box-Jenkins "
-             "differencing exactly on the simulated outputs",
-             paper="differencing is the classical special case of preconditioning",
-             criterion=is_true("max abs deviation < 1e-12"), measured=diff_exact)
+             criterion=at_most(0.2), measured=ratio(r_asym, "cheb8"),
+             control=ratio(r_asym, "wrong8"), control_label=WRONG.format(8))
 
 # %% [markdown]
 # **About the non-LDS claims, plainly.** We fixed the thresholds of C4, C5 and C6 before a development run of
 # this same experiment. That run used the same seed, so it saw the same numbers as this page. It showed no gain
 # for the $\tanh$ system at gain 3 (C4). We kept C4 and its threshold unchanged. After seeing that result we
-# added C4b (same threshold, milder gain $g = 1$) and C7 (neither had been measured yet). C4b was therefore
-# registered knowing how C4 behaved.
+# added C4b (same threshold, milder gain $g = 1$) and C7 (neither had been measured yet). Both carry the
+# post-hoc flag (†).
 
 # %%
 r_nl3, r_nl1 = res["tanh g=3"], res["tanh g=1"]
 claims.check("C4-nonlds-tanh-g3", statement="Non-LDS (tanh state map, input gain 3): USP (Chebyshev, n=4) error "
              "ratio vs no preconditioning",
              paper="USP also lowers errors on data from a noisy nonlinear dynamical system",
-             criterion=at_most(0.5), measured=mse(r_nl3["reg"]["cheb4"]) / mse(r_nl3["reg"]["none"]))
-claims.check("C4b-nonlds-tanh-g1", statement="Non-LDS (tanh state map, input gain 1; registered after C4 was "
-             "seen to fail): USP (Chebyshev, n=4) error ratio vs no preconditioning",
+             criterion=at_most(0.5), measured=ratio(r_nl3, "cheb4"),
+             control=ratio(r_nl3, "wrong4"), control_label=WRONG.format(4))
+claims.check("C4b-nonlds-tanh-g1", statement="Non-LDS (tanh state map, input gain 1): USP (Chebyshev, n=4) error "
+             "ratio vs no preconditioning",
              paper="USP also lowers errors on data from a noisy nonlinear dynamical system",
-             criterion=at_most(0.5), measured=mse(r_nl1["reg"]["cheb4"]) / mse(r_nl1["reg"]["none"]))
+             criterion=at_most(0.5), measured=ratio(r_nl1, "cheb4"),
+             control=ratio(r_nl1, "wrong4"), control_label=WRONG.format(4),
+             post_hoc="registered after C4 (gain 3) was seen to fail in a development run with the same seed")
 claims.check("C5-chebyshev-vs-legendre", statement="Symmetric LDS, n=4: MSE(Legendre) / MSE(Chebyshev) "
              "within a factor 2", paper="Chebyshev and Legendre coefficients perform nearly identically",
-             criterion=between(0.5, 2.0), measured=mse(r_sym["reg"]["leg4"]) / mse(r_sym["reg"]["cheb4"]))
+             criterion=between(0.5, 2.0), measured=mse(r_sym["reg"]["leg4"]) / mse(r_sym["reg"]["cheb4"]),
+             control=mse(r_sym["reg"]["wrong4"]) / mse(r_sym["reg"]["cheb4"]),
+             control_label="MSE(wrong-interval Chebyshev, n=4) / MSE(Chebyshev): a monic degree-4 polynomial that "
+             "is not small on the spectrum")
 claims.check("C6-spectral-filtering-asym", statement="Asymmetric LDS: spectral filtering with USP (Chebyshev, "
              "n=8) has at most 0.5x the error of spectral filtering without",
              paper="USP + spectral filtering: first dimension-free sublinear regret for asymmetric A",
-             criterion=at_most(0.5), measured=mse(r_asym["sf"]["cheb8"]) / mse(r_asym["sf"]["none"]))
+             criterion=at_most(0.5), measured=ratio(r_asym, "cheb8", "sf"),
+             control=ratio(r_asym, "wrong8", "sf"), control_label=WRONG.format(8) + ", spectral filtering")
 claims.check("C7-dimension-free", statement=f"Asymmetric LDS, USP (Chebyshev, n=8): MSE at d={P.dims[-1]} over "
              f"MSE at d={P.dims[0]} at most 3", paper="regret free of the hidden dimension up to logarithms",
-             criterion=at_most(3.0), measured=dim_mse["cheb8"][-1] / dim_mse["cheb8"][0])
+             criterion=at_most(3.0), measured=dim_mse["cheb8"][-1] / dim_mse["cheb8"][0],
+             control=dim_mse["none"][-1] / dim_mse["none"][0],
+             control_label="no preconditioning, same systems (B, C ~ N(0, 1/d) keep the output scale fixed in d)",
+             post_hoc="registered after C4 was seen to fail in a development run with the same seed")
 
 # %% [markdown]
 # ## Claims
@@ -360,30 +381,44 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# **Partially reproduced.** The central mechanism reproduces clearly at laptop scale. For marginally stable
-# LDS, symmetric and asymmetric, convolving the target with fixed monic Chebyshev (or Legendre) coefficients
-# cuts the online error of the *same* learner by more than an order of magnitude (C1, C2). It does so for two
-# learners (C6), the gain does not shrink with the hidden dimension between $d = 10$ and the largest $d$ we
-# ran (C7), and at `ci` scale Chebyshev and Legendre behave alike (C5). At `ci` scale the error per step of the
-# preconditioned learner keeps falling, while without preconditioning it stays flat (the slopes above).
+# **Partially reproduced.** Of the 5 pre-registered claims, 4 reproduce, each against a control that fails;
+# C4b (added after the first run) does not; C7 is uninformative. The central mechanism reproduces clearly at
+# laptop scale. For marginally stable LDS, symmetric and asymmetric, convolving the target with fixed monic
+# Chebyshev (or Legendre) coefficients cuts the online error of the *same* learner by more than an order of
+# magnitude (C1 0.030, C2 0.016), and does so for two learners (C6 0.072). The control preconditioner, the same
+# construction aimed at $[-1, 0]$, multiplies the error by 20 to 500 instead: being small on the spectrum is
+# what helps. At `ci` scale Chebyshev and Legendre behave alike (C5), while the wrong-interval polynomial of the
+# same degree is 700 times worse than Chebyshev. At `ci` scale the error per step of the preconditioned learner
+# keeps falling, while without preconditioning it stays flat (the slopes above).
 #
-# **Scale matters for two claims.** We ran the `full` preset once (seed 0: 20 systems per setting,
-# $T = 20000$, $d$ up to 500; 92 s of CPU). It gave C1 0.020, C2 0.020, C6 0.068 and C7 0.088, all
-# reproduced. C4 was 1.25 (not reproduced). Two claims flip:
-# C4b passes at `full` (0.39), and C5 fails there (Legendre/Chebyshev at $n = 4$: 2.67). Our reading is that
-# the means over systems are heavy-tailed. One symmetric system with an eigenvalue very close to 1 can
-# dominate an average (the standard deviation across systems exceeds the mean for several arms), and degree-4
-# Legendre, which is larger than Chebyshev near $\lambda = 1$ (first figure), pays more on such a system. At
-# $n = 8$ the two stay within 15% at both scales. For the same reason, the fitted slopes at `full` scale are
-# near zero, or even positive for the symmetric Chebyshev arm: they are descriptive only. Neither C4b nor C5
-# should be read as settled by 4 or 20 systems.
+# What the controls do not show: the control is a strong negative (large exactly where the slow modes are).
+# Plain differencing, which is small there too, passes C1 as well (see the degree sweep); so the claims show
+# that a fixed polynomial small on the spectrum helps, not that Chebyshev's universality over $[-1, 1]$ is needed
+# on these systems.
+#
+# **C7 is uninformative.** The error of the preconditioned learner does not grow between $d = 10$ and the
+# largest $d$ (ratio 0.77 at `ci`), but neither does the error without preconditioning (0.28): with
+# $B, C \sim N(0, 1/d)$ the output scale does not depend on $d$, so this measurement cannot show that USP's
+# regret is dimension-free. C7 was also added after the development run (post hoc).
+#
+# **Scale matters for two claims.** We ran the `full` preset once before the controls were added (seed 0: 20
+# systems per setting, $T = 20000$, $d$ up to 500; 92 s of CPU; the measured values do not depend on the added
+# control arms). It gave C1 0.020, C2 0.020, C6 0.068 and C7 0.088, all within their thresholds. C4 was 1.25
+# (not reproduced). Two claims flip: C4b passes at `full` (0.39), and C5 fails there (Legendre/Chebyshev at
+# $n = 4$: 2.67). Our reading is that the means over systems are heavy-tailed. One symmetric system with an
+# eigenvalue very close to 1 can dominate an average (the standard deviation across systems exceeds the mean
+# for several arms), and degree-4 Legendre, which is larger than Chebyshev near $\lambda = 1$ (first figure),
+# pays more on such a system. At $n = 8$ the two stay within 15% at both scales. For the same reason, the fitted
+# slopes at `full` scale are near zero, or even positive for the symmetric Chebyshev arm: they are descriptive
+# only. Neither C4b nor C5 should be read as settled by 4 or 20 systems.
 #
 # **Not reproduced: the non-LDS claim (C4, C4b).** On our $\tanh$ system the gain fades as the nonlinearity
 # grows. The ratio is about 0.25 at $g = 0.5$, about 0.5–0.6 at $g = 1$–$2$, and above 1 (a loss) at
-# $g = 3$. Our explanation: saturation shrinks the effective state Jacobian $\mathrm{diag}(1-\tanh^2)\,A$, so the
-# sequence no longer has long linear memory for a polynomial in $A$ to cancel. A window of 10 inputs already
-# captures most of it, and the preconditioner's larger coefficients mostly amplify noise and the nonlinear
-# residue. The paper's nonlinear generator may be milder or structured differently; we could not check which.
+# $g = 3$ (C4 1.47, C4b 0.53 at `ci`; the wrong-interval control fails both by far more). Our explanation:
+# saturation shrinks the effective state Jacobian $\mathrm{diag}(1-\tanh^2)\,A$, so the sequence no longer has
+# long linear memory for a polynomial in $A$ to cancel. A window of 10 inputs already captures most of it, and
+# the preconditioner's larger coefficients mostly amplify noise and the nonlinear residue. The paper's nonlinear
+# generator may be milder or structured differently; we could not check which.
 #
 # **What the miniature cannot show.** No LSTM/GRU arm, no ETTh1, and no learned coefficients. We use standard
 # spectral filters, not the paper's modified filters for complex spectra. There are no confidence intervals

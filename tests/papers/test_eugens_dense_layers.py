@@ -151,6 +151,64 @@ def test_flop_and_param_counts_hand_counted():
     assert np.allclose(np.diff(np.log(dn)) / np.log(2), 2, atol=0.01)
 
 
+def test_page_cost_formulas_at_the_sizes_counted():
+    """The closed-form counts the page used to show as claims (flops-linear, flops-ratio-widest,
+    memory-ratio-widest): identities of our formulas at the page's sizes (m=128, K=2, batch 32)."""
+    w = np.array([256, 512, 1024, 2048])
+    fe = np.array([K.flops_eugen(int(v), int(v), 128, 2) for v in w])
+    fd = np.array([K.flops_dense(int(v), int(v), 2) for v in w])
+    slope_e = np.polyfit(np.log(w), np.log(fe), 1)[0]
+    assert 0.99 <= slope_e <= 1.01
+    # at width 2048: (2*2048 + 4*128*2050 + 128 + 4*128*2048 + 2048) / (2*2048^2 + 2048 + 4*2048)
+    assert fe[-1] == 2 * 2048 + 4 * 128 * 2050 + 128 + 4 * 128 * 2048 + 2048
+    assert math.isclose(fe[-1] / fd[-1], 0.2506, abs_tol=1e-4)
+    assert fe[0] > fd[0]  # no saving at width 256 = K m
+    mem = K.peak_bytes_eugen(32, 2048, 2048, 128, 2) / K.peak_bytes_dense(32, 2048, 2048)
+    assert math.isclose(mem, 0.2921, abs_tol=1e-4)
+
+
+def test_count_work_matrix_product_and_elementwise():
+    a, b = torch.randn(3, 5), torch.randn(5, 7)
+    assert K.count_work(lambda: a @ b) == {"flops": 2 * 3 * 5 * 7, "kernels": 1}
+    assert K.count_work(lambda: a + 1.0)["flops"] == 15
+    assert K.count_work(lambda: a.T.reshape(5, 3).contiguous())["flops"] == 0  # views and copies: no arithmetic
+    G = torch.randn(2, 4, 5)
+    assert K.count_work(lambda: torch.einsum("nd,kmd->nkm", a, G))["flops"] == 2 * 3 * 5 * 8
+
+
+def test_count_work_of_running_layers_matches_formulas():
+    """The ops counted while running each layer agree with the closed-form counts (norm: 1 op per element
+    counted, 2 in the formula)."""
+    n, d, L, m, Kk = 8, 40, 30, 6, 2
+    x, W, b = torch.randn(n, d), torch.randn(L, d), torch.randn(L)
+    layer = K.EUGenLinear(d, L, m, Kk, dtype=torch.float32).requires_grad_(False)
+    with torch.no_grad():
+        dense = K.count_work(lambda: K.dense_poly_layer(x, W, b, COEFFS))["flops"]
+        eug = K.count_work(lambda: layer(x))["flops"]
+    assert dense == n * K.flops_dense(d, L, 2)
+    assert abs(eug / (n * K.flops_eugen(d, L, m, Kk)) - 1) < 0.02
+
+
+def test_tied_projections_control_is_biased():
+    """The control estimator (one projection for both orders) is biased: its mean misses f(w.x)."""
+    x, W, _ = _xw(n=2, d=5, L=3, seed=2)
+    exact = K.dense_poly_layer(x, W, None, COEFFS)
+    fair = K.eugen_estimates(x, W, None, COEFFS, m=500, draws=200, seed=1).mean(0)
+    tied = K.eugen_estimates(x, W, None, COEFFS, m=500, draws=200, seed=1, independent=False).mean(0)
+    assert (fair - exact).abs().max() < 0.02
+    # bias = a_2 (||w||^2 ||x||^2 + (w.x)^2)
+    bias = 0.5 * (W.norm(dim=1)[None] ** 2 * x.norm(dim=1)[:, None] ** 2 + (x @ W.T) ** 2)
+    assert torch.allclose(tied - exact, bias, rtol=0.1, atol=0.02)
+
+
+def test_traced_peak_bytes_measures_the_forward_pass():
+    rng = np.random.default_rng(0)
+    x, W, b = (rng.standard_normal(s).astype(np.float32) for s in ((16, 300), (200, 300), (200,)))
+    peak = K.traced_peak_bytes(K.numpy_forward_dense, x, W, b)
+    assert peak >= x.nbytes + W.nbytes + b.nbytes + 16 * 200 * 4
+    assert 0.8 <= peak / K.peak_bytes_dense(16, 300, 200) <= 1.3
+
+
 def test_peak_bytes_count_against_tracemalloc():
     """The deterministic byte counts bound the measured numpy allocations of each forward pass."""
     rng = np.random.default_rng(0)
@@ -198,6 +256,8 @@ def test_teacher_training_learns_and_accuracy():
     lambda: K.peak_bytes_eugen(1, 1, 1, 0, 1),
     lambda: K.peak_bytes_lowrank(1, 1, 1, 0),
     lambda: K.best_time(lambda: None, 0),
+    lambda: K.count_work(3),
+    lambda: K.traced_peak_bytes(K.numpy_forward_dense),
 ])
 def test_bad_inputs_raise(bad):
     with pytest.raises(ValueError):

@@ -94,7 +94,7 @@ def test_ost_mass_term_and_divergence_properties():
     assert K.ost(mu, nu, T, K.PHI0)[0] == pytest.approx(closed, rel=1e-12)
     for phi in (K.PHI1, K.PHI2):
         a, b = K.ost(mu, nu, T, phi)[0], K.ost(nu, mu, T, phi)[0]
-        assert a == pytest.approx(b, rel=1e-12) and a > 0
+        assert a == b and a > 0  # w1(z0) = w2(z0): symmetric, bit-identical by construction (Prop. 5.1)
         assert K.ost(mu + sg, nu + sg, T, phi)[0] == pytest.approx(a, rel=1e-10)  # Prop. 5.1(i)
         assert a <= K.ost(mu, sg, T, phi)[0] + K.ost(sg, nu, T, phi)[0] + 1e-12  # triangle
 
@@ -110,6 +110,7 @@ def test_orlicz_ept_linear_is_ept_and_bounded_by_ost():
     oe, counts = K.orlicz_ept(mu, nu, D, w, w, K.PHI0, rtol=1e-10)
     assert oe == pytest.approx(kt, abs=1e-8)  # Prop. 5.6
     assert counts["lp"] > 1 and counts["cost_entries"] == counts["lp"] * 21 * 21
+    assert len(counts["t"]) == counts["lp"] - 1
     assert K.ost(mu, nu, T, K.PHI0)[0] >= oe + 0.5 * tot - 1e-9  # Prop. 5.7
 
 
@@ -125,6 +126,62 @@ def test_orlicz_ept_is_luxemburg_root():
     C = K.ept_cost_matrix(D, w, w)
     A = lambda s: ot.emd2(a, c, K.PHI1.phi(C / s))  # noqa: E731
     assert A(t * (1 + 1e-6)) <= 1.0 <= A(t * (1 - 1e-6))
+
+
+def test_ost_asymmetric_when_root_weights_differ():
+    rng, G, T = _setup(20, 9)
+    mu, nu = K.random_unbalanced_measures(20, 2, rng)
+    assert mu.sum() != nu.sum()
+    a = K.ost(mu, nu, T, K.PHI1, w1_root=1.0, w2_root=2.0)[0]
+    b = K.ost(nu, mu, T, K.PHI1, w1_root=1.0, w2_root=2.0)[0]
+    assert abs(a - b) == pytest.approx(abs(mu.sum() - nu.sum()), rel=1e-9)  # Theta differs by w2 - w1 = 1
+
+
+def test_ost_work_count():
+    rng, G, T = _setup(30, 10)
+    mu, nu = K.random_unbalanced_measures(30, 2, rng)
+    dh = K.edge_subtree_mass(T, mu) - K.edge_subtree_mass(T, nu)
+    m = int(np.count_nonzero((dh != 0) & (T.w > 0)))
+    v0, w0 = K.ost(mu, nu, T, K.PHI0)
+    assert w0 == {"phi": m, "elements": 2 * 30 + T.ST.nnz + m}
+    v1, w1 = K.ost(mu, nu, T, K.PHI1)
+    assert w1["phi"] == K.gst(dh, T.w, K.PHI1)[1] and w1["phi"] % m == 0
+    assert w1["elements"] == 2 * 30 + T.ST.nnz + w1["phi"]
+
+
+def test_emd_pivots_is_the_solvers_iteration_count():
+    rng = np.random.default_rng(11)
+    a, b = rng.random(12), rng.random(9)
+    a, b = a / a.sum(), b / b.sum()
+    M = rng.random((12, 9))
+    p = K.emd_pivots(a, b, M)
+    assert p > 1
+    assert all(K.emd_pivots(a, b, M, guess=g) == p for g in (1, 3, p, 5 * p))  # the guess only speeds it up
+    G, cost, *_, code = K.emd_c(a, b, M, p, 1)
+    assert code == 1 and cost == pytest.approx(ot.emd2(a, b, M), rel=1e-12)
+    assert K.emd_c(a, b, M, p - 1, 1)[-1] != 1
+    with pytest.raises(ValueError):
+        K.emd_pivots(a, b, M.T)
+    with pytest.raises(ValueError):
+        K.emd_pivots(a, b, M, guess=0)
+
+
+def test_orlicz_ept_work_replays_the_lps():
+    rng, G, T = _setup(20, 12)
+    D = _tree_metric(G, T)
+    w = T.depth + 1
+    mu, nu = K.random_unbalanced_measures(20, 2, rng)
+    _, counts = K.orlicz_ept(mu, nu, D, w, w, K.PHI1)
+    work = K.orlicz_ept_work(mu, nu, D, w, w, K.PHI1, counts["t"])
+    assert work["lp"] == counts["lp"]
+    na, nc = int((mu > 0).sum()) + 1, int((nu > 0).sum()) + 1
+    arcs, block = na * nc, max(int(np.sqrt(na * nc)), 10)
+    assert (work["elements"] - work["lp"] * (21 * 21 + 2 * arcs)) == work["pivots"] * block
+    tot = mu.sum() + nu.sum()
+    a, c = np.append(mu, nu.sum()) / tot, np.append(nu, mu.sum()) / tot
+    p1 = K.emd_pivots(a, c, K.ept_cost_matrix(D, w, w))
+    assert work["first_lp_elements"] == 21 * 21 + 2 * arcs + p1 * block
+    assert work["pivots"] >= work["lp"]
 
 
 def test_nfunction_inverse_and_cost_matrix():

@@ -157,6 +157,34 @@ def test_n_steps_for():
     assert K.n_steps_for(0.1, rate=0.5) == int(np.ceil(16 * np.log(10) / 0.1))
 
 
+def test_symmetric_pareto_noise_tail_and_symmetry():
+    x = K.symmetric_pareto_noise(1.5)(np.random.default_rng(3), 200_000)
+    for t in (1.0, 5.0, 20.0):
+        assert abs((np.abs(x) > t).mean() / (1 + t) ** -1.5 - 1) < 0.05
+    assert abs(np.median(x)) < 0.01 and abs((x > 0).mean() - 0.5) < 0.005
+
+
+def test_iqr_normal_scale_recovers_normal_sd():
+    rng = np.random.default_rng(4)
+    assert abs(K.iqr_normal_scale(3.0 * rng.standard_normal(200_000)) / 3.0 - 1) < 0.01
+
+
+def test_linear_sgd_forgets_start_after_burn_in():
+    """Quenched forgetting of linear SGD under our burn-in: starts at +5 and -5 give the same law.
+
+    The initial term is (1-eta)^K * 5 ~ 5 eta^8, so the two clouds differ only by Monte Carlo noise; this is a
+    property of the recursion and of n_steps_for, not evidence for the paper (it used to be a page claim).
+    """
+    rng = np.random.default_rng(5)
+    eta, R = 0.05, 20_000
+    noise = lambda g, m: g.standard_exponential(m) - 1.0  # noqa: E731
+    n = K.n_steps_for(eta)
+    assert (1 - eta) ** n * 5 < 1e-9
+    plus = K.sgd_chains(K.quadratic_grad(), [5.0], eta, n, R, noise, rng)[:, 0]
+    minus = K.sgd_chains(K.quadratic_grad(), [-5.0], eta, n, R, noise, rng)[:, 0]
+    assert stats.ks_2samp(plus, minus).pvalue > 0.01
+
+
 @pytest.mark.parametrize(
     "call",
     [
@@ -176,6 +204,8 @@ def test_n_steps_for():
         lambda: K.sgd_chains(K.quadratic_grad(), np.zeros((4, 1)), 0.1, 3, 5, lambda g, m: np.zeros(m), np.random.default_rng()),
         lambda: K.logistic_sampler([1.0], [1.0, 1.0]),
         lambda: K.quadratic_grad(0.0),
+        lambda: K.symmetric_pareto_noise(1.0),
+        lambda: K.iqr_normal_scale([1.0, 2.0]),
     ],
 )
 def test_bad_inputs_raise(call):

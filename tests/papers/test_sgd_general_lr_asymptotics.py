@@ -217,3 +217,19 @@ def test_cycles_to_steady_state():
     assert 1 < k < 10
     with pytest.raises(ValueError):
         K.cycles_to_steady_state([1.0, -1.0])
+
+
+def test_stationary_second_moment_is_the_recursion_fixed_point():
+    rng = np.random.default_rng(7)
+    for H in (H5, _random_spd(rng, 4)):
+        for eta in (0.01, 0.2):
+            S = K.stationary_second_moment(H, 1.3, eta)
+            one = K.second_moment_recursion(H, 1.3, [eta], S)[-1]
+            assert np.allclose(one, S, rtol=1e-10, atol=1e-14)
+            assert np.allclose(S, S.T)
+    # small-eta limit: additive Lyapunov eta*sigma^2/2 * I for S = sigma^2 H
+    assert np.allclose(K.stationary_second_moment(H5, 1.0, 1e-6) / 1e-6, 0.5 * np.eye(5), rtol=1e-4)
+    with pytest.raises(ValueError):
+        K.stationary_second_moment(H5, 1.0, 0.6)
+    with pytest.raises(ValueError):
+        K.stationary_second_moment(H5, -1.0, 0.1)

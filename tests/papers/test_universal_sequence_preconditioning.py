@@ -49,6 +49,26 @@ def test_monic_chebyshev_beats_legendre_in_sup_norm():
         assert cheb < leg
 
 
+@pytest.mark.parametrize("n", [1, 2, 4, 8])
+def test_chebyshev_on_interval(n):
+    np.testing.assert_allclose(K.chebyshev_monic_coeffs_on(n, -1.0, 1.0), K.chebyshev_monic_coeffs(n), atol=1e-12)
+    c = K.chebyshev_monic_coeffs_on(n, -1.0, 0.0)
+    assert c[0] == 1.0 and c.shape == (n + 1,)
+    grid = np.linspace(-1.0, 0.0, 2001)
+    np.testing.assert_allclose(np.max(np.abs(np.polyval(c, grid))), 2 * 0.25**n, rtol=1e-9)
+    roots = np.roots(c)
+    assert np.all(np.abs(roots.imag) < 1e-6) and np.all((roots.real > -1) & (roots.real < 0))
+    assert abs(np.polyval(c, 1.0)) > 1.0  # large where the spectra of the notebook's systems live
+    with pytest.raises(ValueError):
+        K.chebyshev_monic_coeffs_on(n, 0.0, 0.0)
+
+
+def test_precondition_with_differencing_on_simulated_outputs():
+    """Former page claim C3 (an identity of our code): lfilter([1, -1]) is np.diff on simulated LDS outputs."""
+    Y, _ = K.simulate_batch(2, 20, "symmetric", 500, 0.01, np.random.default_rng(2))
+    assert np.max(np.abs(K.precondition(Y, [1.0, -1.0]) - np.diff(Y, axis=1, prepend=0.0))) < 1e-12
+
+
 @pytest.mark.parametrize("bad", [-1, 2.5, True, "3"])
 def test_degree_validation(bad):
     with pytest.raises(ValueError):

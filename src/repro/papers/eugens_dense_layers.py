@@ -25,7 +25,10 @@ Unbiasedness: for independent ``g_1..g_k ~ N(0, I)``, ``E[prod_j (g_j.w)(g_j.x)]
 
 from __future__ import annotations
 
+import functools
 import math
+import os
+import sys
 import time
 from collections.abc import Callable, Sequence
 
@@ -417,53 +420,75 @@ def traced_peak_bytes(fn: Callable[..., object], *arrays: np.ndarray) -> int:
 
 # ----------------------------------------------------------------------------- work actually performed
 
-#: aten ops that move or create data without arithmetic (they still read and write elements)
-_DATA_MOVEMENT = {"cat", "clone", "copy_", "_to_copy", "contiguous", "fill_", "full", "full_like", "ones",
-                  "ones_like", "zeros", "zeros_like", "empty", "empty_like", "new_ones", "new_zeros",
-                  "new_empty", "new_full", "stack", "lift_fresh", "scalar_tensor"}
+#: aten ops that do no arithmetic: views, dtype/layout conversions, copies and tensor creation
+_NO_ARITHMETIC = {"view", "_unsafe_view", "reshape", "_reshape_alias", "permute", "as_strided", "t", "transpose",
+                  "numpy_T", "expand", "expand_as", "unsqueeze", "squeeze", "select", "slice", "alias", "detach",
+                  "view_as", "resolve_conj", "resolve_neg", "to", "_to_copy", "copy_", "contiguous", "clone", "cat",
+                  "stack", "empty", "empty_strided", "empty_like", "full", "full_like", "fill_", "ones",
+                  "ones_like", "zeros", "zeros_like", "lift_fresh", "scalar_tensor"}
+
+
+@functools.lru_cache(maxsize=None)
+def _is_view_op(name: str) -> bool:
+    """Whether the aten op ``name`` returns a view (any of its overloads), e.g. ``narrow``, ``slice``."""
+    packet = getattr(torch.ops.aten, name, None)
+    if packet is None:
+        return False
+    return any(getattr(packet, o).is_view for o in packet.overloads())
+
+
+def _numel(shape: Sequence[int]) -> int:
+    return int(np.prod(shape)) if len(shape) else 1
 
 
 def count_work(fn: Callable[[], object]) -> dict[str, int]:
-    """Run ``fn()`` and count the work of every aten op it dispatches, at the sizes actually run.
+    """Run ``fn()`` once under the torch profiler and count the arithmetic it performs, at the sizes run.
 
-    Two units, the same for any layer: ``flops``, arithmetic operations (matrix products by the formulas of
-    :mod:`torch.utils.flop_counter`, ``2 n k m`` for an ``(n, k) @ (k, m)`` product; every other op one
-    operation per element of its largest operand, data movement and views none), and ``elements``, tensor
-    elements read and written (operands and results of every op that is not a view).
+    The unit is the same for any layer: matrix products count ``2 n k m`` operations for an
+    ``(n, k) @ (k, m)`` product (the profiler's own flop formulas for ``mm``, ``addmm``, ``bmm``); every other
+    aten kernel that does arithmetic (elementwise ops, reductions, ``cumprod``, norms) counts one operation per
+    element of its largest input; views, conversions, copies and tensor creation count none. An op whose work
+    is done by the kernels it calls (``matmul`` -> ``mm``, ``einsum`` -> ``bmm``) is counted through them.
 
     Returns
     -------
-    dict with ``flops``, ``elements`` and ``ops`` (the number of ops dispatched).
+    dict with ``flops`` (arithmetic operations) and ``kernels`` (the aten kernels that did arithmetic).
     """
-    from torch.utils._python_dispatch import TorchDispatchMode
-    from torch.utils._pytree import tree_flatten
-    from torch.utils.flop_counter import flop_registry
+    from torch.autograd.profiler import profile
 
     if not callable(fn):
         raise ValueError("count_work needs a callable")
-    totals = {"flops": 0, "elements": 0, "ops": 0}
+    # the profiler backend (kineto) writes start/stop lines to file descriptor 2 whatever its log level:
+    # silence that descriptor while it runs (Python exceptions still propagate)
+    sys.stderr.flush()
+    saved, devnull = os.dup(2), os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, 2)
+        with profile(record_shapes=True, with_flops=True) as prof:
+            fn()
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)
 
-    class _Counter(TorchDispatchMode):
-        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-            kwargs = kwargs or {}
-            out = func(*args, **kwargs)
-            totals["ops"] += 1
-            if func.is_view:
-                return out
-            ins = [t for t in tree_flatten((args, kwargs))[0] if isinstance(t, Tensor)]
-            outs = [t for t in tree_flatten(out)[0] if isinstance(t, Tensor)]
-            sizes = [t.numel() for t in ins + outs]
-            totals["elements"] += sum(sizes)
-            packet = func.overloadpacket
-            if packet in flop_registry:
-                totals["flops"] += int(flop_registry[packet](*args, **kwargs, out_val=out))
-            elif packet.__name__ not in _DATA_MOVEMENT:
-                totals["flops"] += max(sizes, default=0)
-            return out
+    def name(e) -> str:
+        return e.name.removeprefix("aten::")
 
-    with _Counter():
-        fn()
-    return totals
+    def does_arithmetic(e) -> bool:
+        return bool(e.flops) or (e.name.startswith("aten::") and name(e) not in _NO_ARITHMETIC
+                                 and not _is_view_op(name(e)))
+
+    def delegates(e) -> bool:
+        return any(does_arithmetic(c) or delegates(c) for c in e.cpu_children)
+
+    flops = kernels = 0
+    for e in prof.function_events:
+        if e.flops:
+            flops, kernels = flops + int(e.flops), kernels + 1
+        elif does_arithmetic(e) and not delegates(e):
+            sizes = [_numel(s) for s in e.input_shapes if isinstance(s, (list, tuple))]
+            flops, kernels = flops + max(sizes, default=0), kernels + 1
+    return {"flops": flops, "kernels": kernels}
 
 
 # ----------------------------------------------------------------------------- teacher MLP and timing

@@ -14,9 +14,14 @@ Notation map (paper -> ours)
 * GST :math:`GS_\\Phi` (the balanced univariate problem, [41])                -> ``gst``
 * cost :math:`\\hat c` on :math:`G\\cup\\{\\hat s\\}` (eq. 5), Orlicz-EPT :math:`OE_\\Phi` (eq. 8) -> ``ept_cost_matrix``, ``orlicz_ept``
 
-Work is counted deterministically: ``gst``/``ost`` return the number of N-function evaluations
-(objective evaluations times edges), ``orlicz_ept`` the number of exact OT solves and of cost entries
-:math:`\\Phi(\\hat c/t)` it forms (a lower bound on its work: every LP at least reads its whole cost matrix).
+Work is counted in one unit for both methods: **array entries processed** (each entry that a pass of the
+method's numerical work reads or writes, counted once per pass), at the sizes actually run.
+``ost`` returns its count exactly (the difference ``mu - nu``, the sparse product with ``tree.ST``, the
+sparsity mask, and one pass over the active edges per objective evaluation of the root finder).
+``orlicz_ept_work`` replays the LPs ``orlicz_ept`` solved and returns a *lower bound* on theirs: the cost
+matrix :math:`\\Phi(\\hat c/t)` formed for each LP, the arcs POT's network simplex loads and scans once more to
+prove optimality, and one pricing block of :math:`\\sqrt{\\text{arcs}}` arcs per pivot (the block-search rule of
+POT's solver scans at least one block per pivot). Pivots are counted by ``emd_pivots`` from the solver itself.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import networkx as nx
 import numpy as np
 import ot
 import scipy.sparse as sp
+from ot.lp.emd_wrap import emd_c  # POT's exact solver, called directly to read its result code
 from numpy.typing import ArrayLike
 from scipy.optimize import brentq
 from scipy.sparse.csgraph import minimum_spanning_tree
@@ -36,7 +42,7 @@ from scipy.spatial.distance import pdist, squareform
 __all__ = [
     "NFunction", "PHI0", "PHI1", "PHI2", "power_nfunction", "RootedTree", "root_path_tree",
     "edge_subtree_mass", "gst", "gst_objective", "sobolev_transport_p", "ost", "ept_cost_matrix", "orlicz_ept",
-    "random_geometric_graph", "random_unbalanced_measures",
+    "emd_pivots", "orlicz_ept_work", "random_geometric_graph", "random_unbalanced_measures",
 ]
 
 
@@ -203,7 +209,9 @@ def ost(mu: ArrayLike, nu: ArrayLike, tree: RootedTree, phi: NFunction, *, b: fl
     and the infimum equals ``b * gst(dh, w, phi)``. ``w1_root``, ``w2_root`` are :math:`w_1(z_0), w_2(z_0)`
     (1 for the paper's :math:`w = d_G(z_0,\\cdot)+1`). ``mu``, ``nu`` (n,) in ``tree.nodes`` order.
 
-    Returns ``(value, n_phi)`` with ``n_phi`` the N-function evaluations.
+    Returns ``(value, work)`` with ``work = {"phi": N-function evaluations, "elements": array entries
+    processed}``; ``elements`` counts ``mu - nu`` (n), the product with ``tree.ST`` (its nonzeros), the
+    sparsity mask (n) and ``phi`` (one pass over the active edges per objective evaluation).
     """
     mu, nu = np.asarray(mu, float), np.asarray(nu, float)
     if mu.shape != nu.shape:
@@ -218,7 +226,8 @@ def ost(mu: ArrayLike, nu: ArrayLike, tree: RootedTree, phi: NFunction, *, b: fl
     inner, n_phi = gst(dh, tree.w, phi)
     dm = mu.sum() - nu.sum()
     theta = (w1_root if dm >= 0 else w2_root) + b * lam / 2 - alpha
-    return float(theta * abs(dm) + b * inner), n_phi
+    n = mu.size
+    return float(theta * abs(dm) + b * inner), {"phi": n_phi, "elements": int(2 * n + tree.ST.nnz + n_phi)}
 
 
 def ept_cost_matrix(D: ArrayLike, w1: ArrayLike, w2: ArrayLike, b: float = 1.0, lam: float = 1.0) -> np.ndarray:
@@ -247,7 +256,8 @@ def orlicz_ept(mu: ArrayLike, nu: ArrayLike, D: ArrayLike, w1: ArrayLike, w2: Ar
     likewise :math:`\\hat\\nu`; then finds the smallest :math:`t` with
     :math:`A(t)=\\min_\\gamma \\sum \\Phi(\\hat c/t)\\,\\gamma \\le 1` (``ot.emd2``), starting from the bracket
     :math:`[W_{\\hat c}/\\Phi^{-1}(1),\\, L/\\Phi^{-1}(1)]` and stopping at relative width ``rtol``.
-    Returns ``(value, counts)`` with ``counts = {"lp": exact OT solves, "cost_entries": entries formed}``.
+    Returns ``(value, counts)`` with ``counts = {"lp": exact OT solves, "cost_entries": entries formed,
+    "t": the values of t at which A(t) was solved, in order}`` (``orlicz_ept_work`` replays them).
     """
     mu, nu = np.asarray(mu, float), np.asarray(nu, float)
     if np.any(mu < 0) or np.any(nu < 0) or mu.sum() <= 0 or nu.sum() <= 0:
@@ -256,7 +266,7 @@ def orlicz_ept(mu: ArrayLike, nu: ArrayLike, D: ArrayLike, w1: ArrayLike, w2: Ar
     tot = mu.sum() + nu.sum()
     a = np.append(mu, nu.sum()) / tot
     c = np.append(nu, mu.sum()) / tot
-    counts = {"lp": 1, "cost_entries": C.size}
+    counts = {"lp": 1, "cost_entries": C.size, "t": []}
     W = float(ot.emd2(a, c, C))
     L = float(C[np.ix_(a > 0, c > 0)].max())
     q = phi.inverse_at_one()
@@ -267,11 +277,85 @@ def orlicz_ept(mu: ArrayLike, nu: ArrayLike, D: ArrayLike, w1: ArrayLike, w2: Ar
             M = np.minimum(phi.phi(C / t), 1e12)
         counts["lp"] += 1
         counts["cost_entries"] += C.size
+        counts["t"].append(t)
         if float(ot.emd2(a, c, M, numItermax=10**7)) <= 1.0:
             hi = t
         else:
             lo = t
     return float(tot * (hi - b * lam)), counts
+
+
+def emd_pivots(a: ArrayLike, b: ArrayLike, M: ArrayLike, guess: int = 64) -> int:
+    """Iterations (pivots) of POT's network simplex on ``(a, b, M)``, read from the solver itself.
+
+    POT does not report its iteration count, but its solver is deterministic and reports whether it reached
+    optimality within ``max_iter`` iterations; the count is the smallest ``max_iter`` at which it does (found by an
+    exponential search outwards from ``guess`` and bisection). ``a`` (n,), ``b`` (m,) histograms of equal mass, ``M`` (n, m).
+    Costs two solves when ``guess`` is right, a few more otherwise; it is for counting work, never inside a timed region.
+    """
+    a, b = np.ascontiguousarray(a, dtype=np.float64), np.ascontiguousarray(b, dtype=np.float64)
+    M = np.ascontiguousarray(M, dtype=np.float64)
+    if M.shape != (a.size, b.size) or a.ndim != 1 or b.ndim != 1:
+        raise ValueError(f"M must be (len(a), len(b)); got {M.shape}, {a.shape}, {b.shape}")
+    if guess < 1:
+        raise ValueError("guess must be >= 1")
+    b = b * a.sum() / b.sum()  # as ot.emd2 does before calling the solver, so that the pivot path is the same
+
+    def optimal(k: int) -> bool:
+        return emd_c(a, b, M, int(k), 1)[-1] == 1  # 1 = OPTIMAL, 3 = MAX_ITER_REACHED
+
+    # exponential search outwards from the guess (offsets 1, 2, 4, ...), then bisection
+    step = 1
+    if optimal(guess):
+        hi, lo = guess, guess - 1
+        while lo >= 1 and optimal(lo):
+            hi, step = lo, 2 * step
+            lo = hi - step
+        lo = max(lo, 0)
+    else:
+        lo, hi = guess, guess + 1
+        while not optimal(hi):
+            lo, step = hi, 2 * step
+            hi = lo + step
+    while hi - lo > 1:  # optimal(hi) and (lo == 0 or not optimal(lo))
+        mid = (lo + hi) // 2
+        if optimal(mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def orlicz_ept_work(mu: ArrayLike, nu: ArrayLike, D: ArrayLike, w1: ArrayLike, w2: ArrayLike, phi: NFunction,
+                    ts: list[float], *, b: float = 1.0, lam: float = 1.0) -> dict:
+    """A lower bound on the array entries ``orlicz_ept`` processed, replaying its LPs at the recorded ``ts``.
+
+    Per LP: the cost matrix formed (:math:`(n+1)(m+1)` entries), the arcs POT loads into its network simplex
+    (supports of :math:`\\hat\\mu` times :math:`\\hat\\nu`) and scans once more to prove optimality, and one pricing
+    block of :math:`\\max(\\lfloor\\sqrt{\\text{arcs}}\\rfloor, 10)` arcs per pivot (POT's block-search rule scans at
+    least one block per pivot; tree updates are not counted). The first LP is the linear one that gives the
+    bracket (plain EPT, Prop. 5.6). Returns ``{"elements", "pivots", "lp", "first_lp_elements"}``.
+    """
+    mu, nu = np.asarray(mu, float), np.asarray(nu, float)
+    C = ept_cost_matrix(D, w1, w2, b, lam)
+    tot = mu.sum() + nu.sum()
+    a = np.append(mu, nu.sum()) / tot
+    c = np.append(nu, mu.sum()) / tot
+    arcs = int((a > 0).sum() * (c > 0).sum())
+    block = max(int(np.sqrt(arcs)), 10)
+
+    def lp_elements(M: np.ndarray, guess: int) -> tuple[int, int]:
+        p = emd_pivots(a, c, M, guess)
+        return C.size + 2 * arcs + p * block, p
+
+    first, p = lp_elements(C, 4 * int((a > 0).sum() + (c > 0).sum()))  # a guess only: speeds the search
+    total, pivots = first, p
+    for t in ts:
+        with np.errstate(over="ignore"):
+            M = np.minimum(phi.phi(C / t), 1e12)
+        e, p = lp_elements(M, p)
+        total, pivots = total + e, pivots + p
+    return {"elements": int(total), "pivots": int(pivots), "lp": 1 + len(ts), "first_lp_elements": int(first)}
 
 
 def random_geometric_graph(n: int, rng: np.random.Generator, radius: float | None = None) -> nx.Graph:

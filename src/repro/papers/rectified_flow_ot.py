@@ -17,6 +17,9 @@ Notation (paper -> ours)
 - rectification :math:`\\mathcal R` / :math:`\\mathcal R_p` of a Gaussian coupling: the flow map
   :math:`Z_1 = M X_0` -> :func:`rf_linear_flow_map`, iterated by :func:`iterate_rectification`
 - Brenier (OT) map between centred Gaussians -> :func:`bures_ot_map` (POT's ``ot.gaussian``)
+- flow map of a linear field :math:`\\dot M_t = A(t)M_t` -> :func:`linear_flow_map` (also used for the page's
+  wrong-kernel control, the naive symmetric part of :math:`A_t`)
+- one-dimensional OT map :math:`F_1^{-1}\\circ F_0` (Prop. 4) -> :func:`gmm_cdf_1d`, :func:`transport_cdf_error_1d`
 
 Shared helper candidates: :func:`empirical_ot_cost` (a thin ``ot.emd2`` wrapper) and
 :func:`integrate_flow` (particle ODE with ``solve_ivp``) could serve other flow/OT papers.

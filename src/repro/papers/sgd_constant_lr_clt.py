@@ -46,6 +46,8 @@ __all__ = [
     "logistic_sampler",
     "logistic_fisher",
     "n_steps_for",
+    "symmetric_pareto_noise",
+    "iqr_normal_scale",
 ]
 
 
@@ -133,6 +135,36 @@ def quadratic_grad(a: float = 1.0) -> Callable[[np.ndarray, np.ndarray], np.ndar
     if a <= 0:
         raise ValueError(f"curvature a must be positive; got {a}")
     return lambda theta, z: a * theta - z[:, None]
+
+
+def symmetric_pareto_noise(alpha: float) -> Callable[[np.random.Generator, int], np.ndarray]:
+    """Sampler of symmetric Pareto noise :math:`\\varepsilon = S\\,(U^{-1/\\alpha}-1)`, ``S`` a random sign, ``U`` uniform.
+
+    :math:`P(|\\varepsilon|>t) = (1+t)^{-\\alpha}`: mean 0, and for :math:`\\alpha\\le 2` infinite variance,
+    i.e. outside the moment conditions of a central limit theorem (the control of the notebook's CLT check).
+    Returns ``sample_fn(rng, m) -> (m,)`` for :func:`sgd_chains`.
+    """
+    if not alpha > 1:
+        raise ValueError(f"tail index alpha must exceed 1 (finite mean); got {alpha}")
+
+    def sample(rng: np.random.Generator, m: int) -> np.ndarray:
+        # U^(-1/alpha) = exp(E/alpha) with E ~ Exp(1): cheaper than a power of a uniform
+        x = np.exp(rng.standard_exponential(m) * (1.0 / alpha)) - 1.0
+        return np.where(rng.random(m) < 0.5, -x, x)
+
+    return sample
+
+
+def iqr_normal_scale(x: ArrayLike) -> float:
+    """Scale of the normal law with the same interquartile range as ``x``: ``IQR / (2 * 0.6745)``.
+
+    A robust standardisation for samples whose variance is infinite. ``x`` has shape ``(n,)``, ``n >= 4``.
+    """
+    x = np.asarray(x, dtype=float).ravel()
+    if x.size < 4 or not np.all(np.isfinite(x)):
+        raise ValueError("need at least 4 finite values")
+    q1, q3 = np.quantile(x, [0.25, 0.75])
+    return float((q3 - q1) / (2.0 * 0.6744897501960817))
 
 
 def _sigmoid(z: np.ndarray) -> np.ndarray:

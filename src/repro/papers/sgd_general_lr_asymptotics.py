@@ -188,6 +188,29 @@ def _recursion(A: np.ndarray, S: ArrayLike, etas: ArrayLike, Sigma0: ArrayLike, 
     return U @ out @ U.T
 
 
+def stationary_second_moment(H: ArrayLike, sigma: float, eta: float) -> np.ndarray:
+    """Fixed point of :func:`second_moment_recursion` (Gaussian design) at a constant rate ``eta``.
+
+    Solves ``Σ = Σ − η(HΣ + ΣH) + η²(2HΣH + tr(HΣ)H + σ²H)`` in the eigenbasis of ``H``: off-diagonal
+    entries in closed form, the diagonal from a ``d × d`` linear system. Evaluated at a schedule's current
+    rate this is the *quasi-static* prediction that ignores the schedule's history (the notebook's naive
+    baseline). ``H`` has shape ``(d, d)``; returns shape ``(d, d)``. Needs ``0 < eta`` below the mean-square
+    stability limit.
+    """
+    H = _as_spd(H)
+    if sigma < 0 or not eta > 0:
+        raise ValueError(f"need sigma >= 0 and eta > 0; got {sigma}, {eta}")
+    lam, U = np.linalg.eigh(H)
+    if not eta < 2.0 / (2.0 * lam.max() + lam.sum()):
+        raise ValueError(f"eta={eta} is not below the mean-square stability limit {2.0 / (2.0 * lam.max() + lam.sum()):.4g}")
+    Sb = sigma**2 * np.diag(lam)  # U^T (sigma^2 H) U
+    lsum = lam[:, None] + lam[None, :]
+    P = eta * Sb / (lsum - 2.0 * eta * np.outer(lam, lam))
+    M = np.diag(2.0 * lam * (1.0 - eta * lam)) - eta * np.outer(lam, lam)
+    np.fill_diagonal(P, np.linalg.solve(M, eta * np.diag(Sb)))
+    return U @ P @ U.T
+
+
 def sgd_linreg_mc(
     H: ArrayLike,
     theta_star: ArrayLike,

@@ -57,6 +57,23 @@ def chebyshev_monic_coeffs(n: int) -> np.ndarray:
     return (power / power[-1])[::-1].copy()
 
 
+def chebyshev_monic_coeffs_on(n: int, lo: float, hi: float) -> np.ndarray:
+    """Monic Chebyshev polynomial of the interval ``[lo, hi]``, highest power first.
+
+    ``p(z) = 2 h^n 2^{-n} T_n((z - m)/h)`` with centre ``m = (lo+hi)/2`` and half-width ``h = (hi-lo)/2``: the
+    monic degree-``n`` polynomial with the smallest sup norm on ``[lo, hi]`` (``2 (h/2)^n``). With
+    ``[lo, hi] = [-1, 1]`` it is :func:`chebyshev_monic_coeffs`. The notebook uses ``[-1, 0]`` as a control:
+    the same construction aimed at the wrong part of the spectrum. Shape ``(n + 1,)``, ``c[0] = 1``.
+    """
+    n = _check_degree(n)
+    if not (np.isfinite(lo) and np.isfinite(hi) and lo < hi):
+        raise ValueError(f"need finite lo < hi; got {lo}, {hi}")
+    m, h = 0.5 * (lo + hi), 0.5 * (hi - lo)
+    base = np.poly1d(chebyshev_monic_coeffs(n))          # monic on [-1, 1]
+    p = h**n * base(np.poly1d([1.0 / h, -m / h]))        # h^n M_n((z - m)/h) is monic in z
+    return np.asarray(p.coeffs, dtype=float)
+
+
 def legendre_monic_coeffs(n: int) -> np.ndarray:
     """Coefficients of the monic Legendre polynomial ``P_n / lead(P_n)``, highest power first.
 
