@@ -189,3 +189,33 @@ def test_distortion_and_inputs():
         K.noisy_tree_metric(3, 0.1, np.random.default_rng(0))
     with pytest.raises(ValueError):
         K.graph_metric(nx.empty_graph(4))
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_four_point_delta_mean_brackets_and_bruteforce(seed):
+    from itertools import permutations
+
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(7, 3))
+    D = np.sqrt(((X[:, None] - X[None]) ** 2).sum(-1))
+    gaps = []
+    for i, j, k, l in permutations(range(7), 4):
+        s = sorted([D[i, j] + D[k, l], D[i, k] + D[j, l], D[i, l] + D[j, k]])
+        gaps.append((s[2] - s[1]) / 2)
+    assert K.four_point_delta_mean(D) == pytest.approx(np.mean(gaps), rel=1e-12)
+    assert K.four_point_delta_mean(D, block_elems=10) == pytest.approx(np.mean(gaps), rel=1e-12)
+    assert 0 <= K.four_point_delta_mean(D) < K.four_point_delta(D)
+    T, _ = K.noisy_tree_metric(8, 0.0, np.random.default_rng(seed))
+    assert K.four_point_delta_mean(T) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_random_perturbation_metric_is_a_seeded_metric_of_the_right_size():
+    D, _ = K.noisy_tree_metric(12, 0.3, np.random.default_rng(0))
+    M = K.random_perturbation_metric(D, 2.0, np.random.default_rng(5))
+    assert np.allclose(M, M.T) and np.allclose(np.diag(M), 0) and (M >= 0).all()
+    assert np.allclose(K.floyd_warshall(M), M)  # a metric: its own shortest-path closure
+    assert np.array_equal(M, K.random_perturbation_metric(D, 2.0, np.random.default_rng(5)))
+    assert 0 < np.linalg.norm(M - D)  # the metric has moved
+    assert np.allclose(K.random_perturbation_metric(D, 0.0, np.random.default_rng(1)), K.floyd_warshall(D))
+    with pytest.raises(ValueError):
+        K.random_perturbation_metric(D, -1.0, np.random.default_rng(0))

@@ -60,6 +60,11 @@ def check_distance_matrix(D: Any, min_n: int = 1, name: str = "D") -> np.ndarray
 
 def _quadruple_delta_block(D: np.ndarray, rows: np.ndarray) -> float:
     """Max of (largest - second largest)/2 over quadruples (i, j, k, l) with i in ``rows``, all distinct."""
+    return float(_quadruple_gap_block(D, rows).max()) / 2.0
+
+
+def _quadruple_gap_block(D: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """Largest minus second largest pair sum for quadruples (i, j, k, l), i in ``rows``; -inf where not distinct."""
     n = D.shape[0]
     Di = D[rows]                                     # (b, n)
     s_ij_kl = Di[:, :, None, None] + D[None, None, :, :]          # d_ij + d_kl
@@ -73,8 +78,7 @@ def _quadruple_delta_block(D: np.ndarray, rows: np.ndarray) -> float:
     i = rows[:, None, None, None]
     j, k, l = idx[None, :, None, None], idx[None, None, :, None], idx[None, None, None, :]
     distinct = (i != j) & (i != k) & (i != l) & (j != k) & (j != l) & (k != l)
-    gap = np.where(distinct, gap, -np.inf)
-    return float(gap.max()) / 2.0
+    return np.where(distinct, gap, -np.inf)
 
 
 def four_point_delta(D: Any, block_elems: int = 4_000_000) -> float:
@@ -101,6 +105,60 @@ def four_point_delta(D: Any, block_elems: int = 4_000_000) -> float:
     step = max(1, block_elems // n**3)
     best = max(_quadruple_delta_block(A, np.arange(s, min(n, s + step))) for s in range(0, n, step))
     return max(best, 0.0)
+
+
+def four_point_delta_mean(D: Any, block_elems: int = 4_000_000) -> float:
+    """The *mean* over quadruples of distinct points of the four-point gap (largest - second largest)/2.
+
+    Not Gromov's delta (which is the maximum): a deliberately wrong delta, used as the control of the
+    page's check of Gromov's bound (with it the bound :func:`gromov_bound` should fail).
+
+    Parameters
+    ----------
+    D : array_like, shape (n, n), n >= 4
+
+    Returns
+    -------
+    float, 0 <= mean <= :func:`four_point_delta`
+    """
+    A = check_distance_matrix(D, min_n=4)
+    n = A.shape[0]
+    step = max(1, block_elems // n**3)
+    total, count = 0.0, 0
+    for s in range(0, n, step):
+        g = _quadruple_gap_block(A, np.arange(s, min(n, s + step)))
+        ok = np.isfinite(g)
+        total += float(g[ok].sum())
+        count += int(ok.sum())
+    return max(total / count / 2.0, 0.0)
+
+
+def random_perturbation_metric(D: Any, size: float, rng: np.random.Generator) -> np.ndarray:
+    """A change of the metric of a given size in a random direction, projected back onto a metric.
+
+    ``W = D + size * R / ||R||_F`` with ``R`` symmetric standard normal (zero diagonal); negative weights
+    are clipped to 0 and ``W`` is projected by shortest paths (:func:`floyd_warshall`), as DeltaZero
+    projects its iterates. The null model of the page: a change as large as DeltaZero's
+    (``size = ||D_opt - D||_F``) that is not aimed at lowering delta.
+
+    Parameters
+    ----------
+    D : array_like, shape (n, n), a metric
+    size : float >= 0, Frobenius norm of the change before projection
+    rng : numpy Generator
+
+    Returns
+    -------
+    ndarray, shape (n, n), a metric
+    """
+    A = check_distance_matrix(D, min_n=2)
+    if not (np.isfinite(size) and size >= 0):
+        raise ValueError(f"size must be finite and >= 0; got {size}")
+    n = A.shape[0]
+    R = np.triu(rng.standard_normal((n, n)), 1)
+    R = R + R.T
+    W = A + size * R / np.linalg.norm(R)
+    return floyd_warshall(np.maximum(W, 0.0))
 
 
 def four_point_delta_bruteforce(D: Any) -> float:
