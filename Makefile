@@ -20,6 +20,10 @@ export OMP_NUM_THREADS := 1
 export MKL_NUM_THREADS := 1
 export OPENBLAS_NUM_THREADS := 1
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
+# glibc malloc keeps freed memory instead of faulting fresh pages in for every temporary (see RUN_ENV in
+# src/repro/pipeline.py: about a quarter of a page's time otherwise)
+export MALLOC_MMAP_THRESHOLD_ := 33554432
+export MALLOC_TRIM_THRESHOLD_ := 4294967296
 JB_BUILD := $(VENV)/bin/jupyter-book build . --config book/_config.yml --toc _toc.yml --path-output book -W --keep-going
 
 .PHONY: help install book test unit check nbval html run serve clean

@@ -103,7 +103,7 @@ def test_record_schema_and_save(tmp_path, monkeypatch):
     }
     assert record["seed"] == 2 and record["verdict"] == "reproduced"
     assert record["claims"][0]["control_status"] == "not reproduced" and record["claims"][0]["counted"] is True
-    assert record["claims"][0]["tolerance"] == {"rel": 1e-6, "abs": 1e-12, "why": ""}
+    assert record["claims"][0]["tolerance"] == {"rel": 1e-6, "abs": 1e-12, "why": "", "bound": True}
 
 
 def test_counted_claim_needs_a_control_and_its_label():
@@ -167,6 +167,12 @@ def test_noise_digits_become_a_bound_and_wide_tolerances_need_a_reason():
                  control_label="c", tol=tolerance(rel=0.1, why="end point of training"))
     assert "~0.712" in repr(c.table()) and '<span class="repro-approx">0.712</span>' in c.table()._repr_html_()
     assert r3.measured == 0.7123
+    r4 = c.check("gap", statement="s", paper="p", criterion=at_most(0.03), measured=0.00889, control=0.2,
+                 control_label="c", tol=tolerance(abs=0.05, why="accuracy difference of two trainings"))
+    assert r4.measured == 0.00889 and "~0.00889" in repr(c.table()), "a coarse tolerance keeps the value"
+    r5 = c.check("gap2", statement="s", paper="p", criterion=at_most(0.03), measured=0.00889, control=0.2,
+                 control_label="c", tol=tolerance(abs=0.05, why="a solver error", bound=True))
+    assert r5.measured == "< 0.05" and r5.tolerance["bound"] is True
 
 
 def test_tolerance_agreement():

@@ -133,10 +133,12 @@ def test_every_counted_claim_has_a_control_and_declared_flags(slug):
             assert c.get("post_hoc_why", "").strip(), f"{where}: post hoc without its reason"
         if c.get("machine_sensitive"):
             assert c.get("machine_sensitive_why", "").strip(), f"{where}: machine-sensitive without its reason"
+        assert isinstance(c["tolerance"].get("bound"), bool), f"{where}: tolerance without its bound rule"
         tol = Tolerance(**c["tolerance"])  # a wide tolerance without its reason raises here
+        assert tol.bounds_small_values == c["tolerance"]["bound"]
         for key in ("measured", "control"):
             x = c.get(key)
-            if isinstance(x, float) and not c.get("volatile"):
+            if isinstance(x, float) and not c.get("volatile") and tol.bounds_small_values:
                 assert abs(x) >= tol.abs, f"{where}: {key} {x!r} is noise below its tolerance: record the bound"
 
 

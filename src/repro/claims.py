@@ -51,8 +51,9 @@ Flags:
 Portability: every value is compared across runs within a declared
 :class:`Tolerance` (default: relative 1e-6, absolute 1e-12, for exact
 computations; wider ones carry their reason). A float whose magnitude is
-below the absolute tolerance is recorded and shown as the bound
-``"< 1e-12"``, never as its noise digits; a value with a wider-than-default
+below a small absolute tolerance (up to 1e-6, or any with ``bound=True``)
+is recorded and shown as the bound ``"< 1e-12"``, never as its noise
+digits; a value with a wider-than-default
 tolerance is shown with a ``~`` (text) or in a ``repro-approx`` span (HTML),
 which the nbval sanitizer (``tests/nbval-sanitize.cfg``) masks, so nbval
 compares ids, kinds, criteria, statuses and the exactly repeatable values.
@@ -62,7 +63,7 @@ The record written by :meth:`Claims.save` has the schema::
     {"slug", "title", "authors", "paper_url", "scale", "seed", "runtime_s", "verdict",
      "claims": [{"id", "kind", "statement", "paper", "criterion", "measured", "status",
                  "control", "control_label", "control_status", "outcome", "counted",
-                 "tolerance": {"rel", "abs", "why"}, "post_hoc", "post_hoc_why",
+                 "tolerance": {"rel", "abs", "why", "bound"}, "post_hoc", "post_hoc_why",
                  "machine_sensitive", "machine_sensitive_why", "volatile"}]}
 
 ``outcome`` is what the page shows: the status for a counted claim, else one
@@ -184,17 +185,28 @@ class Tolerance:
     Two values ``a``, ``b`` agree when ``|a - b| <= abs + rel * max(|a|, |b|)``.
     The default is for exact computations; a wider one (a value that comes out
     of training or of an iteration whose stopping point can move) must say why.
+
+    ``bound``: whether a value below ``abs`` is recorded as the bound ``"< abs"`` (its digits are
+    noise: a solver or machine-precision error). By default (``None``) only small absolute
+    tolerances (``abs <= 1e-6``) bound; a coarse one (say ``abs=0.05`` on an accuracy difference)
+    keeps the value, shown as ``~value``.
     """
 
     rel: float = 1e-6
     abs: float = 1e-12
     why: str = ""
+    bound: bool | None = None
 
     def __post_init__(self) -> None:
         if not (self.rel >= 0 and self.abs >= 0 and math.isfinite(self.rel) and math.isfinite(self.abs)):
             raise ValueError(f"tolerances must be finite and >= 0; got rel={self.rel}, abs={self.abs}")
         if self.is_wide and not self.why.strip():
             raise ValueError("a tolerance wider than the default (rel 1e-6, abs 1e-12) needs its reason: why=...")
+
+    @property
+    def bounds_small_values(self) -> bool:
+        """Whether values below ``abs`` are recorded as the bound ``"< abs"`` (see ``bound``)."""
+        return self.bound if self.bound is not None else self.abs <= BOUND_ABS_MAX
 
     @property
     def is_wide(self) -> bool:
@@ -217,17 +229,20 @@ class Tolerance:
         return abs(xa - xb) <= slack
 
     def as_dict(self) -> dict:
-        return {"rel": self.rel, "abs": self.abs, "why": self.why}
+        return {"rel": self.rel, "abs": self.abs, "why": self.why, "bound": self.bounds_small_values}
 
 
 DEFAULT_TOL_REL = 1e-6
 DEFAULT_TOL_ABS = 1e-12
+BOUND_ABS_MAX = 1e-6  # absolute tolerances up to this bound the values below them by default
 EXACT = Tolerance()
 
 
-def tolerance(rel: float = DEFAULT_TOL_REL, abs: float = DEFAULT_TOL_ABS, why: str = "") -> Tolerance:  # noqa: A002
+def tolerance(
+    rel: float = DEFAULT_TOL_REL, abs: float = DEFAULT_TOL_ABS, why: str = "", bound: bool | None = None  # noqa: A002
+) -> Tolerance:
     """A declared repeatability tolerance (see :class:`Tolerance`); ``why`` is required when wider than default."""
-    return Tolerance(rel=rel, abs=abs, why=why)
+    return Tolerance(rel=rel, abs=abs, why=why, bound=bound)
 
 
 def _bound_or_value(x: Measured) -> tuple[float, bool] | None:
@@ -243,9 +258,9 @@ def _bound_or_value(x: Measured) -> tuple[float, bool] | None:
 
 
 def recorded_value(x: Measured, tol: Tolerance) -> Measured:
-    """What the record stores: a float below ``tol.abs`` becomes the bound ``"< abs"``, others 4 significant digits."""
+    """What the record stores: 4 significant digits, or the bound ``"< abs"`` for a float below a bounding ``tol.abs``."""
     if isinstance(x, float):
-        if math.isfinite(x) and abs(x) < tol.abs:
+        if math.isfinite(x) and abs(x) < tol.abs and tol.bounds_small_values:
             return f"< {tol.abs:g}"
         return round_sig(x)
     return x

@@ -50,12 +50,19 @@ RENDER_ONLY = ("bookext.py",)
 CELL_TIMEOUT_S = {"ci": 300, "full": 3600}
 VOLATILE_NB_KEYS = ("papermill", "widgets")
 VOLATILE_CELL_KEYS = ("papermill", "execution", "ExecuteTime")
-ONE_THREAD = {
+RUN_ENV = {
+    # one thread per notebook: two notebooks run side by side on two cores
     "OMP_NUM_THREADS": "1",
     "MKL_NUM_THREADS": "1",
     "OPENBLAS_NUM_THREADS": "1",
     "NUMEXPR_NUM_THREADS": "1",
     "PYDEVD_DISABLE_FILE_VALIDATION": "1",
+    # glibc malloc: serve the many few-MB numpy/torch temporaries from the heap and keep freed memory,
+    # instead of mapping fresh pages from the OS for each one. Measured on deltazero-tree-metrics:
+    # 11.0 s instead of 14.9 s (system time 0.4 s instead of 3.0 s); inside a Jupyter kernel the
+    # saving is larger. Ignored where the C library is not glibc; it changes no computed value.
+    "MALLOC_MMAP_THRESHOLD_": str(32 * 2**20),
+    "MALLOC_TRIM_THRESHOLD_": str(4 * 2**30),
 }
 
 
@@ -191,7 +198,7 @@ class Outcome:
 
 def execute_one(slug: str, out: str, claims_dir: str, scale: str, seed: int) -> Outcome:
     """Execute one notebook with papermill (runs in a worker process). Never raises."""
-    os.environ.update(ONE_THREAD)
+    os.environ.update(RUN_ENV)
     # absolute: the kernel runs in notebooks/, a relative folder would land there
     os.environ["REPRO_CLAIMS_DIR"] = str(Path(claims_dir).resolve())
     out_path = Path(out).resolve()

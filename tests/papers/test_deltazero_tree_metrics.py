@@ -147,6 +147,17 @@ def test_smooth_delta_brackets_exact_and_converges(seed):
     assert errs[-1] < errs[0] and errs[-1] < 0.02
 
 
+def test_smooth_delta_closed_form_gradient_matches_autograd_and_finite_differences():
+    D = torch.stack([torch.tensor(_random_metric(6, s)) for s in range(3)]).requires_grad_(True)
+    w = torch.tensor([0.2, -1.0, 0.7], dtype=torch.float64)  # a weighted sum tests grad_out per batch entry
+    (K.smooth_delta(D, 8.0) * w).sum().backward()
+    Dr = D.detach().clone().requires_grad_(True)
+    inner, _ = K._smooth_delta_inner(Dr, 8.0)
+    ((torch.logsumexp(8.0 * inner.reshape(3, -1), dim=-1) / 8.0) * w).sum().backward()
+    assert torch.allclose(D.grad, Dr.grad, rtol=1e-12, atol=1e-14)
+    assert torch.autograd.gradcheck(lambda X: K.smooth_delta(X, 3.0), (D.detach()[:2].clone().requires_grad_(True),))
+
+
 def test_smooth_delta_batched_shapes_and_grad():
     D = torch.tensor(_random_metric(10, 1), requires_grad=True)
     g = torch.Generator().manual_seed(0)

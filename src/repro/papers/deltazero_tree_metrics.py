@@ -27,6 +27,7 @@ from typing import Any
 import networkx as nx
 import numpy as np
 import torch
+from torch.optim.adam import adam
 
 __all__ = [
     "check_distance_matrix", "four_point_delta", "four_point_delta_bruteforce", "gromov_products",
@@ -267,15 +268,50 @@ def smooth_delta(D: torch.Tensor, beta: float) -> torch.Tensor:
         raise ValueError(f"D must have shape (..., n, n); got {tuple(D.shape)}")
     if not beta > 0:
         raise ValueError(f"beta must be > 0; got {beta}")
-    # G[..., w, x, y] = (x|y)_w
-    G = (D[..., :, :, None] + D[..., :, None, :] - D[..., None, :, :]) / 2.0
+    return _SmoothDelta.apply(D, float(beta))
+
+
+def _smooth_delta_inner(D: torch.Tensor, beta: float) -> tuple[torch.Tensor, torch.Tensor]:
+    """``inner[..., w, x, y, z] = softmin((x|y)_w, (y|z)_w) - (x|z)_w`` and ``a = (x|y)_w - (y|z)_w``."""
+    G = (D[..., :, :, None] + D[..., :, None, :] - D[..., None, :, :]) / 2.0   # G[..., w, x, y] = (x|y)_w
     xy = G[..., :, :, :, None]          # (x|y)_w   indices (w, x, y, z)
     yz = G[..., :, None, :, :]          # (y|z)_w
     xz = G[..., :, :, None, :]          # (x|z)_w
-    # soft-min of two values, -(1/beta) log(e^{-beta a} + e^{-beta b}), in a stable closed form
-    inner = torch.minimum(xy, yz) - torch.nn.functional.softplus(-beta * (xy - yz).abs()) / beta - xz
-    lead = inner.shape[: D.ndim - 2]
-    return soft_max(inner.reshape(*lead, -1), beta, dim=-1)
+    a = xy - yz
+    # soft-min of two values, -(1/beta) log(e^{-beta u} + e^{-beta v}) = min(u, v) - log(1 + e^{-beta |u - v|}) / beta
+    # (in place where a temporary is not needed again: these tensors hold n_batches * b^4 entries)
+    soft = torch.nn.functional.softplus(a.abs().mul_(-beta)).div_(beta)
+    inner = torch.minimum(xy, yz).sub_(soft).sub_(xz)
+    return inner, a
+
+
+class _SmoothDelta(torch.autograd.Function):
+    """:func:`smooth_delta` with its gradient in closed form (about twice as fast as autograd's graph).
+
+    With ``p`` the softmax weights of the outer log-sum-exp and ``s = sigmoid(-beta a)`` the weight of
+    ``(x|y)_w`` in the soft-min, ``d out / d (x|y)_w = sum_z p s``, ``d out / d (y|z)_w = sum_x p (1-s)``,
+    ``d out / d (x|z)_w = -sum_y p``; then ``(x|y)_w = (d_wx + d_wy - d_xy) / 2`` maps them onto ``D``.
+    Checked against autograd in ``tests/papers/test_deltazero_tree_metrics.py``.
+    """
+
+    @staticmethod
+    def forward(ctx, D: torch.Tensor, beta: float) -> torch.Tensor:  # noqa: D102
+        inner, a = _smooth_delta_inner(D, beta)
+        lead = inner.shape[: D.ndim - 2]
+        out = torch.logsumexp(beta * inner.reshape(*lead, -1), dim=-1) / beta
+        ctx.save_for_backward(inner, a, out)
+        ctx.beta = beta
+        return out
+
+    @staticmethod
+    def backward(ctx, grad_out: torch.Tensor) -> tuple[torch.Tensor, None]:  # noqa: D102
+        inner, a, out = ctx.saved_tensors
+        beta = ctx.beta
+        expand = (...,) + (None,) * 4
+        p = (inner - out[expand]).mul_(beta).exp_().mul_(grad_out[expand])    # (..., w, x, y, z)
+        ps = torch.sigmoid_(a * -beta).mul_(p)
+        dG = ps.sum(-1) + (p - ps).sum(-3) - p.sum(-2)                    # (..., w, x, y)
+        return (dG.sum(-1) + dG.sum(-2) - dG.sum(-3)) / 2.0, None
 
 
 def smooth_delta_batched(D: torch.Tensor, batch_size: int, n_batches: int, beta: float,
@@ -325,16 +361,21 @@ def deltazero_fit(D: Any, beta: float = 20.0, distance_reg: float = 0.01, lr: fl
     iu = tuple(torch.triu_indices(n, n, offset=1))
     D0 = torch.tensor(A, dtype=torch.float64)
     w = torch.nn.Parameter(D0[iu].clone())
-    opt = torch.optim.Adam([w], lr=lr)
+    # torch's functional Adam (the single-tensor path torch.optim.Adam takes on CPU), called directly:
+    # constructing torch.optim.Adam imports torch._dynamo, about 2 s of a page's 20 s budget
+    adam_state = {"exp_avgs": [torch.zeros_like(w)], "exp_avg_sqs": [torch.zeros_like(w)],
+                  "max_exp_avg_sqs": [], "state_steps": [torch.tensor(0.0)]}
     hist: dict[str, list] = {"epoch": [0], "delta": [four_point_delta(A)], "metric": [A.copy()], "loss": []}
     M = A.copy()
     for ep in range(1, epochs + 1):
-        opt.zero_grad()
+        w.grad = None
         W = _weights_to_matrix(w, iu, n)
         delta = smooth_delta_batched(W, batch_size, n_batches, beta, gen)
         loss = 0.5 * delta**2 + distance_reg * torch.mean((D0 - W) ** 2)
         loss.backward()
-        opt.step()
+        with torch.no_grad():
+            adam([w], [w.grad], **adam_state, foreach=False, amsgrad=False, beta1=0.9, beta2=0.999, lr=lr,
+                 weight_decay=0.0, eps=1e-8, maximize=False)
         hist["loss"].append(float(loss.detach()))
         if ep % project_every == 0 or ep == epochs:
             with torch.no_grad():
