@@ -58,7 +58,7 @@ html: $(STAMP)
 
 test: $(STAMP) ## everything CI checks
 	@echo "== unit tests (network blocked)"; $(PY) -m pytest -q -n $(JOBS) tests --ignore=tests/site
-	@echo "== re-executing every notebook at ci scale under foreign numerics ($(or $(NUMERICS),defaults)), comparing claims records"
+	@echo "== re-executing every notebook at ci scale under $(if $(NUMERICS),foreign numerics ($(NUMERICS)),this machine's default numerics), comparing claims records"
 	@env $(NUMERICS) $(PY) -m repro.pipeline check --jobs $(JOBS)
 	@echo "== nbval on the committed executed notebooks (same numerics)"; env $(NUMERICS) $(MAKE) --no-print-directory nbval
 	@echo "== building the book (warnings are errors)"; $(MAKE) --no-print-directory html

@@ -159,6 +159,15 @@ _RIDGE: dict[str, Callable[[np.ndarray, np.ndarray, float], np.ndarray]] = {
 }
 
 
+def _leaf_size(n: int, D: int, method: str) -> tuple[int, int]:
+    """Validated ``(n, D)`` of a leaf and its solver name (shared by the leaf counts)."""
+    if method not in SOLVERS:
+        raise ValueError(f"method must be one of {SOLVERS}; got {method!r}")
+    if int(n) != n or int(D) != D or n < 0 or D < 1:
+        raise ValueError(f"n must be an int >= 0 and D an int >= 1; got n={n!r}, D={D!r}")
+    return int(n), int(D)
+
+
 def leaf_flops(n: int, D: int, method: str) -> int:
     """Leading-order flop count of one ridge solve on an (n, D) reduced set.
 
@@ -176,11 +185,7 @@ def leaf_flops(n: int, D: int, method: str) -> int:
     -------
     int
     """
-    if method not in SOLVERS:
-        raise ValueError(f"method must be one of {SOLVERS}; got {method!r}")
-    if int(n) != n or int(D) != D or n < 0 or D < 1:
-        raise ValueError(f"n must be an int >= 0 and D an int >= 1; got n={n!r}, D={D!r}")
-    n, D = int(n), int(D)
+    n, D = _leaf_size(n, D, method)
     if n == 0:
         return 0
     primal = n * D * D + D**3 // 3 + 2 * n * D + 2 * D * D
@@ -195,11 +200,7 @@ def leaf_work(n: int, D: int, method: str) -> int:
     the intercept (``2 D``) are done by every solver alike; counting them makes the count the leaf
     step's real arithmetic, not only its solve. Same parameters as :func:`leaf_flops`.
     """
-    if method not in SOLVERS:
-        raise ValueError(f"method must be one of {SOLVERS}; got {method!r}")
-    if int(n) != n or int(D) != D or n < 0 or D < 1:
-        raise ValueError(f"n must be an int >= 0 and D an int >= 1; got n={n!r}, D={D!r}")
-    n, D = int(n), int(D)
+    n, D = _leaf_size(n, D, method)
     if n == 0:
         return 0
     return leaf_flops(n, D, method) + 2 * n * D + 2 * n + 2 * D
