@@ -47,3 +47,13 @@ def test_lock_file_agrees_with_pyproject():
 def test_torch_is_the_cpu_release():
     assert pyproject_pins()["torch"] == "2.13.0"
     assert pyproject_pins()["jupyter-book"].startswith("1.")
+
+
+def test_sources_compile_without_warnings():
+    """No invalid escape sequences (a docstring with LaTeX must be raw) or other compile-time warnings."""
+    import warnings
+
+    for path in sorted((ROOT / "src").rglob("*.py")) + sorted((ROOT / "notebooks").glob("*.py")):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            compile(path.read_text(), str(path), "exec")

@@ -53,7 +53,7 @@ def hat(t: torch.Tensor) -> torch.Tensor:
 
 
 def signed_hat(t: torch.Tensor) -> torch.Tensor:
-    """Ablation of :func:`hat` without its sign guarantee: :math:`\mathrm{hat}(t) - 1/4`, in :math:`[-1/4, 1/4]`.
+    r"""Ablation of :func:`hat` without its sign guarantee: :math:`\mathrm{hat}(t) - 1/4`, in :math:`[-1/4, 1/4]`.
 
     Same shape and slopes as the hat, but a summand can be negative, so adding an element can lower a
     coordinate: a MASNet with this activation is *not* monotone by construction (the control of the page).
@@ -357,7 +357,7 @@ def _linear_row_mask(n: int, mask: int) -> np.ndarray | None:
 
 
 def _linear_row(n: int, I: Sequence[int]) -> np.ndarray | None:
-    """A row :math:`w \ge 0` with :math:`w_i \ge \sum_{j \ne i} w_j + 1` for every ``i`` in ``I`` (an LP,
+    r"""A row :math:`w \ge 0` with :math:`w_i \ge \sum_{j \ne i} w_j + 1` for every ``i`` in ``I`` (an LP,
     scipy's HiGHS), or ``None`` if infeasible. Such a row reverses every critical pair
     :math:`(\{i\}, V \setminus \{i\})`, ``i`` in ``I``, in the linear sum embedding."""
     I = list(I)
@@ -370,7 +370,7 @@ def _linear_row(n: int, I: Sequence[int]) -> np.ndarray | None:
 
 
 def linear_mas_embedding(n: int, m: int) -> np.ndarray | None:
-    """Search for a MAS *linear sum* embedding :math:`F(S) = W\,\mathrm{count}(S)` of the subsets of ``n``
+    r"""Search for a MAS *linear sum* embedding :math:`F(S) = W\,\mathrm{count}(S)` of the subsets of ``n``
     elements into :math:`\mathbb R^m`; return ``W`` (m, n) or ``None`` when none exists.
 
     Exact for sets: monotonicity forces :math:`W \ge 0`; separation of the critical pairs
