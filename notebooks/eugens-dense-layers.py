@@ -65,9 +65,10 @@ DEG = len(COEFFS) - 1
 # 1. for any **polynomial** activation $f$, the EUGen output is an **unbiased** estimate of $f(w^\top x)$
 #    (its Theorem 3.1), and the error concentrates as the number $m$ of random features grows;
 # 2. inference costs $O(m d k^2 + m L)$ for order $k$, **linear** in the width, so EUGens speed up
-#    inference (up to 27 %) and save memory (up to 30 %) in Transformers, MLPs and NeRFs;
+#    inference (up to 27 %) and save memory (up to 30 %) in whole Transformers, MLPs and NeRFs;
 # 3. an EUGen can be fitted to a pretrained layer **layer-wise, in closed form**, without backpropagation,
-#    and keeps close to the original accuracy (better than a low-rank layer with the same budget).
+#    and keeps close to the original accuracy. A secondary summary of the paper (we could not check its text)
+#    adds that on ViT-Base this beats a low-rank layer with the same budget.
 #
 # ## The method
 #
@@ -137,7 +138,7 @@ DEG = len(COEFFS) - 1
 # - Transfer uses a ridge fit of one layer's outputs, not the paper's fine-tuning schedules.
 # - Speed and memory are claims about single layers: arithmetic operations counted while running one
 #   forward pass, and peak bytes measured with `tracemalloc` on a NumPy version of the same pass. The paper's
-#   27 % and 30 % are whole-model inference time and memory on GPUs, a different quantity. Wall-clock times
+#   27 % and 30 % are whole-model inference time and memory, a different quantity. Wall-clock times
 #   are recorded but not counted.
 # - The page first checked closed-form flop and byte formulas evaluated at fixed sizes. Those are identities
 #   of our code and now live in the unit tests; the speed and memory claims were changed to measurements of
@@ -373,11 +374,50 @@ print("EUGen (m: flops ratio, accuracy):", {m: (round(fe[i], 2), round(acc_fit[m
 print("low-rank (r: flops ratio, accuracy):", {r: (round(fl[i], 2), round(acc_lr[r], 3)) for i, r in enumerate(P.r_curve)})
 
 # %% [markdown]
+# ### The paper's numbers beside ours
+#
+# The paper's percentages are savings of whole models: inference time and memory of Transformers, MLPs and
+# NeRFs with some layers replaced. Ours are ratios for one isolated layer, or for the hidden layer of the
+# digits MLP. The rows are *not* the same quantity measured twice: they are set side by side so that a reader
+# sees what the paper measured and what we measured. Only the two "up to" figures come from the abstract. The
+# per-task figures come from a secondary, AI-written summary of the paper (the brief's source); we could not
+# check them against the paper's text.
+# One row is worth reading twice: at width 256, the width of a standard NeRF MLP, our layer with $m = 128$
+# does twice the dense work, so a NeRF saving must come from fewer features or other parts of the model than
+# the ones our miniature times.
+
+# %%
+i_w = len(P.widths) - 1
+paper_vs_ours = [
+    ("paper (abstract): whole models, best task", "inference time", "up to 27 % faster",
+     f"ours: one layer, width {P.widths[i_w]}, m={P.m_speed}, batch {P.batch}", "arithmetic ops",
+     f"{100 * (1 - ratio['flops'][i_w]):.0f} % fewer"),
+    ("paper (abstract): whole models, best task", "memory", "up to 30 % less",
+     f"ours: one layer, width {P.widths[i_w]}", "peak bytes of a forward pass",
+     f"{100 * (1 - ratio['mem'][i_w]):.0f} % less"),
+    ("paper (summary): GPT-2 124M, 6 FFN layers replaced", "parameters", "about 30 % fewer",
+     f"ours: one layer, width {P.widths[i_w]} (G from its seed)", "parameters",
+     f"{100 * (1 - ratio['par'][i_w]):.0f} % fewer"),
+    ("paper (summary): NeRF / Mip-NeRF 360 / iSDF", "inference time", "24 % / 27 % / 22.6 % faster",
+     f"ours: one layer, width {P.widths[0]} (NeRF's MLP width), m={P.m_speed}", "arithmetic ops",
+     f"{ratio['flops'][0]:.1f} × the dense layer"),
+    ("paper (summary): ViT-Base, ImageNet, ~70 % of params", "accuracy", "near the baseline, above low-rank",
+     f"ours: digits MLP, 0.6 × flops (m={m_budget})", "test accuracy lost",
+     f"{100 * (acc_teacher - acc_fit[m_budget]):.1f} points (low-rank r={r_budget}: "
+     f"{100 * (acc_teacher - acc_lr[r_budget]):.1f})"),
+]
+print(f"{'paper: setting':<52} {'quantity':<15} {'paper reports':<33} | {'ours: setting':<46} "
+      f"{'quantity':<29} ours")
+for row in paper_vs_ours:
+    print(f"{row[0]:<52} {row[1]:<15} {row[2]:<33} | {row[3]:<46} {row[4]:<29} {row[5]}")
+
+# %% [markdown]
 # ### Checking the claims
 #
 # Thresholds come from the brief and the issue and were fixed before the run: 4 standard errors for
 # unbiasedness; an RMSE slope in $[-0.625, -0.375]$ (the brief's MSE slope range $[-1.25, -0.75]$, halved);
-# the paper's "up to 27 % faster / 30 % less memory" at our largest width; and at most 2 points of accuracy
+# the paper's whole-model "up to 27 % faster / 30 % less memory", borrowed as thresholds for one layer's ops
+# and peak bytes at our largest width (a different quantity, see the verdict); and at most 2 points of accuracy
 # lost at 0.6 × the dense flops.
 #
 # Each counted claim has a control: the same measurement under the same criterion on something for which
@@ -417,7 +457,7 @@ claims.check("rate-slope-norm", kind="theorem", statement="Same slope with the n
 claims.check("work-ratio-widest",
              statement=f"Arithmetic ops counted while running one forward pass (batch {P.batch}), EUGen (m={P.m_speed}, "
              f"K={DEG}) / dense, at width {P.widths[-1]}",
-             paper="up to 27% faster inference (whole models on GPU: a different quantity)", criterion=at_most(0.73),
+             paper="up to 27% faster inference, whole models (abstract); a time saving, not a layer's op count", criterion=at_most(0.73),
              measured=float(ratio["flops"][i_max]), control=float(ratio["flops"][0]),
              control_label=f"the same two layers at width {P.widths[0]} = K·m, where no saving is predicted",
              post_hoc="measurement changed: was the closed-form flop formula, now the ops counted while running "
@@ -425,7 +465,7 @@ claims.check("work-ratio-widest",
 claims.check("peak-memory-ratio-widest",
              statement=f"Measured peak bytes (weights, batch and traced allocations of a NumPy forward pass, "
              f"batch {P.batch}), EUGen / dense, at width {P.widths[-1]}",
-             paper="up to 30% memory saving (whole models on GPU: a different quantity)", criterion=at_most(0.70),
+             paper="up to 30% memory saving, whole models (abstract); not a single layer's peak bytes", criterion=at_most(0.70),
              measured=float(ratio["mem"][i_max]), control=float(ratio["mem"][0]),
              control_label=f"the same two layers at width {P.widths[0]} = K·m, where no saving is predicted",
              tol=tolerance(rel=0.02, why="tracemalloc also sees the small Python allocations of the kernel's other "
@@ -434,12 +474,12 @@ claims.check("peak-memory-ratio-widest",
              "running both layers (issue 10)")
 claims.check("transfer-accuracy", statement=f"Digits MLP: teacher accuracy − accuracy after ridge transfer of the "
              f"hidden layer at 0.6 × dense flops (m={m_budget}), in points",
-             paper="near-baseline accuracy after layer-wise transfer", criterion=at_most(2.0),
+             paper="near-baseline accuracy after layer-wise transfer (ViT, GPT-2, NeRF; no number retrieved)", criterion=at_most(2.0),
              measured=100 * (acc_teacher - acc_fit[m_budget]), tol=TRAINED,
              control=100 * (acc_teacher - acc_unb),
              control_label=f"unbiased EUGen copy of the teacher layer at m={m_budget} (no transfer)")
 claims.check("beats-lowrank", statement=f"Digits MLP, same 0.6 flop budget: EUGen fitted − low-rank (r={r_budget}) "
-             "accuracy, in points", paper="better than a low-rank layer with the same budget (ViT)",
+             "accuracy, in points", paper="ViT-Base at ~70% of inference params: above a low-rank layer of equal budget (secondary summary)",
              criterion=at_least(0.0), measured=100 * (acc_fit[m_budget] - acc_lr[r_budget]), tol=TRAINED,
              control=100 * (acc_nonorm - acc_lr[r_budget]),
              control_label="EUGen fitted without the ||x|| coordinate")
@@ -450,7 +490,7 @@ claims.check("work-count-vs-formula", kind="implementation",
              "flop formulas of the kernel module", paper="(our code)", criterion=at_most(0.01),
              measured=float(np.max(np.abs(ratio["flops"] / formula - 1))))
 claims.check("wall-ratio-widest", statement=f"Wall clock EUGen / dense forward at width {P.widths[-1]}",
-             paper="up to 27% faster inference", criterion=at_most(0.73),
+             paper="up to 27% faster inference, whole models (abstract)", criterion=at_most(0.73),
              measured=float(ratio["t"][i_max]), volatile=True)
 claims.check("work-vs-wall-widest", statement=f"Counted ops ratio / wall-clock ratio at width {P.widths[-1]}",
              paper="(a count must agree with the clock within a factor of 2)", criterion=between(0.5, 2.0),
@@ -505,9 +545,14 @@ claims.table()
 # EUGen costs twice the dense layer there, as the linear-cost argument predicts when $Km$ equals the width.
 # Break-even is at width 512. The counted operations agree with the closed-form counts within 0.1 %, and
 # they grow with slope 1.00 in the width against 2.00 for the dense layer. These ratios are for one isolated
-# layer on a CPU. The paper's "up to 27 % faster inference and 30 % less memory" are whole-model figures
-# from GPU runs. They are different quantities, so ours neither confirms nor exceeds the paper's numbers; only
-# the direction is comparable. Both claims changed after the first run, from formulas to measurements
+# layer on a CPU. The paper's "up to 27 % faster inference and 30 % less memory" are savings of whole
+# models (Transformers, MLPs, NeRFs) on the paper's hardware. A fraction of a layer's arithmetic is not a
+# fraction of a model's run time, and a layer's peak bytes are not a model's memory, so our 25 % and 29 % are
+# different quantities from the paper's 27 % and 30 %. They neither confirm nor exceed the paper's numbers;
+# only the direction (the wide EUGen layer does less work and needs fewer bytes) is comparable. The table
+# "The paper's numbers beside ours" sets the two side by side with their settings. The 0.73 and 0.70
+# thresholds were taken from the paper's percentages before the run; they are our criteria for one layer,
+# not a test of the paper's figures. Both claims changed after the first run, from formulas to measurements
 # (flagged post hoc). The timings show whether the clock follows the count on the machine that ran this
 # page (see the note above them).
 #
