@@ -14,7 +14,7 @@
 # # Asymptotic theory of SGD with a general learning rate
 #
 # *One covariance recursion predicts the error of online SGD under any step-size schedule (constant,
-# polynomial, $c/t$, cyclical, linear decay to zero), and it shows that linear decay to zero leaves a final
+# polynomial, $c/t$, cyclical, linear decay to zero); by our derivation, linear decay to zero leaves a final
 # error that shrinks like $T^{-1/2}$ in the horizon $T$.*
 
 # %% tags=["parameters"]
@@ -49,16 +49,19 @@ claims = Claims(
 #
 # Theory for SGD has mostly been written for polynomially decaying step sizes $\eta_t \propto t^{-\alpha}$,
 # while practitioners use constant rates, cyclical rates and, more and more, a linear decay of the rate to
-# zero at the end of a fixed budget. The paper gives one asymptotic framework that covers an *arbitrary*
-# learning-rate sequence: it describes the distribution (mean, covariance, Gaussian limit) of the online SGD
-# iterate for any schedule, and from it derives the behaviour of cyclical schedules and of linear decay to
-# zero, with tools for inference (confidence intervals) on top.
+# zero at the end of a fixed budget. The paper gives one framework that quantifies the uncertainty of the
+# online SGD iterate under an *arbitrary* learning-rate sequence, and with it the first full convergence
+# characterisation of two schedules used in practice: cyclical rates and linear decay to zero. It says the
+# framework also yields tools for statistical inference, and that simulations corroborate the theory. What
+# "uncertainty" means precisely (which moments, which limit) we read as the covariance of the iterate and a
+# Gaussian limit; that reading, and the confidence intervals we build on it, are ours.
 #
 # We could read only the abstract and metadata of the paper: its theorems, normalisations and numbers were
 # not available to us. This page is therefore a **numerical verification of the phenomena the abstract
 # names**, built on the standard linear stochastic-approximation view of SGD. The rates below
 # ($T^{-1/2}$ for linear decay, $T^{-1}$ for $c/t$, no decay for a constant rate) are our own derivations,
-# not numbers quoted from the paper.
+# not numbers quoted from the paper. The abstract gives no numbers, so there is no table of the paper's
+# numbers beside ours.
 #
 # ## The method
 #
