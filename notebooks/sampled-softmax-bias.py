@@ -13,7 +13,8 @@
 # %% [markdown]
 # # Sampled estimators of the softmax must be biased
 #
-# *No function that looks at only a sampled subset of the classes can have the full softmax probability as its expectation, whatever the sampler or the correction.*
+# *No function that looks at only a sampled subset of the classes can have the full softmax probability as its
+# expectation, whatever the correction, as long as the sampler does not itself use the logits.*
 
 # %% tags=["parameters"]
 scale = "ci"
@@ -57,7 +58,10 @@ TARGET, TOL = 0, 1e-10  # target class index; the tolerance that separates "zero
 # What we know of the paper: the abstract and the OpenReview forum
 # ([xtKNbPTnMA](https://openreview.net/forum?id=xtKNbPTnMA)); the title comes from secondary
 # notes. We did not have the theorem's exact statement, its proof, or any experiment, and found
-# no official code or reported numbers. The result is qualitative, so this page checks the
+# no official code or reported numbers (so there is no table of the paper's numbers beside ours).
+# The abstract does not state what the sampler may depend on. It must restrict it somehow: a sampler
+# that draws one class from the softmax itself, with the estimator "is it the target?", is unbiased,
+# but needs the full normaliser. The result is qualitative, so this page checks the
 # qualitative statement, on a formalisation of our own (next section), exactly rather than by
 # sampling. One possible source of confusion: [Raman et al. (2018)](https://arxiv.org/abs/1803.08577) describe "unbiased" scalable
 # softmax *optimisation*. As far as we can tell from its abstract, that unbiasedness is about the
