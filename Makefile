@@ -34,6 +34,7 @@ help: ## list the targets
 	@echo "make test                            unit tests, re-execution with claim checks, nbval, book build (what CI runs)"
 	@echo "make test NUMERICS=                  the same, re-executing under this machine's default numerics"
 	@echo "make run PAPER=<slug> [SCALE=full] [SEED=n]   execute one notebook (written to book/_build/runs/)"
+	@echo "make new PAPER=<slug>                scaffold a catalogued paper's notebook, kernel module and tests (no PAPER: list the slugs)"
 	@echo "make serve                           serve the built site on http://127.0.0.1:8000 (or open book/_build/html/index.html)"
 	@echo "make clean                           remove build outputs (keeps .venv and the committed pages)"
 
@@ -76,6 +77,10 @@ nbval: $(STAMP)
 run: $(STAMP) ## execute one notebook with papermill
 	@test -n "$(PAPER)" || { echo "usage: make run PAPER=<slug> [SCALE=ci|full] [SEED=n]"; exit 2; }
 	@$(PY) -m repro.pipeline run $(PAPER) --scale $(SCALE) --seed $(SEED)
+
+.PHONY: new
+new: $(STAMP) ## scaffold a new page (see CONTRIBUTING.md); refuses a slug not in book/catalog.yml or with a page
+	@$(PY) -m repro.scaffold $(PAPER)
 
 serve: ## serve the built site on loopback
 	@$(PY) -m http.server 8000 --bind 127.0.0.1 --directory book/_build/html

@@ -217,3 +217,12 @@ def test_rounding_helpers():
 def test_bad_params_are_refused():
     with pytest.raises(ValueError):
         Claims("demo", title=None, scale="medium", seed=0)
+
+
+def test_a_checked_claim_displays_nothing_in_a_notebook_but_keeps_its_repr():
+    """A cell ending with ``claims.check(...)`` shows no ``ClaimResult(...)`` on the page (the table shows it)."""
+    from IPython.core.formatters import DisplayFormatter
+
+    r = make().check("x", statement="s", paper="p", criterion=at_least(1), measured=2.0, **CTRL)
+    assert DisplayFormatter().format(r) == ({}, {})
+    assert repr(r).startswith("ClaimResult(id='x'") and "status='reproduced'" in repr(r)

@@ -79,7 +79,8 @@ def test_notebook_source_follows_the_pattern(slug):
     text = nb_source(slug)
     assert re.search(r"deviations", text, re.I), "the page must list its deviations from the paper"
     assert "## Claims" in text and re.search(r"^# ## Verdict", text, re.M), "claims and verdict sections"
-    assert text.count("plt.show()") >= 2, "at least two figures"
+    figures = text.count("plt.show()")
+    assert figures >= 2, f"at least two figures, each plotting cell ending with plt.show(): found {figures}"
     module = pipeline.module_name(slug)
     assert (ROOT / "src" / "repro" / "papers" / f"{module}.py").exists(), "kernel module missing"
     assert (ROOT / "tests" / "papers" / f"test_{module}.py").exists(), "kernel tests missing"
@@ -108,8 +109,8 @@ def test_claims_record_is_well_formed(slug):
     assert path.exists(), f"book/claims/{slug}.json missing: run make book"
     record = json.loads(path.read_text())
     assert record["slug"] == slug and record["scale"] == "ci" and record["seed"] == 0
-    assert isinstance(record["runtime_s"], float | int) and record["runtime_s"] > 0
-    assert record["claims"], "a page without claims"
+    assert isinstance(record["runtime_s"], float | int) and record["runtime_s"] > 0, "no runtime: run make book"
+    assert record["claims"], "a page without claims: record each one with claims.check(...), beside its control"
     for c in record["claims"]:
         assert c["status"] in STATUSES
         assert c["statement"] and c["paper"] and c["criterion"]
@@ -121,7 +122,9 @@ def test_claims_record_is_well_formed(slug):
 @pytest.mark.parametrize("slug", SLUGS)
 def test_every_counted_claim_has_a_control_and_declared_flags(slug):
     """Issue 10's rules on the committed record: controls, kinds, flags with reasons, tolerances, no noise digits."""
-    record = json.loads((pipeline.CLAIMS / f"{slug}.json").read_text())
+    path = pipeline.CLAIMS / f"{slug}.json"
+    assert path.exists(), f"book/claims/{slug}.json missing: run make book"
+    record = json.loads(path.read_text())
     for c in record["claims"]:
         where = f"{slug}: claim {c['id']}"
         assert c.get("kind") in KINDS, f"{where}: kind missing (re-execute with the current repro.claims)"
@@ -145,8 +148,10 @@ def test_every_counted_claim_has_a_control_and_declared_flags(slug):
 @pytest.mark.parametrize("slug", SLUGS)
 def test_checked_cell_shows_no_wall_clock_status(slug):
     """The nbval-checked claims table never shows a timing's value or status (they flip on a loaded machine)."""
-    nb = json.loads((pipeline.PAGES / f"{slug}.ipynb").read_text())
-    record = json.loads((pipeline.CLAIMS / f"{slug}.json").read_text())
+    page, path = pipeline.PAGES / f"{slug}.ipynb", pipeline.CLAIMS / f"{slug}.json"
+    assert page.exists() and path.exists(), f"book/papers/{slug}.ipynb or book/claims/{slug}.json missing: run make book"
+    nb = json.loads(page.read_text())
+    record = json.loads(path.read_text())
     checked = [c for c in nb["cells"] if "nbval-check-output" in c["metadata"].get("tags", [])]
     assert len(checked) == 1
     text = "".join(
@@ -173,3 +178,42 @@ def test_input_files_cover_source_shared_code_kernels_and_pins():
     assert "src/repro/bookext.py" not in names, "the render-only extension does not count"
     assert {"pyproject.toml", "requirements-lock.txt"} <= names
     assert pipeline.input_hash(slug) != pipeline.input_hash(slug, {"scale": "full", "seed": 0})
+
+
+def test_the_setup_cell_is_folded_on_the_page(tmp_path):
+    """to_ipynb tags the cell that calls setup_notebook( hide-input, and only that one, once."""
+    out = tmp_path / "page.ipynb"
+    pipeline.to_ipynb("tao-linear-leaves-smw", out)
+    cells = json.loads(out.read_text())["cells"]
+    folded = [c for c in cells if "hide-input" in c["metadata"].get("tags", [])]
+    assert len(folded) == 1 and "setup_notebook(" in "".join(folded[0]["source"])
+    nb = jupytext.reads("# %% tags=['hide-input']\nP = setup_notebook(scale, seed)\n\n# %%\nx = 1\n", fmt="py:percent")
+    pipeline.fold_setup_cell(nb)
+    assert [c.metadata.get("tags", []) for c in nb.cells] == [["hide-input"], []]
+
+
+def test_kernels_listen_on_unix_sockets_and_are_not_interrupted_at_shutdown():
+    """No TCP-without-encryption warning, no KeyboardInterrupt at shutdown (see quiet_kernel_manager)."""
+    import asyncio
+    import tempfile
+
+    km = pipeline.quiet_kernel_manager()(kernel_name="python3")
+    assert km.transport == "ipc"
+    assert Path(km.ip).is_absolute() and Path(km.ip).parent == Path(tempfile.gettempdir())
+    assert km.ip != pipeline.quiet_kernel_manager()(kernel_name="python3").ip, "two kernels side by side"
+    km.shutting_down = True
+    asyncio.run(km._async_interrupt_kernel())  # no kernel, yet no error: nothing is sent while shutting down
+    km.shutting_down = False
+    with pytest.raises(RuntimeError, match="No kernel is running"):
+        asyncio.run(km._async_interrupt_kernel())
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_no_scaffold_placeholders_are_left(slug):
+    """``make new`` marks what the author still has to write ``TODO(scaffold)``: a finished page has none."""
+    from repro.scaffold import MARK, page_files
+
+    left = [f"{path.relative_to(ROOT)}:{n}: {line.strip()[:90]}"
+            for path in page_files(slug) if path.exists()
+            for n, line in enumerate(path.read_text().splitlines(), 1) if MARK in line]
+    assert not left, f"{slug}: {len(left)} placeholder(s) of make new still to fill:\n" + "\n".join(left)

@@ -311,6 +311,12 @@ class ClaimResult:
         d["counted"] = self.counted
         return d
 
+    def _ipython_display_(self) -> None:
+        """Show nothing when a notebook cell ends with ``claims.check(...)``: the claims table shows every claim.
+
+        ``repr()`` stays the dataclass's full one, for tests and debugging.
+        """
+
 
 def _get(c: Any, key: str, default: Any = None) -> Any:
     return c.get(key, default) if isinstance(c, dict) else getattr(c, key, default)

@@ -141,6 +141,21 @@ def clean_notebook(nb: dict, repro_meta: dict) -> dict:
     return nb
 
 
+SETUP_CALL = "setup_notebook("
+
+
+def fold_setup_cell(nb) -> None:
+    """Tag the imports-and-presets cell (the code cell that calls ``setup_notebook(``) ``hide-input``.
+
+    The page then opens with its title, claim and card; the reader unfolds the imports on demand.
+    """
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code" and SETUP_CALL in cell["source"]:
+            tags = cell.setdefault("metadata", {}).setdefault("tags", [])
+            if "hide-input" not in tags:
+                tags.append("hide-input")
+
+
 def to_ipynb(slug: str, path: Path) -> None:
     """Convert the jupytext source of ``slug`` to an ``.ipynb`` at ``path`` with a python3 kernelspec."""
     import jupytext
@@ -149,6 +164,7 @@ def to_ipynb(slug: str, path: Path) -> None:
     nb = jupytext.read(NOTEBOOKS / f"{slug}.py")
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.metadata.pop("jupytext", None)
+    fold_setup_cell(nb)
     nbformat.write(nb, path)
 
 
@@ -188,6 +204,46 @@ def run_environment() -> dict:
             "numerics": numerics_setting(), "packages": package_versions()}
 
 
+def quiet_kernel_manager() -> type:
+    """The kernel manager papermill starts each notebook's kernel with: Unix sockets, no SIGINT at shutdown.
+
+    It removes the two lines a kernel otherwise writes into the logs of ``make book`` and ``make test``:
+
+    - ``Kernel is running over TCP without encryption`` (ipykernel, at start): the kernel only talks to
+      this process on this machine, so it listens on Unix sockets (IPC transport) instead of TCP ports.
+      Their path is absolute (the kernel runs in ``notebooks/``, this process elsewhere) and unique per
+      kernel (two notebooks run side by side); jupyter_client removes the socket files at shutdown.
+    - ``KeyboardInterrupt caught in kernel`` (ipykernel, at shutdown): jupyter_client sends SIGINT before
+      every shutdown request, and papermill shuts the kernel down as soon as the reply to its last
+      ``kernel_info`` request arrives, so the signal can land while the kernel still finishes that
+      handler. A kernel whose notebook has run needs no interrupt. A busy one (a cell timed out) still
+      stops: the shutdown request goes over the control channel, then SIGTERM and SIGKILL follow after
+      ``shutdown_wait_time``, as for any kernel.
+    """
+    import uuid
+
+    from jupyter_client import AsyncKernelManager
+    from traitlets import default
+
+    class QuietKernelManager(AsyncKernelManager):
+        @default("transport")
+        def _default_transport(self) -> str:
+            return "ipc"
+
+        @default("ip")
+        def _default_ip(self) -> str:
+            if self.transport != "ipc":
+                return super()._ip_default()
+            return os.path.join(tempfile.gettempdir(), f"repro-kernel-{uuid.uuid4().hex[:12]}")
+
+        async def _async_interrupt_kernel(self) -> None:
+            if self.shutting_down:
+                return
+            await super()._async_interrupt_kernel()
+
+    return QuietKernelManager
+
+
 @dataclass
 class Outcome:
     slug: str
@@ -225,6 +281,7 @@ def execute_one(slug: str, out: str, claims_dir: str, scale: str, seed: int) -> 
                     progress_bar=False,
                     log_output=False,
                     cwd=str(NOTEBOOKS),
+                    kernel_manager_class=quiet_kernel_manager(),
                 )
             except Exception as exc:  # noqa: BLE001 - reported, not raised
                 failed = out_path.parent / "_failed" / out_path.name

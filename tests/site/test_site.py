@@ -78,6 +78,18 @@ def test_no_external_resources_in_html():
     assert (HTML / "_static" / "mathjax" / "tex-mml-chtml.js").exists()
 
 
+def test_every_page_links_the_favicon():
+    """Every page names the book's icon, and the site's root has it (without, browsers ask for /favicon.ico: 404)."""
+    assert (HTML / "favicon.ico").read_bytes() == (HTML / "_static" / "favicon.ico").read_bytes() != b""
+    for page in HTML.rglob("*.html"):
+        text = page.read_text()
+        if page.relative_to(HTML).parts[0].startswith("_") or re.search(r'http-equiv="refresh"', text, re.I):
+            continue  # the theme's templates in _static, the root redirect page
+        link = re.search(r'<link rel="icon" href="([^"]+)"', text)
+        assert link, f"{page.relative_to(HTML)} names no favicon"
+        assert (page.parent / link.group(1)).resolve() == (HTML / "_static" / "favicon.ico").resolve()
+
+
 # ---------- browser checks ----------
 
 
@@ -130,6 +142,7 @@ class Visit:
         self.page = self.context.new_page()
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("response", lambda r: self.errors.append(f"HTTP {r.status} {r.url}") if r.status >= 400 else None)
         self.site = site
 
     def _route(self, route):
@@ -218,6 +231,18 @@ def test_paper_page(visit, slug, tmp_path):
     if slug == "tao-linear-leaves-smw" or slug == sorted(RECORDS)[0]:
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"{slug}.png"), full_page=False)
+
+
+@pytest.mark.parametrize("path", ["", "book/index.html", "book/status.html"])
+def test_the_browser_gets_the_favicon(visit, path):
+    """The icon a page links is served as an image; a 404 for it would be a console error, which fails the visit."""
+    page = visit.goto(path)
+    if not path:  # the root: a redirect to the landing page
+        page.wait_for_url("**/book/index.html")
+    href = page.eval_on_selector('link[rel~="icon"]', "link => link.href")
+    response = page.request.get(href)
+    assert response.ok and response.headers["content-type"].startswith("image/"), href
+    page.wait_for_timeout(1000)  # the browser asks for its icon after the load event: let a failure show
 
 
 def test_search_finds_woodbury(visit):
