@@ -9,6 +9,9 @@ STAMP := $(VENV)/.installed
 PAPER ?=
 SCALE ?= ci
 SEED ?= 0
+# make sweep: seeds as 0-9 or 0,3,5-7; SCHEDULER: a running Dask scheduler (default: a LocalCluster here)
+SEEDS ?= 0-9
+SCHEDULER ?=
 JOBS ?= 2
 # make test re-executes the pages under numerics other than those that wrote them (make book uses the
 # machine's defaults): torch without its SIMD kernels and OpenBLAS on another core type stand in for a
@@ -26,7 +29,7 @@ export MALLOC_MMAP_THRESHOLD_ := 33554432
 export MALLOC_TRIM_THRESHOLD_ := 4294967296
 JB_BUILD := $(VENV)/bin/jupyter-book build . --config book/_config.yml --toc _toc.yml --path-output book -W --keep-going
 
-.PHONY: help install book test unit check nbval html run serve clean
+.PHONY: help install book test unit check nbval html run serve clean sweep bench-sweep
 
 help: ## list the targets
 	@echo "make book                            create .venv if missing, execute the notebooks whose inputs changed, build the site"
@@ -34,6 +37,9 @@ help: ## list the targets
 	@echo "make test                            unit tests, re-execution with claim checks, nbval, book build (what CI runs)"
 	@echo "make test NUMERICS=                  the same, re-executing under this machine's default numerics"
 	@echo "make run PAPER=<slug> [SCALE=full] [SEED=n]   execute one notebook (written to book/_build/runs/)"
+	@echo "make sweep [SCALE=ci|full] [SEEDS=0-9] [PAPER=\"slug ...\"] [SCHEDULER=tcp://host:8786]"
+	@echo "                                     every (notebook, seed) on Dask -> book/sweeps/<scale>/<slug>.json (resumable)"
+	@echo "make bench-sweep [PAPER=\"slug ...\"]  ci sweep over seeds 0-1 through a Dask LocalCluster and the two-process pool"
 	@echo "make new PAPER=<slug>                scaffold a catalogued paper's notebook, kernel module and tests (no PAPER: list the slugs)"
 	@echo "make serve                           serve the built site on http://127.0.0.1:8000 (or open book/_build/html/index.html)"
 	@echo "make clean                           remove build outputs (keeps .venv and the committed pages)"
@@ -58,7 +64,7 @@ html: $(STAMP)
 	@grep -E "build succeeded|WARNING:|ERROR:" book/_build/build.log | tail -20
 
 test: $(STAMP) ## everything CI checks
-	@echo "== unit tests (network blocked)"; $(PY) -m pytest -q -n $(JOBS) tests --ignore=tests/site
+	@echo "== unit tests (network blocked)"; $(PY) -m pytest -q -n $(JOBS) --dist loadgroup tests --ignore=tests/site
 	@echo "== re-executing every notebook at ci scale under $(if $(NUMERICS),foreign numerics ($(NUMERICS)),this machine's default numerics), comparing claims records"
 	@env $(NUMERICS) $(PY) -m repro.pipeline check --jobs $(JOBS)
 	@echo "== nbval on the committed executed notebooks (same numerics)"; env $(NUMERICS) $(MAKE) --no-print-directory nbval
@@ -81,6 +87,12 @@ run: $(STAMP) ## execute one notebook with papermill
 .PHONY: new
 new: $(STAMP) ## scaffold a new page (see CONTRIBUTING.md); refuses a slug not in book/catalog.yml or with a page
 	@$(PY) -m repro.scaffold $(PAPER)
+
+sweep: $(STAMP) ## every (notebook, seed) pair on Dask, one record per scale and paper in book/sweeps/
+	@$(PY) -m repro.sweep run --scale $(SCALE) --seeds $(SEEDS) $(if $(SCHEDULER),--scheduler $(SCHEDULER)) $(PAPER)
+
+bench-sweep: $(STAMP) ## the ci sweep over seeds 0-1 through a LocalCluster and through the two-process pool
+	@$(PY) -m repro.sweep bench --seeds 0-1 --jobs $(JOBS) $(PAPER)
 
 serve: ## serve the built site on loopback
 	@$(PY) -m http.server 8000 --bind 127.0.0.1 --directory book/_build/html

@@ -10,6 +10,12 @@ notebooks' metadata and ``book/catalog.yml``:
 * the ``{repro-scoreboard}`` directive: one row per paper of the catalogue,
   grouped by part, with totals (landing page);
 * the ``{repro-status}`` directive: the execution report (status page).
+
+The sweep records ``book/sweeps/<scale>/<slug>.json`` (``make sweep``, :mod:`repro.sweep`) add, at build
+time and without re-execution: two card rows (claims that hold at every ci seed, the full-scale verdict), a
+robustness table at the end of each page's Claims section, the scoreboard's seed-stability and full-scale
+columns, and the status page's table of sweep records, current or stale. A page without a record shows
+"no sweep yet"; a record that does not match the schema fails the build.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from docutils import nodes
 from docutils.parsers.rst import Directive
 from sphinx import addnodes
 
-from repro import pipeline
+from repro import pipeline, sweep
 from repro.claims import count_reproduced, headline, summary
 
 BADGE = {"reproduced": "repro-ok", "partial": "repro-partial", "not reproduced": "repro-no",
@@ -83,7 +89,8 @@ def card_html(record: dict) -> str:
         f'<div class="repro-card-row"><span class="repro-card-key">This run</span><span>scale <code>{e(record["scale"])}</code>, '
         f'seed <code>{record["seed"]}</code>, <span class="repro-runtime">{record["runtime_s"]:.1f} s</span> '
         "on one CPU thread</span></div>"
-        f'<div class="repro-card-row"><span class="repro-card-key">Rerun bigger</span><span><code>{e(rerun)}</code></span></div>'
+        + sweep.card_rows_html(record["slug"])
+        + f'<div class="repro-card-row"><span class="repro-card-key">Rerun bigger</span><span><code>{e(rerun)}</code></span></div>'
         "</div>"
     )
 
@@ -101,6 +108,11 @@ def insert_card(app: Any, doctree: nodes.document) -> None:
         return
     slug = docname.rsplit("/", 1)[1]
     app.env.note_dependency(str(pipeline.CLAIMS / f"{slug}.json"))
+    for scale in ("ci", "full"):
+        app.env.note_dependency(str(sweep.record_path(slug, scale)))
+    if (pipeline.NOTEBOOKS / f"{slug}.py").exists():  # whether a sweep record is stale depends on the inputs
+        for path in pipeline.input_files(slug):
+            app.env.note_dependency(str(path))
     record = load_record(slug)
     card = nodes.container(classes=["repro-card"])
     if record is None:
@@ -115,6 +127,7 @@ def insert_card(app: Any, doctree: nodes.document) -> None:
         para += nodes.Text(" (jupytext source)")
         card += para
     section = next(iter(doctree.findall(nodes.section)), None)
+    insert_robustness(doctree, slug, section)
     if section is None:
         doctree.insert(0, card)
         return
@@ -124,6 +137,27 @@ def insert_card(app: Any, doctree: nodes.document) -> None:
     if len(section.children) > position and isinstance(section.children[position], nodes.paragraph):
         position += 1
     section.insert(position, card)
+
+
+def insert_robustness(doctree: nodes.document, slug: str, top: nodes.section | None) -> None:
+    """The robustness table (from the sweep records) at the end of the page's Claims section."""
+    claims = next((s for s in doctree.findall(nodes.section)
+                   if s.children and isinstance(s[0], nodes.title) and s[0].astext().strip() == "Claims"), None)
+    where = claims if claims is not None else (top if top is not None else doctree)
+    box = nodes.container(classes=["repro-robustness-box"])
+    box += nodes.rubric(text="Across seeds and scales")
+    box += nodes.raw("", sweep.robustness_html(slug), format="html")
+    where += box
+
+
+def check_sweep_records(app: Any) -> None:
+    """``builder-inited``: the build fails on a sweep record that does not match the schema (stale is fine)."""
+    from sphinx.errors import ExtensionError
+
+    errors = sweep.schema_errors()
+    if errors:
+        raise ExtensionError("sweep records that do not match the schema (repro.sweep.SCHEMA):\n  "
+                             + "\n  ".join(errors))
 
 
 class scoreboard_node(nodes.General, nodes.Element):
@@ -142,6 +176,8 @@ class ScoreboardDirective(Directive):
         for part in pipeline.load_catalog():
             for paper in part["papers"]:
                 env.note_dependency(str(pipeline.CLAIMS / f"{paper['slug']}.json"))
+                for scale in ("ci", "full"):
+                    env.note_dependency(str(sweep.record_path(paper["slug"], scale)))
         return [scoreboard_node()]
 
 
@@ -158,11 +194,12 @@ def scoreboard_html(link: Any) -> str:
     parts = pipeline.load_catalog()
     n_papers = sum(len(p["papers"]) for p in parts)
     with_pages = ok_all = total_all = 0
+    swept = {"hold": 0, "claims": 0, "swept": 0}
     totals_all = {"pre_registered_reproduced": 0, "pre_registered": 0, "post_hoc_reproduced": 0, "post_hoc": 0,
                   "uninformative": 0, "machine_sensitive": 0, "implementation": 0}
     rows = []
     for part in parts:
-        rows.append(f'<tr class="repro-part"><th colspan="5">{e(part["name"])}</th></tr>')
+        rows.append(f'<tr class="repro-part"><th colspan="7">{e(part["name"])}</th></tr>')
         for paper in part["papers"]:
             slug = paper["slug"]
             record = load_record(slug)
@@ -171,7 +208,7 @@ def scoreboard_html(link: Any) -> str:
                 rows.append(
                     f'<tr class="repro-row repro-planned-row" data-slug="{e(slug)}"><td>{e(part["name"])}</td>'
                     f'<td><span class="repro-slug">{e(slug)}</span><br><small>{e(paper["short"])}</small></td>'
-                    f'<td>{badge("planned")}</td><td>–</td><td>–</td></tr>'
+                    f'<td>{badge("planned")}</td><td>–</td><td>–</td><td>–</td><td>–</td></tr>'
                 )
                 continue
             with_pages += 1
@@ -189,11 +226,15 @@ def scoreboard_html(link: Any) -> str:
             if s["machine_sensitive"]:
                 apart.append(f'{s["machine_sensitive"]} machine-sensitive')
             apart_text = f'<br><small>{e(", ".join(apart))}</small>' if apart else ""
+            stability, full_scale, nums = sweep.scoreboard_cells(slug)
+            for key in swept:
+                swept[key] += nums[key]
             rows.append(
                 f'<tr class="repro-row" data-slug="{e(slug)}" data-verdict="{e(record["verdict"])}" '
                 f'data-ok="{ok}" data-total="{total}"><td>{e(part["name"])}</td>'
                 f'<td><a href="{e(url)}"><span class="repro-slug">{e(slug)}</span></a><br><small>{e(paper["short"])}</small></td>'
-                f'<td>{badge(record["verdict"])}</td><td>{ok} / {total}{apart_text}</td><td>{record["runtime_s"]:.1f} s</td></tr>'
+                f'<td>{badge(record["verdict"])}</td><td>{ok} / {total}{apart_text}</td><td>{stability}</td><td>{full_scale}</td>'
+                f'<td>{record["runtime_s"]:.1f} s</td></tr>'
             )
     t = totals_all
     totals = (
@@ -203,8 +244,14 @@ def scoreboard_html(link: Any) -> str:
         f"{t['post_hoc_reproduced']} of {t['post_hoc']} added or changed after the first run. "
         f"Not counted: {t['uninformative']} uninformative claims (their control passes too), "
         f"{t['machine_sensitive']} machine-sensitive ones and {t['implementation']} checks of our own code.</p>"
+        f'<p class="repro-totals repro-totals-sweep" data-hold="{swept["hold"]}" data-claims="{swept["claims"]}">'
+        + (f"Across seeds: <strong>{swept['hold']}</strong> of {swept['claims']} claims hold at every ci seed "
+           f"(reproduced against a control that fails, at each seed), on the {swept['swept']} pages with a ci sweep."
+           if swept["swept"] else "Across seeds: no sweep yet (<code>make sweep</code>).")
+        + "</p>"
     )
-    head = "<tr><th>part</th><th>paper</th><th>verdict</th><th>claims reproduced (against controls)</th><th>ci runtime</th></tr>"
+    head = ("<tr><th>part</th><th>paper</th><th>ci verdict (seed 0)</th><th>claims reproduced (against controls)</th>"
+            "<th>seed stability (ci)</th><th>full scale</th><th>ci runtime</th></tr>")
     return f'{totals}<table class="repro-scoreboard"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
 
 
@@ -243,6 +290,11 @@ def status_html(link: Any) -> str:
         + ("".join(env_rows) or "<li>not recorded</li>")
         + "</ul>"
         + f"<p>This site was built with Python {e(platform.python_version())}: {e(build)}.</p>"
+        + "<h2>Sweep records</h2><p>Each page re-executed over seeds, at ci and full scale (<code>make sweep</code>; "
+        "records in <code>book/sweeps/</code>). A record is <em>current</em> when it was run on the page's present "
+        "inputs (the same content hash of source, shared code, kernels and pins); a <em>stale</em> one is shown as "
+        "stale on the page and the scoreboard until the sweep is run again.</p>"
+        + sweep.status_html()
     )
 
 
@@ -312,6 +364,7 @@ def setup(app: Any) -> dict:
     app.add_node(status_node)
     app.add_directive("repro-scoreboard", ScoreboardDirective)
     app.add_directive("repro-status", StatusDirective)
+    app.connect("builder-inited", check_sweep_records)
     app.connect("doctree-read", insert_card, priority=400)
     app.connect("doctree-resolved", resolve_placeholders)
     app.connect("env-get-outdated", always_outdated)

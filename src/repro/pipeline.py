@@ -47,6 +47,8 @@ CATALOG = ROOT / "book" / "catalog.yml"
 TOC = ROOT / "_toc.yml"
 CI_PARAMS = {"scale": "ci", "seed": 0}
 RENDER_ONLY = ("bookext.py",)
+# not inputs of a page either: the sweep schedules executions and summarises their records, changing none
+NOT_INPUTS = (*RENDER_ONLY, "sweep.py")
 CELL_TIMEOUT_S = {"ci": 300, "full": 3600}
 VOLATILE_NB_KEYS = ("papermill", "widgets")
 VOLATILE_CELL_KEYS = ("papermill", "execution", "ExecuteTime")
@@ -86,15 +88,18 @@ def _imported_paper_modules(source: str) -> list[str]:
     return sorted(found)
 
 
-def input_files(slug: str) -> list[Path]:
-    """Every file whose content determines a page: source, shared package, its kernels, the pins."""
-    src = NOTEBOOKS / f"{slug}.py"
+def input_files(slug: str, source: Path | None = None) -> list[Path]:
+    """Every file whose content determines a page: source, shared package, its kernels, the pins.
+
+    ``source``: the jupytext source if not ``notebooks/<slug>.py`` (the sweep's tests use a tiny one).
+    """
+    src = Path(source) if source is not None else NOTEBOOKS / f"{slug}.py"
     package = ROOT / "src" / "repro"
     # the whole shared package except the Sphinx extension, which only renders pages
     shared = [
         p
         for p in package.rglob("*.py")
-        if "papers" not in p.relative_to(package).parts[:-1] and p.name not in RENDER_ONLY
+        if "papers" not in p.relative_to(package).parts[:-1] and p.name not in NOT_INPUTS
     ]
     shared += [package / "papers" / "__init__.py"]
     kernels = [package / "papers" / f"{m}.py" for m in _imported_paper_modules(src.read_text())]
@@ -102,11 +107,15 @@ def input_files(slug: str) -> list[Path]:
     return sorted({src, *shared, *[k for k in kernels if k.exists()], *pins})
 
 
-def input_hash(slug: str, params: dict | None = None) -> str:
+def _rel(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else path.name
+
+
+def input_hash(slug: str, params: dict | None = None, source: Path | None = None) -> str:
     """SHA-256 over the input files (path and content) and the parameters."""
     h = hashlib.sha256()
-    for path in input_files(slug):
-        h.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in input_files(slug, source):
+        h.update(_rel(path).encode() + b"\0" + path.read_bytes() + b"\0")
     h.update(json.dumps(params or CI_PARAMS, sort_keys=True).encode())
     return h.hexdigest()[:16]
 
@@ -156,12 +165,12 @@ def fold_setup_cell(nb) -> None:
                 tags.append("hide-input")
 
 
-def to_ipynb(slug: str, path: Path) -> None:
-    """Convert the jupytext source of ``slug`` to an ``.ipynb`` at ``path`` with a python3 kernelspec."""
+def to_ipynb(slug: str, path: Path, source: Path | None = None) -> None:
+    """Convert the jupytext source of ``slug`` (or ``source``) to an ``.ipynb`` at ``path`` with a python3 kernelspec."""
     import jupytext
     import nbformat
 
-    nb = jupytext.read(NOTEBOOKS / f"{slug}.py")
+    nb = jupytext.read(Path(source) if source is not None else NOTEBOOKS / f"{slug}.py")
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.metadata.pop("jupytext", None)
     fold_setup_cell(nb)
@@ -246,20 +255,75 @@ def quiet_kernel_manager() -> type:
 
 @dataclass
 class Outcome:
+    """What one execution returns: ``record`` is the claims record it wrote, ``meta`` the notebook's ``metadata.repro``."""
+
     slug: str
     ok: bool
     seconds: float
     error: str = ""
+    record: dict | None = None
+    meta: dict | None = None
 
 
-def execute_one(slug: str, out: str, claims_dir: str, scale: str, seed: int) -> Outcome:
-    """Execute one notebook with papermill (runs in a worker process). Never raises."""
+PROGRESS_ENGINE = "repro-progress"
+
+
+def _register_progress_engine() -> str:
+    """A papermill engine that prints which code cell is running (``make run``, a live run in a terminal).
+
+    Only the terminal sees it: the executed notebook is the same as with papermill's default engine.
+    """
+    from papermill.engines import NBClientEngine, papermill_engines
+
+    class ProgressEngine(NBClientEngine):
+        @classmethod
+        def execute_managed_notebook(cls, nb_man, kernel_name, **kwargs):  # noqa: ANN001, ANN206
+            code = [i for i, c in enumerate(nb_man.nb.cells) if c.cell_type == "code"]
+            start, t0 = nb_man.cell_start, time.perf_counter()
+
+            def cell_start(cell, cell_index=None, **kw):  # noqa: ANN001, ANN202
+                if cell_index in code:
+                    lines = [ln.strip() for ln in cell.source.splitlines()]
+                    first = next((ln for ln in lines if ln and not ln.startswith("#")), "")
+                    print(f"  [{time.perf_counter() - t0:7.1f} s] cell {code.index(cell_index) + 1}/{len(code)}: "
+                          f"{first[:72]}", flush=True)
+                return start(cell, cell_index, **kw)
+
+            nb_man.cell_start = cell_start
+            return super().execute_managed_notebook(nb_man, kernel_name, **kwargs)
+
+    papermill_engines.register(PROGRESS_ENGINE, ProgressEngine)
+    return PROGRESS_ENGINE
+
+
+def execute_one(
+    slug: str,
+    out: str,
+    claims_dir: str,
+    scale: str,
+    seed: int,
+    *,
+    source: str | None = None,
+    progress: bool = False,
+    cell_timeout_s: int | None = None,
+) -> Outcome:
+    """Execute one notebook with papermill (runs in a worker process). Never raises.
+
+    The one task function of ``make book``, ``make test``, ``make run`` and ``make sweep``: it writes the
+    executed notebook to ``out`` and the claims record to ``claims_dir/<slug>.json``, and returns both the
+    record and the notebook's ``metadata.repro`` (input hash, parameters, environment) in the
+    :class:`Outcome`, so that a caller on another machine gets them without a shared disk.
+
+    ``source``: the jupytext source if not ``notebooks/<slug>.py``. ``progress``: print which cell is
+    running and pass the notebook's stderr (its progress bars at full scale) to this process's stderr.
+    ``cell_timeout_s``: per-cell timeout (default :data:`CELL_TIMEOUT_S` of the scale).
+    """
     os.environ.update(RUN_ENV)
     # absolute: the kernel runs in notebooks/, a relative folder would land there
     os.environ["REPRO_CLAIMS_DIR"] = str(Path(claims_dir).resolve())
     out_path = Path(out).resolve()
     out_path.parent.mkdir(parents=True, exist_ok=True)
-    t0 = time.perf_counter()
+    t0, started = time.perf_counter(), time.time()
     try:
         import papermill
 
@@ -269,18 +333,20 @@ def execute_one(slug: str, out: str, claims_dir: str, scale: str, seed: int) -> 
         params = {"scale": scale, "seed": seed}
         with tempfile.TemporaryDirectory() as tmp:
             src = Path(tmp) / f"{slug}.ipynb"
-            to_ipynb(slug, src)
+            to_ipynb(slug, src, source)
             tmp_out = Path(tmp) / "executed.ipynb"
+            live = {"engine_name": _register_progress_engine(), "stderr_file": sys.stderr} if progress else {}
             try:
                 papermill.execute_notebook(
                     str(src),
                     str(tmp_out),
                     parameters=params,
                     kernel_name="python3",
-                    execution_timeout=CELL_TIMEOUT_S[scale],
+                    execution_timeout=cell_timeout_s or CELL_TIMEOUT_S[scale],
                     progress_bar=False,
                     log_output=False,
-                    cwd=str(NOTEBOOKS),
+                    cwd=str(Path(source).resolve().parent if source is not None else NOTEBOOKS),
+                    **live,
                     kernel_manager_class=quiet_kernel_manager(),
                 )
             except Exception as exc:  # noqa: BLE001 - reported, not raised
@@ -294,14 +360,16 @@ def execute_one(slug: str, out: str, claims_dir: str, scale: str, seed: int) -> 
             nb = json.loads(tmp_out.read_text())
         duration = nb["metadata"].get("papermill", {}).get("duration")
         record_path = Path(claims_dir) / f"{slug}.json"
-        if duration is not None and record_path.exists():
+        # this run's record only (not one an earlier run left there)
+        fresh = record_path.exists() and record_path.stat().st_mtime >= started - 1
+        record = json.loads(record_path.read_text()) if fresh else None
+        if duration is not None and record is not None:
             # the page's runtime is the whole notebook's (kernel start and imports included)
-            record = json.loads(record_path.read_text())
             record["runtime_s"] = round(float(duration), 1)
             record_path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
-        meta = {"input_hash": input_hash(slug, params), "scale": scale, "seed": seed, "env": run_environment()}
+        meta = {"input_hash": input_hash(slug, params, source), "scale": scale, "seed": seed, "env": run_environment()}
         out_path.write_text(json.dumps(clean_notebook(nb, meta), indent=1, ensure_ascii=False) + "\n")
-        return Outcome(slug, True, time.perf_counter() - t0)
+        return Outcome(slug, True, time.perf_counter() - t0, record=record, meta=meta)
     except Exception as exc:  # noqa: BLE001
         return Outcome(slug, False, time.perf_counter() - t0, f"{type(exc).__name__}: {exc}")
 
@@ -401,7 +469,7 @@ def cmd_run(slug: str, scale: str, seed: int) -> int:
     runs = ROOT / "book" / "_build" / "runs"
     out = runs / f"{slug}-{scale}-seed{seed}.ipynb"
     print(f"Executing {slug} at scale={scale!r}, seed={seed} -> {out.relative_to(ROOT)}")
-    outcome = execute_one(slug, str(out), str(runs / "claims"), scale, seed)
+    outcome = execute_one(slug, str(out), str(runs / "claims"), scale, seed, progress=True)
     print(f"  {slug:<40} {outcome.seconds:6.1f} s  {'ok' if outcome.ok else 'FAILED  ' + outcome.error}")
     if outcome.ok:
         record = json.loads((runs / "claims" / f"{slug}.json").read_text())

@@ -21,7 +21,7 @@ from urllib.parse import urlparse
 import matplotlib.image as mpimg
 import pytest
 
-from repro import pipeline
+from repro import pipeline, sweep
 from repro.claims import summary
 
 ROOT = pipeline.ROOT
@@ -205,6 +205,18 @@ def test_paper_page(visit, slug, tmp_path):
     if s["uninformative"]:
         assert f"{s['uninformative']} uninformative" in text
     assert f"make run PAPER={slug} SCALE=full" in text
+    # the seed-stability numbers on the card are those of the committed sweep record (issue 12)
+    ci_sweep = card.locator('.repro-sweep[data-scale="ci"]')
+    status, sweep_record = sweep.state(slug, "ci")
+    if sweep_record is None:
+        assert "no sweep yet" in ci_sweep.inner_text()
+    else:
+        s = sweep_record["summary"]
+        shown = " ".join(ci_sweep.inner_text().split())
+        seeds = f"{s['seeds']} seed{'s' if s['seeds'] != 1 else ''}"
+        assert (f"across {seeds} at ci scale: {s['hold_every_seed']} of {s['claims']} claims hold "
+                f"at every seed, {s['stable']}/{s['claims']} stable") in shown, shown
+        assert ci_sweep.get_attribute("data-state") == status
     # every figure loaded
     page.wait_for_function("Array.from(document.images).every(i => i.complete)")
     widths = page.eval_on_selector_all("img", "is => is.map(i => i.naturalWidth)")
