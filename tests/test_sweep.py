@@ -258,3 +258,19 @@ def test_a_changed_input_hash_makes_the_record_stale(first, tiny, tmp_path):
     source.write_text(source.read_text() + "\n# an edit\n")
     status, record = sweep.state(SLUG, "ci", tiny["records_dir"], str(source))
     assert status == "stale" and record["seeds"] == [0, 1]
+
+
+def test_scoreboard_and_card_read_the_records(tmp_path, monkeypatch):
+    monkeypatch.setattr(sweep, "RECORDS", tmp_path)
+    html = bookext.scoreboard_html(lambda slug: f"papers/{slug}.html")
+    assert "seed stability (ci)" in html and "Across seeds: no sweep yet" in html
+    record = json.loads((pipeline.CLAIMS / "sampled-softmax-bias.json").read_text())
+    assert "no sweep yet" in bookext.card_html(record)
+    slug = "sampled-softmax-bias"
+    built = sweep.build_record(slug, "ci", sweep.sweep_hash(slug, "ci"), _runs())
+    sweep.record_path(slug, "ci").parent.mkdir(parents=True)
+    sweep.record_path(slug, "ci").write_text(sweep.dump_record(built))
+    html = bookext.scoreboard_html(lambda slug: f"papers/{slug}.html")
+    assert "<strong>1</strong> of 2 claims hold at every ci seed" in html and "on the 1 page with a ci sweep" in html
+    assert 'data-seeds="3" data-stable="1" data-claims="2" data-hold="1">1/2 stable over 3 seeds' in html
+    assert "across 3 seeds at ci scale: 1 of 2 claims hold at every seed" in bookext.card_html(record)

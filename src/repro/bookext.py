@@ -246,7 +246,7 @@ def scoreboard_html(link: Any) -> str:
         f"{t['machine_sensitive']} machine-sensitive ones and {t['implementation']} checks of our own code.</p>"
         f'<p class="repro-totals repro-totals-sweep" data-hold="{swept["hold"]}" data-claims="{swept["claims"]}">'
         + (f"Across seeds: <strong>{swept['hold']}</strong> of {swept['claims']} claims hold at every ci seed "
-           f"(reproduced against a control that fails, at each seed), on the {swept['swept']} pages with a ci sweep."
+           f"(reproduced against a control that fails, at each seed), on the {swept['swept']} page{'s' if swept['swept'] != 1 else ''} with a ci sweep."
            if swept["swept"] else "Across seeds: no sweep yet (<code>make sweep</code>).")
         + "</p>"
     )

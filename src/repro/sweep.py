@@ -437,6 +437,9 @@ class SweepResult:
     failures: list[tuple[str, int, str]] = field(default_factory=list)
     records: list[Path] = field(default_factory=list)
     seconds: float = 0.0
+    run_seconds: list[float] = field(default_factory=list)  # each executed run's own time (execute_one)
+    startup_s: float = 0.0  # starting the LocalCluster and connecting
+    shutdown_s: float = 0.0  # closing them
 
 
 def _done_result(path: Path, expected_hash: str) -> dict | None:
@@ -543,32 +546,46 @@ def run_sweep(
             if client is None:
                 from distributed import Client
 
+                t_start = time.perf_counter()
                 if scheduler:
                     own_client = client = Client(scheduler)
                 else:
                     own_cluster = start_cluster(workers, memory_limit)
                     own_client = client = Client(own_cluster)
+                result.startup_s = time.perf_counter() - t_start
             n_workers = len(client.scheduler_info().get("workers", {}))
             link = dashboard(client, local=scheduler is None)
             print(f"Dask scheduler {client.scheduler.address}: {n_workers} worker(s); dashboard "
                   f"{link or 'not available (install bokeh to get one)'}", flush=True)
-            futures = {}
-            for rank, (slug, seed) in enumerate(todo):
-                fut = client.submit(
-                    sweep_task, slug, scale, seed, hashes[slug],
-                    str(out_dir.relative_to(ROOT) if out_dir.is_relative_to(ROOT) else out_dir),
-                    sources.get(slug), cell_timeout_s,
-                    key=f"repro-{slug}-{scale}-seed{seed}-{uuid.uuid4().hex[:8]}",
-                    pure=False, priority=len(todo) - rank,
-                )
-                futures[fut] = (slug, seed)
             from distributed import as_completed
 
+            # The client hands out one task per worker thread and the next one when a task ends, longest
+            # first. Submitted all at once, tasks of unknown duration are spread over the workers' own queues
+            # up front (Dask's estimate is half a second each), and a worker can end up with the two longest.
+            futures: dict[Any, tuple[str, int]] = {}
+            pending = iter(todo)
+            running = as_completed()
+            rel_out = str(out_dir.relative_to(ROOT) if out_dir.is_relative_to(ROOT) else out_dir)
+
+            def top_up() -> None:
+                slots = max(1, sum(client.nthreads().values()))
+                while len(futures) < slots:
+                    nxt = next(pending, None)
+                    if nxt is None:
+                        return
+                    slug, seed = nxt
+                    fut = client.submit(sweep_task, slug, scale, seed, hashes[slug], rel_out, sources.get(slug),
+                                        cell_timeout_s, key=f"repro-{slug}-{scale}-seed{seed}-{uuid.uuid4().hex[:8]}",
+                                        pure=False)
+                    futures[fut] = (slug, seed)
+                    running.add(fut)
+
+            top_up()
             bar = tqdm(total=len(todo), unit="run", desc=f"sweep {scale}", disable=not show_progress,
                        file=sys.stdout, dynamic_ncols=True)
             with bar:
-                for fut in as_completed(futures):
-                    slug, seed = futures[fut]
+                for fut in running:
+                    slug, seed = futures.pop(fut)
                     try:
                         res = fut.result()
                     except Exception as exc:  # noqa: BLE001 - a killed worker, a lost connection
@@ -580,18 +597,23 @@ def run_sweep(
                     where.mkdir(parents=True, exist_ok=True)
                     (where / f"seed{seed}.json").write_text(json.dumps(res, indent=1, ensure_ascii=False) + "\n")
                     result.executed += 1
+                    result.run_seconds.append(float(res.get("seconds") or 0.0))
                     if not res["ok"]:
                         failed.setdefault(slug, {})[seed] = res["error"]
                         result.failures.append((slug, seed, res["error"]))
                         bar.write(f"  FAILED {slug} seed {seed}: {res['error']}")
                     bar.set_postfix_str(f"{slug} seed {seed} {'ok' if res['ok'] else 'FAILED'}", refresh=False)
                     bar.update(1)
+                    fut.release()
+                    top_up()
     finally:
         result.records = write_records(slugs, scale, hashes, out_dir, records_dir, committed_runs, failed)
+        t_close = time.perf_counter()
         if own_client is not None:
             own_client.close()
         if own_cluster is not None:
             own_cluster.close()
+        result.shutdown_s = time.perf_counter() - t_close
         result.seconds = time.perf_counter() - t0
     return result
 
@@ -648,7 +670,13 @@ def report(result: SweepResult) -> int:
 
 
 def bench(slugs: list[str], seeds: list[int], jobs: int = 2) -> dict[str, float]:
-    """Wall time of the same ci sweep through a ``LocalCluster`` of ``jobs`` workers and the ``jobs``-process pool."""
+    """Wall time of the same ci sweep through a ``LocalCluster`` of ``jobs`` workers and the ``jobs``-process pool.
+
+    Both run the same tasks in the same order (longest first) with ``pipeline.execute_one``; both wall times
+    include starting and stopping their processes. Besides the ratio it prints, for each, the time not spent
+    inside a run: wall time minus the runs' own time divided by the workers (scheduling, process start, idle
+    tail). On a machine shared with other work the runs' own times move too: compare those sums as well.
+    """
     tasks = plan(slugs, "ci", seeds)
     print(f"Benchmark: {len(tasks)} ci run(s) ({len(slugs)} notebook(s) x seeds {seeds_text(seeds)}), "
           f"{jobs} workers each way, same order (longest first)", flush=True)
@@ -657,18 +685,25 @@ def bench(slugs: list[str], seeds: list[int], jobs: int = 2) -> dict[str, float]
         res = run_sweep(slugs, "ci", seeds, workers=jobs, out_dir=Path(tmp) / "dask", records_dir=Path(tmp) / "records",
                         resume=False)
         t_dask = time.perf_counter() - t0
-        print(f"  Dask LocalCluster ({jobs} worker processes, cluster start included): {t_dask:.1f} s, "
-              f"{len(res.failures)} failed", flush=True)
+        busy_dask = sum(res.run_seconds)
+        print(f"  Dask LocalCluster ({jobs} single-threaded worker processes): {t_dask:.1f} s wall "
+              f"(cluster start {res.startup_s:.1f} s, shutdown {res.shutdown_s:.1f} s), runs' own time "
+              f"{busy_dask:.1f} s, {len(res.failures)} failed", flush=True)
         jobs_pool = [(slug, Path(tmp) / "pool" / slug / f"seed{seed}.ipynb", Path(tmp) / "pool" / slug / f"claims-seed{seed}",
                       "ci", seed) for slug, seed in tasks]
         t0 = time.perf_counter()
         outcomes = pipeline.execute_many(jobs_pool, workers=jobs)
         t_pool = time.perf_counter() - t0
-        print(f"  two-process pool (pipeline.execute_many, {jobs} processes): {t_pool:.1f} s, "
-              f"{sum(not o.ok for o in outcomes)} failed", flush=True)
+        busy_pool = sum(o.seconds for o in outcomes)
+        print(f"  process pool (pipeline.execute_many, {jobs} processes): {t_pool:.1f} s wall, runs' own time "
+              f"{busy_pool:.1f} s, {sum(not o.ok for o in outcomes)} failed", flush=True)
     ratio = t_dask / t_pool if t_pool else float("nan")
-    print(f"Dask / pool wall time: {ratio:.3f} (overhead {100 * (ratio - 1):+.1f}% of the pool's time)")
-    return {"dask_s": t_dask, "pool_s": t_pool, "ratio": ratio}
+    outside = {"dask": t_dask - busy_dask / jobs, "pool": t_pool - busy_pool / jobs}
+    print(f"Dask / pool wall time: {ratio:.3f} ({100 * (ratio - 1):+.1f}% of the pool's time)")
+    print(f"Time outside the runs (wall - own time / {jobs}): Dask {outside['dask']:.1f} s "
+          f"({100 * outside['dask'] / t_dask:.1f}% of its wall time), pool {outside['pool']:.1f} s "
+          f"({100 * outside['pool'] / t_pool:.1f}%)")
+    return {"dask_s": t_dask, "pool_s": t_pool, "ratio": ratio, "dask_busy_s": busy_dask, "pool_busy_s": busy_pool}
 
 
 # ---------- reader side (used by repro.bookext at build time) ----------
