@@ -14,8 +14,8 @@
 # # Linear layers composed from rotors of a Clifford algebra
 #
 # *A linear map on $d = 2^n$ coordinates built from rotors of $\mathrm{Cl}(n)$ needs only $O(\log^2 d)$
-# parameters, and such rotor layers can stand in for the query/key/value projections of attention about as
-# well as low-rank and block-Hadamard layers with a similar parameter budget.*
+# parameters, and small networks of such rotor layers, put in place of the query/key/value projections of
+# attention, perform as well as low-rank and block-Hadamard replacements.*
 
 # %% tags=["parameters"]
 scale = "ci"
@@ -38,11 +38,13 @@ from repro.papers import rotor_linear_layers as K
 from repro.runtime import progress, setup_notebook
 
 P = setup_notebook(scale, seed, presets={
-    # ci: d = 16, few epochs and distillation steps (about 10 s in all); full: d = 32, longer training
+    # ci: d = 16, few epochs and distillation steps (about 10 s in all); full: d = 32, longer training.
+    # official_choices: also run the replacements built with the official code's choices (section 4); at ci
+    # scale they do not fit the time budget (the official network alone costs more than the whole ci page)
     "ci": dict(d=16, heads=2, epochs=30, distill_steps=150, distill_lr=2e-2, finetune_epochs=3,
-               n_tokens_distill=2048, algebra_n=[2, 3, 4, 5, 6], timing_repeats=5),
+               n_tokens_distill=2048, algebra_n=[2, 3, 4, 5, 6], timing_repeats=5, official_choices=False),
     "full": dict(d=32, heads=2, epochs=80, distill_steps=800, distill_lr=2e-2, finetune_epochs=15,
-                 n_tokens_distill=8192, algebra_n=[2, 3, 4, 5, 6, 7], timing_repeats=20),
+                 n_tokens_distill=8192, algebra_n=[2, 3, 4, 5, 6, 7], timing_repeats=20, official_choices=True),
 })
 claims = Claims("rotor-linear-layers", title="Composing Linear Layers from Irreducibles",
                 authors="Travis Pence, Daisuke Yamada, Vikas Singh",
@@ -88,15 +90,18 @@ claims = Claims("rotor-linear-layers", title="Composing Linear Layers from Irred
 #
 # **Layers.** `K.RotorLinear` cuts input and output into chunks of width $2^n$; each (output, input) chunk
 # pair gets its own rotor(s) and a scale $\alpha$; chunk outputs are averaged; a bias is optional. The
-# official configuration stacks such layers with PReLU non-linearities and fixed coordinate permutations;
-# our `rotor-stack` is two double-rotor layers of that kind. Baselines, as we read them: low rank
-# $x\mapsto UV^\top x + c$ with $U, V \in \mathbb{R}^{d\times r}$ (`LR r`), and block-Hadamard
+# official replacement is a network of eight such rotors with permutations, LayerNorm and PReLU (section 4);
+# our `rotor-stack` is a smaller one: two double-rotor layers with a PReLU and a fixed permutation between
+# them, and a bias on the last. Baselines, as we first read them: low rank $x\mapsto UV^\top x + c$ with
+# $U, V \in \mathbb{R}^{d\times r}$ (`LR r`), and block-Hadamard
 # $x \mapsto H_d\,\mathrm{blockdiag}(W_1,\dots,W_{d/b})\,x + c$ with a fixed orthonormal Walsh–Hadamard
-# matrix $H_d$ and learnable $b\times b$ blocks (`BH b`).
+# matrix $H_d$ and learnable $b\times b$ blocks (`BH b`). The official baselines differ (no biases; no
+# Hadamard transform at their default settings): section 4 runs them too.
 #
 # **Replacement protocol (the paper's).** Train the original model; record the inputs of Q, K, V and their
 # outputs on training data; fit each replacement to those outputs by mean-squared error (Adam, cosine
-# learning-rate schedule); swap it in; evaluate.
+# learning-rate schedule); swap it in; refit the attention output projection so that it reproduces the
+# original one's outputs (every official run does this, with `--train_projo`); evaluate.
 
 # %% [markdown]
 # ## The experiment
@@ -120,9 +125,12 @@ claims = Claims("rotor-linear-layers", title="Composing Linear Layers from Irred
 # - **Replacements of Q, K, V** (three independent maps, each with a bias): LR1, LR2, BH1, BH2, a single
 #   rotor layer, a double-rotor layer, and the rotor stack. Each is fitted by MSE to the dense Q/K/V outputs
 #   on a sample of training tokens (ci: 150 Adam steps; full: 800). We report test accuracy right after the
-#   swap (the paper's protocol), and after a short end-to-end fine-tuning of the whole model
+#   swap, after the official repair step instead (the output projection refitted; added for issue 11, not
+#   part of any pre-registered claim), and after a short end-to-end fine-tuning of the whole model
 #   (ci: 3 epochs; full: 15).
-# - **Pre-registered comparison:** the rotor stack (the paper's kind of replacement) against LR1 and BH2,
+# - **The official code's choices** (section 4; full scale only): its replacement network, its baselines
+#   (low rank 1 and 4, block-diagonal, no biases), its learning rates and its repair step, run beside ours.
+# - **Pre-registered comparison:** the rotor stack (a smaller network of the paper's kind) against LR1 and BH2,
 #   the baselines whose parameter count is at least the rotor stack's. Pass if its accuracy is at most
 #   2 points below each. The comparisons after fine-tuning were added after the first run (flagged
 #   post hoc, see the deviations).
@@ -139,12 +147,16 @@ claims = Claims("rotor-linear-layers", title="Composing Linear Layers from Irred
 #   instead of log-perplexity on Wikitext2/C4/PTB.
 # - Width $d = 16$ (ci) or $32$ (full), one chunk per projection, instead of 2048-wide chunks over
 #   hidden sizes of 2048 or more. At such small $d$ the $O(\log^2 d)$ advantage is small in absolute terms.
-# - Our rotor stack (2 double-rotor layers, PReLU, one fixed permutation) is a simplified version of the
-#   official configuration (2 hidden layers of breadth 3, permutations). Our reading of "BH" and "LR" is stated above.
+# - Our rotor stack (2 double-rotor layers, PReLU, one fixed permutation, a bias) is a smaller network than
+#   the official one (input rotor, 2 hidden layers of 3 parallel branches, output rotor, LayerNorm, no
+#   biases), and our baselines differ from the official ones; "Against the official code" lists every
+#   departure we found, and section 4 runs the official choices beside ours (full scale).
 # - We add an end-to-end fine-tuning step after the swap, because in a model this small every replacement
-#   brings the accuracy right after the swap close to chance (see results). The paper's protocol has no such step; it
-#   optionally retrains the output projection. This step and the two comparisons after it were added after
-#   the notebook first ran: those claims are flagged post hoc (†).
+#   brings the accuracy right after the swap close to chance (see results). The paper's protocol has no such
+#   step. It does retrain the output projection in every run (all its run scripts pass `--train_projo`); our
+#   pre-registered comparisons left that step out, and it is shown beside them since issue 11 ("acc refit").
+#   The fine-tuning step and the two comparisons after it were added after the notebook first ran: those
+#   claims are flagged post hoc (†).
 # - The controls (the closed-form exponential without the decomposition; the rotor stack without its
 #   bivectors) are ours, added after the first run; they change no criterion.
 # - Training is short at ci scale (30 epochs for the dense model, 150 distillation steps, 3 fine-tuning
@@ -216,7 +228,8 @@ plt.show()
 # ### 3. Rotor Q/K/V in a small attention classifier
 #
 # First the dense model, then each replacement: fitted by MSE to the dense Q/K/V outputs, swapped in,
-# evaluated, fine-tuned end to end for a few epochs, and evaluated again. The last row, `stack, B=0`, is
+# evaluated; evaluated again on a copy whose output projection is refitted (the official repair step);
+# fine-tuned end to end for a few epochs, and evaluated again. The last row, `stack, B=0`, is
 # the control: the rotor stack with its bivectors frozen at zero (identity rotors), treated the same way.
 
 # %%
@@ -232,8 +245,9 @@ with torch.no_grad():
     tok = tok[torch.randperm(len(tok), generator=torch.Generator().manual_seed(P.seed))[: P.n_tokens_distill]]
     target = dense.qkv(tok)
 
-rows = {"dense": dict(params=K.n_params(dense.qkv) // 3, err=np.zeros(3), acc_swap=K.accuracy(dense, Xte, yte),
-                      acc_ft=K.accuracy(dense, Xte, yte), model=dense)}
+acc_dense = K.accuracy(dense, Xte, yte)
+rows = {"dense": dict(params=K.n_params(dense.qkv) // 3, err=np.zeros(3), acc_swap=acc_dense,
+                      acc_refit=acc_dense, acc_ft=acc_dense, model=dense)}
 CONTROL = "stack, B=0"  # the rotor stack without its learned bivectors
 for name in progress([*K.REPLACEMENTS, CONTROL], desc="replacements"):
     torch.manual_seed(P.seed)
@@ -245,32 +259,38 @@ for name in progress([*K.REPLACEMENTS, CONTROL], desc="replacements"):
     model = copy.deepcopy(dense)
     model.qkv = layer
     acc_swap = K.accuracy(model, Xte, yte)
+    refit = copy.deepcopy(model)  # the official repair step on a copy: refit the output projection
+    K.refit_output_projection(refit, dense, Xtr)
     K.train_classifier(model, Xtr, ytr, epochs=P.finetune_epochs, lr=1e-3, seed=P.seed)
     rows[name] = dict(params=K.n_params(layer) // 3, err=err, acc_swap=acc_swap,
-                      acc_ft=K.accuracy(model, Xte, yte), model=model)
+                      acc_refit=K.accuracy(refit, Xte, yte), acc_ft=K.accuracy(model, Xte, yte), model=model)
 
 times = {name: K.best_forward_time(r["model"], Xte, P.timing_repeats) for name, r in rows.items()}
 
 # %% [markdown]
 # The side-by-side table. "Params" is per projection (weights, biases, rotor scales); "rel. MSE" is the
-# distillation error $\|\hat Y - Y\|^2 / \|Y - \bar Y\|^2$ for Q, K and V; "time" is one forward pass of the
+# distillation error $\|\hat Y - Y\|^2 / \|Y - \bar Y\|^2$ for Q, K and V; "acc swap" is test accuracy right
+# after the swap; "acc refit" after the official repair step instead (the output projection refitted to the
+# dense model's, see section 4); "acc tuned" after our end-to-end fine-tuning; "time" is one forward pass of the
 # whole classifier on the test set relative to the dense model, measured in this run on one thread (wall
 # clock, varies from run to run). The rotor layers rebuild their $d\times d$ matrix at every forward pass
 # (decomposition, exponentials, products), so they are *slower* than a dense layer at this size; the
 # paper's claim is about parameters, not speed.
 
 # %%
-print(f"{'model':<12} {'params':>6} {'rel. MSE Q/K/V':>19} {'acc swap':>9} {'acc tuned':>9} {'time/dense':>10}")
+print(f"{'model':<12} {'params':>6} {'rel. MSE Q/K/V':>19} {'acc swap':>9} {'acc refit':>9} {'acc tuned':>9} "
+      f"{'time/dense':>10}")
 for name, r in rows.items():
     e = "/".join(f"{v:.2f}" for v in r["err"])
-    print(f"{name:<12} {r['params']:>6} {e:>19} {r['acc_swap']:>9.3f} {r['acc_ft']:>9.3f} "
+    print(f"{name:<12} {r['params']:>6} {e:>19} {r['acc_swap']:>9.3f} {r['acc_refit']:>9.3f} {r['acc_ft']:>9.3f} "
           f"{times[name] / times['dense']:>10.2f}")
 
 # %%
-fig, axes = plt.subplots(1, 2, figsize=(9.6, 3.6))
+fig, axes = plt.subplots(1, 3, figsize=(12.8, 3.6), sharey=True)
 names = [n for n in rows if n != "dense"]
-for ax, key, title in [(axes[0], "acc_swap", "right after the swap (paper's protocol)"),
-                       (axes[1], "acc_ft", f"after {P.finetune_epochs} epochs of fine-tuning")]:
+for ax, key, title in [(axes[0], "acc_swap", "right after the swap"),
+                       (axes[1], "acc_refit", "after the official output-projection refit"),
+                       (axes[2], "acc_ft", f"after {P.finetune_epochs} epochs of our fine-tuning")]:
     for name, mk in zip(names, "o^sDvP*X"):
         ax.plot(rows[name]["params"], rows[name][key], mk, ms=7, label=name)
     ax.axhline(rows["dense"][key], color="k", lw=1, label=f"dense ({rows['dense']['params']} params)")
@@ -280,10 +300,66 @@ for ax, key, title in [(axes[0], "acc_swap", "right after the swap (paper's prot
     ax.xaxis.set_minor_formatter(mticker.NullFormatter())
     ax.set_xticks([10, 20, 50, 100, 200])
     ax.set_xlabel("parameters per projection (log scale)")
-    ax.set_ylabel("test accuracy")
-    ax.set_title(title)
-axes[1].legend(fontsize=7, ncol=2)
+    ax.set_title(title, fontsize=9)
+axes[0].set_ylabel("test accuracy (fraction)")
+axes[2].legend(fontsize=7, ncol=2)
 plt.show()
+
+# %% [markdown]
+# ### 4. The official code's choices beside ours
+#
+# The official code builds its replacements and baselines differently from ours (listed in "Against the
+# official code" below), and these differences could decide the comparison. So the same experiment is run a
+# second time with the official choices, each one an option of our kernels and checked against the official
+# functions by the golden tests:
+#
+# - `rotor-net (off.)`: the official network (`K.OfficialRotorNet`): an input rotor, two hidden layers of
+#   three parallel rotor branches mixed by learned weights, an output rotor; every block but the last is
+#   rotor, permutation, LayerNorm without affine parameters, PReLU (one PReLU shared by all blocks); double
+#   rotors with a scale each, no biases, bivectors drawn with standard deviation 1 under the official
+#   parametrisation $R = \exp(B)$, blades in the official order;
+# - `LR1 (off.)`, `LR4 (off.)`: low rank 1 and 4 without bias (the official runs compare with both ranks);
+# - `BH2 (off.)`: the official block-Hadamard class as its defaults build it: block-diagonal only (no
+#   Hadamard transform is applied at its default depth 0), blocks initialised with $0.1\cdot$randn, no bias;
+#   2×2 blocks, as in our BH2 (the official runs use 16×16 blocks at width 2048);
+# - the official learning rates of the fit (0.05 for rotors and low rank, 0.01 for block-diagonal) with our
+#   full-batch schedule;
+# - the official repair step, run in every official experiment: the attention output projection is refitted
+#   so that, with the new Q/K/V, it reproduces the dense model's output projection on training data
+#   (`K.refit_output_projection`: least squares, the exact solution of the regression that the official code
+#   approaches with 15 epochs of AdamW). "acc refit" is the accuracy after it, the closest analogue of the
+#   paper's measurement. Our end-to-end fine-tuning then follows, as for our rows.
+#
+# The control is again the rotor network with its bivectors frozen at zero. At ci scale this run does not fit
+# the time budget (fitting the official network alone costs about as much as the rest of the page), so it
+# runs at full scale only; its results, from a separate full-scale run, are in "Against the official code".
+
+# %%
+official = {}
+OFF_CONTROL = "net, B=0"  # the official network without its learned bivectors
+if P.official_choices:
+    for name in progress([*K.OFFICIAL_REPLACEMENTS, OFF_CONTROL], desc="official choices"):
+        torch.manual_seed(P.seed)
+        base = "rotor-net (off.)" if name == OFF_CONTROL else name
+        layer = K.official_qkv_replacement(base, P.d, seed=P.seed)
+        if name == OFF_CONTROL:
+            K.without_bivectors(layer)
+        err = K.distill_projection(layer, tok, target, P.distill_steps, lr=K.OFFICIAL_DISTILL_LR[base], blocks=3)
+        model = copy.deepcopy(dense)
+        model.qkv = layer
+        acc_swap = K.accuracy(model, Xte, yte)
+        K.refit_output_projection(model, dense, Xtr)
+        acc_refit = K.accuracy(model, Xte, yte)
+        K.train_classifier(model, Xtr, ytr, epochs=P.finetune_epochs, lr=1e-3, seed=P.seed)
+        official[name] = dict(params=K.n_params(layer) // 3, err=err, acc_swap=acc_swap, acc_refit=acc_refit,
+                              acc_ft=K.accuracy(model, Xte, yte))
+    print(f"{'official choices':<17} {'params':>6} {'rel. MSE Q/K/V':>19} {'acc swap':>9} {'acc refit':>9} "
+          f"{'acc tuned':>9}")
+    for name, r in official.items():
+        e = "/".join(f"{v:.2f}" for v in r["err"])
+        print(f"{name:<17} {r['params']:>6} {e:>19} {r['acc_swap']:>9.3f} {r['acc_refit']:>9.3f} {r['acc_ft']:>9.3f}")
+else:
+    print(f"official choices: not run at {P.scale} scale (full scale only; results in 'Against the official code')")
 
 # %% [markdown]
 # ### Checking the claims
@@ -342,28 +418,84 @@ claims.check("rotor-le-lr1-params", statement=f"Rotor-stack parameters per proje
              paper="similar parameter budget (a precondition of the comparison, fixed by our module shapes)",
              kind="implementation", criterion=is_true(), measured=bool(rot["params"] <= lr1["params"]))
 claims.check("acc-vs-lr1-swap", statement="Accuracy right after the swap, rotor stack - LR1",
-             paper="rotor layers match the performance of low rank (abstract); README table, LLaMA-3.2 1B "
-             "Wikitext2, one layer replaced: log-PPL 2.629 rotor vs 2.688 LR1",
+             paper="rotor layers match the performance of low-rank baselines (abstract). Code README table, one "
+             "layer replaced, rotor vs LR1: LLaMA-3.2 1B Wikitext2 log-PPL 2.629 vs 2.688, C4 3.261 vs 3.414, "
+             "PTB 3.327 vs 3.358; ARC-Challenge acc 55.31 vs 50.78 %; HellaSwag 39.33 vs 36.17 %; Qwen-2.5 1.5B "
+             "HellaSwag 50.20 vs 42.53 % (all after the official output-projection refit)",
              criterion=swap_rule, measured=rot["acc_swap"] - lr1["acc_swap"], tol=ACC_TOL,
              control=ctl["acc_swap"] - lr1["acc_swap"], control_label=ABLATION)
 claims.check("acc-vs-lr1-tuned", statement=f"Accuracy after {P.finetune_epochs} fine-tuning epochs, rotor stack - LR1",
-             paper="rotor layers match the performance of low rank (abstract)", criterion=at_least(-0.02),
+             paper="rotor layers match the performance of low-rank baselines (abstract); the paper has no "
+             "fine-tuning step. README table, one layer replaced, rotor vs LR1: LLaMA-3.2 1B Wikitext2 log-PPL "
+             "2.629 vs 2.688, ARC-Challenge 55.31 vs 50.78 %; three layers: 2.818 vs 4.956, 49.64 vs 44.26 %",
+             criterion=at_least(-0.02),
              measured=rot["acc_ft"] - lr1["acc_ft"], tol=ACC_TOL, post_hoc=FT_POST_HOC,
              control=ctl["acc_ft"] - lr1["acc_ft"], control_label=ABLATION)
 claims.check("acc-vs-bh2-tuned", statement=f"Accuracy after {P.finetune_epochs} fine-tuning epochs, rotor stack - BH2",
-             paper="rotor layers match the performance of block-Hadamard (abstract)", criterion=at_least(-0.02),
+             paper="rotor layers match the performance of block-Hadamard baselines (abstract); the paper has no "
+             "fine-tuning step. README table, one layer replaced, rotor vs BH1: LLaMA-3.2 1B Wikitext2 log-PPL "
+             "2.629 vs 2.636, PTB 3.327 vs 3.293 (BH better), ARC-Challenge 55.31 vs 54.83 %; Qwen-2.5 1.5B "
+             "HellaSwag, three layers: 6.868 vs 13.06 % (BH better)",
+             criterion=at_least(-0.02),
              measured=rot["acc_ft"] - bh2["acc_ft"], tol=ACC_TOL, post_hoc=FT_POST_HOC,
              control=ctl["acc_ft"] - bh2["acc_ft"], control_label=ABLATION)
-claims.check("distill-vs-lr1", statement="Distillation error (mean rel. MSE over Q, K, V): rotor stack / LR1",
-             paper="not stated by the paper; our proxy for its replacement step (each layer is fitted to the "
-             "original Q/K/V by MSE before the swap)", criterion=at_most(1.0),
+claims.check("distill-vs-lr1", statement="Our proxy, not a claim of the paper: distillation error (mean rel. "
+             "MSE over Q, K, V) of the rotor stack / LR1's, at most 1",
+             paper="none: the paper reports only how the replaced models perform (log-PPL, accuracy), not how "
+             "closely each replacement fits the original projection; its fitting step minimises this MSE "
+             "(train.py) and prints the test loss without comparing methods", criterion=at_most(1.0),
              measured=float(rot["err"].mean() / lr1["err"].mean()), tol=DISTILL_TOL,
+             post_hoc="issue 11: statement and paper field reworded, since the paper states no parity of fitting "
+             "errors; the measurement and criterion are unchanged",
              control=float(ctl["err"].mean() / lr1["err"].mean()), control_label=ABLATION)
 for name in ("rotor-stack", "rotor-2", "LR1", "BH2"):
     claims.check(f"time-{name}", statement=f"Forward pass of the classifier with {name} Q/K/V / dense (wall clock); "
                  "our own sanity bound: rebuilding the rotor matrices costs at most 10x",
                  paper="no speed claim", criterion=at_most(10), measured=float(times[name] / times["dense"]),
                  volatile=True)
+
+# %% [markdown]
+# The same criteria applied to the official choices (full scale only, not recorded as claims: the claims above
+# are the pre-registered comparisons of our replacements). Each comparison is shown for the rotor replacement
+# and for its control without bivectors; "refit" rows compare accuracies after the official repair step,
+# the closest analogue of the paper's own measurement.
+
+# %%
+def swap_status(diff, base_acc):
+    """The swap rule of `acc-vs-lr1-swap`: >= -0.02 and both accuracies >= 0.2 (twice chance)."""
+    return "reproduced" if diff >= -0.02 and min(base_acc + diff, base_acc) >= 0.2 - 1e-9 else "not reproduced"
+
+
+def comparisons(table, rotor, ctl, lr1_, bh_, extra=()):
+    """(comparison, criterion, measured, status, control value, control status) for one set of choices."""
+    out = []
+    for key, label, base, rule in [("acc_swap", "acc. after swap - LR1", lr1_, "swap"),
+                                   ("acc_ft", "acc. after fine-tuning - LR1", lr1_, ">= -0.02"),
+                                   ("acc_ft", f"acc. after fine-tuning - {bh_}", bh_, ">= -0.02"),
+                                   ("acc_refit", "acc. after refit - LR1", lr1_, ">= -0.02"),
+                                   ("acc_refit", f"acc. after refit - {bh_}", bh_, ">= -0.02"),
+                                   *extra]:
+        vals = [table[m][key] - table[base][key] for m in (rotor, ctl)]
+        sts = [swap_status(v, table[base][key]) if rule == "swap" else
+               ("reproduced" if v >= -0.02 else "not reproduced") for v in vals]
+        out.append((label, rule, vals[0], sts[0], vals[1], sts[1]))
+    ratio = [float(table[m]["err"].mean() / table[lr1_]["err"].mean()) for m in (rotor, ctl)]
+    out.append(("distill. error / LR1's", "<= 1", ratio[0], "reproduced" if ratio[0] <= 1 else "not reproduced",
+                ratio[1], "reproduced" if ratio[1] <= 1 else "not reproduced"))
+    return out
+
+
+if official:
+    both = {"ours (rotor stack vs LR1, BH2)": comparisons(rows, "rotor-stack", CONTROL, "LR1", "BH2"),
+            "official choices (rotor net vs LR1, BH2, LR4)": comparisons(
+                official, "rotor-net (off.)", OFF_CONTROL, "LR1 (off.)", "BH2 (off.)",
+                extra=[("acc_refit", "acc. after refit - LR4", "LR4 (off.)", ">= -0.02")])}
+    for title, comps in both.items():
+        print(title)
+        for label, rule, v, st, cv, cst in comps:
+            print(f"  {label:<37} {rule:>9} {v:>8.3f} {st:<15} control {cv:>8.3f} {cst}")
+else:
+    print(f"not run at {P.scale} scale")
 
 # %% [markdown]
 # The wall-clock ratios of this run (volatile: they vary between runs and machines and do not count towards
@@ -378,6 +510,151 @@ claims.timings()
 # %% tags=["nbval-check-output"]
 claims.save()
 claims.table()
+
+# %% [markdown]
+# ## Against the official code
+#
+# We read the official repository (github.com/vsingh-group/ComposingLinearLayers, commit `b8fc0af`) and ran
+# its functions outside the project on small seeded inputs; the numbers are kept in
+# `tests/papers/golden/rotor-linear-layers.json` and the golden tests of
+# `tests/papers/test_rotor_linear_layers.py` assert that our kernels reproduce them. The official code needs
+# a fork of the `torch_ga` library that could not be fetched: we used upstream `torch_ga` and wrote the
+# fork's five missing methods (vector–bivector inner and outer products, the exponential of a simple bivector,
+# and the sandwich matrices) from upstream's own products. That stub assumes the fork computes $R = \exp(B)$
+# without a half angle, and builds matrices whose columns are the images of the basis blades.
+#
+# **What agrees.** The blade order differs (by grade there, by bitmask here), so every comparison goes
+# through a fixed permutation of the blades. Bivector coefficients are in the same order in both.
+#
+# - The invariant decomposition (`Rotor._simple_decomp`, the paper's power iteration), on the official
+#   initialisation for $n = 4, 5, 6$: our parts agree to $2\times10^{-7}$. This is where the official
+#   iteration stops (when $\|v + v_{\text{prev}}\| < 10^{-5}$, or after 20 steps).
+# - Sandwich matrices of single and double rotors, $n = 4, 5$: agreement to $10^{-13}$ for $n = 4$ and to
+#   $2.4\times10^{-7}$ for $n = 5$, with the official $B$ mapped to our $-2B$.
+# - A rotor layer with 2×2 chunks, scales and a bias (`Rotor.forward`), and the whole official network
+#   (`NeuralNetwork` with the paper's configuration): the network agrees to $2.4\times10^{-6}$ in float32, on
+#   outputs of size up to 3.9. The low-rank and block-diagonal baselines agree to rounding.
+# - Parameter counts: the official network has 63, 111 and 175 parameters at widths 8, 16 and 32, as our
+#   `OfficialRotorNet` and our formula give. The baselines have $r(d_{in}+d_{out})$ and $d_{in}d_{out}/128$
+#   parameters.
+#
+# **Where we depart from it.** Every departure we found, with what it changes:
+#
+# - *Replacement network.* The official network is an input rotor; two hidden layers of three parallel
+#   rotor branches, mixed by learned weights; and an output rotor. Every block but the last runs rotor,
+#   random permutation, LayerNorm without affine parameters, then PReLU. One PReLU is shared by all blocks.
+#   Rotors are double, each with a scale, and there are no biases. Our `rotor-stack` has two double-rotor
+#   layers, one permutation, a PReLU, no LayerNorm and a bias. Section 4 runs the official network.
+# - *Parameter budgets.* At LLaMA-3.2 1B's width (2048) the official network has 895 parameters for Q
+#   (eight rotors of $2\binom{11}{2} = 110$ bivector coefficients, plus scales, mixing weights and a slope).
+#   The baselines it is compared with have far more: low rank 4096 (rank 1) and 16 384 (rank 4),
+#   block-diagonal 32 768. At our widths the order is reversed: at $d = 32$ the official network has 175,
+#   against 64 for LR1 and 256 for LR4. So in the miniature only LR4 is a larger-budget baseline.
+# - *Low-rank baseline:* no bias there; a bias here. The official runs compare against ranks 1 **and 4**.
+#   Our main table has ranks 1 and 2; section 4 adds rank 4.
+# - *Block-Hadamard baseline.* The official class, as its defaults build it (depth 0), never applies its
+#   Hadamard transform. It is a block-diagonal map: 128 blocks (16×16 at width 2048), initialised with
+#   $0.1\cdot$randn, no bias. Ours applies a Walsh–Hadamard matrix after the blocks, starts near the
+#   identity ($I + 0.1\cdot$randn) and has a bias.
+# - *Blade order and parametrisation.* The official blade order is by grade, ours by bitmask: a fixed
+#   permutation, immaterial for learning (coordinates are arbitrary and the network permutes them at
+#   random), and mapped in the golden tests. The official rotor is $\exp(B)$ (as far as the stub shows);
+#   ours is $\exp(-B/2)$. Official bivectors are drawn with standard deviation 1; ours with 0.5, which in the
+#   official parametrisation is 0.25: rotation angles at initialisation about four times smaller than the
+#   official ones.
+# - *Orientation of multi-chunk layers.* With more than one chunk, the official layer applies the transpose
+#   of each chunk's matrix, that is the sandwich of the reversed rotors. With one chunk it applies the matrix
+#   itself. This makes no difference to what the layer can represent; the golden test maps it.
+# - *Output projection.* Every official run retrains the attention output projection (`--train_projo` in all
+#   its run scripts). It is a fresh bias-free linear map, fitted by 15 epochs of AdamW (learning rate
+#   $10^{-4}$, weight decay 0.01) so that on the replaced model's attention outputs it reproduces the original
+#   projection's outputs. Our pre-registered comparisons leave it out; "acc refit" adds it. We solve the same
+#   regression by least squares and keep a bias, because our projection has one.
+# - *Fitting schedule.* The official fit is one epoch of minibatch Adam (batch 256) with learning rate 0.05
+#   for rotors and low rank, and 0.01 for block-diagonal. Its cosine schedule has a period of one epoch but
+#   is stepped after every batch, so the learning rate alternates between its full value and 0 from one step
+#   to the next. Ours is full-batch Adam at 0.02 for every method, annealed once over 150 (ci) or 800 (full)
+#   steps. Section 4 uses the official learning rates with our schedule.
+# - *Power iteration.* The official iteration is warm-started from the previous training step's vectors and
+#   stops early. Ours starts from a fixed vector and runs 32 steps by repeated squaring. The results are the
+#   same to $2\times10^{-7}$ (golden tests).
+# - *Data and protocol.* The official replacement is fitted on 80 % of the windows of the benchmark's own
+#   text, and perplexity is measured on the other 20 % (overlapping windows). Several layers are replaced one
+#   after another, each fitted with the earlier ones in place. We fit on training images and test on held-out
+#   ones, and replace the single attention layer.
+#
+# **The official choices, run beside ours** (section 4; a separate full-scale run: d = 32, 800 fitting
+# steps, 15 fine-tuning epochs, seed 0, with
+# `python -m repro.pipeline run rotor-linear-layers --scale full --seed 0`; 22 min on our loaded two-core
+# machine, of which 12 min for the official choices). Test accuracy; params per projection:
+#
+# | Q/K/V replacement | params | rel. MSE (Q/K/V) | after swap | after refit | after fine-tuning |
+# |---|---|---|---|---|---|
+# | dense | 1056 | 0 | 0.962 | 0.962 | 0.962 |
+# | ours: LR1 | 96 | 0.54/0.55/0.67 | 0.180 | 0.353 | 0.744 |
+# | ours: BH2 | 96 | 0.72/0.70/0.66 | 0.213 | 0.862 | 0.900 |
+# | ours: rotor stack | 74 | 0.67/0.61/0.54 | 0.351 | 0.924 | 0.924 |
+# | ours: control, stack with B = 0 | 34 | 1.00/1.00/1.00 | 0.138 | 0.871 | 0.442 |
+# | official: LR1 (no bias) | 64 | 0.94/0.76/0.76 | 0.253 | 0.276 | 0.716 |
+# | official: LR4 (no bias) | 256 | 0.08/0.06/0.17 | 0.733 | 0.938 | 0.958 |
+# | official: BH2 (block-diagonal, no bias) | 64 | 2.01/1.01/0.78 | 0.313 | 0.776 | 0.580 |
+# | official: rotor network | 175 | 0.28/0.17/0.17 | 0.831 | 0.956 | 0.962 |
+# | official: control, network with B = 0 | 15 | 2.68/1.29/1.17 | 0.136 | 0.878 | 0.904 |
+#
+# Each claim's criterion under both sets of choices. "Counts" means that the control gets another status;
+# "uninformative" means that it does not:
+#
+# | claim (criterion) | ours, full: rotor stack (control) | official choices, full: rotor net (control) |
+# |---|---|---|
+# | `acc-vs-lr1-swap` (≥ −0.02, both ≥ 0.2) | +0.171, not reproduced (−0.042) | **+0.578, reproduced** (−0.118): counts |
+# | `acc-vs-lr1-tuned` † (≥ −0.02) | +0.180, reproduced (−0.302): counts | +0.247, reproduced (+0.189): uninformative |
+# | `acc-vs-bh2-tuned` † (≥ −0.02) | +0.024, reproduced (−0.458): counts | +0.382, reproduced (+0.324): uninformative |
+# | `distill-vs-lr1` † (≤ 1) | 1.03, not reproduced (1.71) | **0.254, reproduced** (2.09): counts |
+# | after refit − LR1 (≥ −0.02; not a claim) | +0.571 (+0.518): uninformative | +0.680 (+0.602): uninformative |
+# | after refit − BH2 (≥ −0.02; not a claim) | +0.062 (+0.009): uninformative | +0.180 (+0.102): uninformative |
+# | after refit − LR4 (≥ −0.02; not a claim) | – | +0.018, reproduced (−0.060): counts |
+#
+# With the official choices, two results change status. The swap comparison passes: the official network
+# fitted by MSE alone keeps 0.83 accuracy, against 0.25 for LR1. The distillation comparison passes too:
+# the network fits the projections four times better than LR1. Both comparisons fail for their control, so
+# the learned rotors matter there. After the official refit, the rotor network
+# matches the largest baseline, LR4, which has more parameters (0.956 against 0.938), and its control does
+# not. After fine-tuning, or against the bias-free LR1 and block-diagonal baselines after the refit, the
+# network without any learned bivector also matches the baselines. Its permutations, LayerNorm, PReLU,
+# scales and mixing weights do that alone, so those comparisons cannot credit the rotors. The official
+# repair step also changes our own rows a lot: after it, BH1, BH2 and every rotor variant reach 0.86–0.93,
+# and LR1 only 0.35, since a rank-1 value projection leaves too little for the output projection to work
+# with.
+
+# %% [markdown]
+# ## The paper's numbers beside ours
+#
+# The paper's table, as its code repository shows it (`images/average_table.png`: means over the choices of
+# replaced layers; k = number of attention layers replaced, cells k = 1 / k = 3; log-perplexity, lower is
+# better, or accuracy in %, higher is better). Our rows are test accuracies (fractions) on the digits, cells
+# after swap / after the official refit / after our fine-tuning. Columns hold the paper's methods; in our
+# rows BH is BH2 and rotor is the rotor stack (our choices) or the official network (official choices).
+#
+# | setting (metric) | original / dense | LR1 | LR4 | BH | rotor |
+# |---|---|---|---|---|---|
+# | paper: LLaMA-3.2 1B, Wikitext2 (log-PPL ↓) | 2.575 | 2.688 / 4.956 | 2.658 / 2.880 | 2.636 / 2.779 | 2.629 / 2.818 |
+# | paper: LLaMA-3.2 1B, C4 (log-PPL ↓) | 3.151 | 3.414 / 5.001 | 3.390 / 3.504 | 3.343 / 3.404 | 3.261 / 3.428 |
+# | paper: LLaMA-3.2 1B, PTB (log-PPL ↓) | 3.260 | 3.358 / 6.904 | 3.316 / 3.466 | 3.293 / 3.395 | 3.327 / 3.442 |
+# | paper: Qwen-2.5 1.5B, Wikitext2 (log-PPL ↓) | 2.287 | 2.350 / 2.591 | 2.342 / 2.548 | 2.323 / 2.558 | 2.307 / 2.515 |
+# | paper: LLaMA-3.2 1B, ARC-Challenge (acc. % ↑) | 58.37 | 50.78 / 44.26 | 53.84 / 45.95 | 54.83 / 49.61 | 55.31 / 49.64 |
+# | paper: LLaMA-3.2 1B, HellaSwag (acc. % ↑) | 41.00 | 36.17 / 14.47 | 38.02 / 33.87 | 39.10 / 35.87 | 39.33 / 37.52 |
+# | paper: Qwen-2.5 1.5B, HellaSwag (acc. % ↑) | 55.00 | 42.53 / 13.93 | 44.41 / 11.27 | 45.96 / 13.06 | 50.20 / 6.868 |
+# | paper: parameters per Q projection, LLaMA-3.2 1B (from the official code) | 4 194 304 | 4096 | 16 384 | 32 768 | 895 |
+# | ours, full, our choices: digits, d = 32 (acc.) | 0.962 | 0.180 / 0.353 / 0.744 | – | 0.213 / 0.862 / 0.900 | 0.351 / 0.924 / 0.924 |
+# | ours, full, official choices: digits, d = 32 (acc.) | 0.962 | 0.253 / 0.276 / 0.716 | 0.733 / 0.938 / 0.958 | 0.313 / 0.776 / 0.580 | 0.831 / 0.956 / 0.962 |
+# | ours, full: parameters per projection, our / official choices | 1056 | 96 / 64 | – / 256 | 96 / 64 | 74 / 175 |
+# | ours, ci, our choices: digits, d = 16 (acc.) | 0.889 | 0.151 / 0.307 / 0.429 | – | 0.153 / 0.836 / 0.513 | 0.160 / 0.804 / 0.284 |
+#
+# In the paper's table the rotor layer is best or second best in most cells, but not in all: on PTB with one
+# layer replaced BH1 and LR4 are better, and with three layers of Qwen replaced its HellaSwag accuracy falls
+# to 6.9 %, below every baseline. With the
+# official choices, our miniature shows the same ordering after the refit: rotor network ≥ LR4 > LR1, BH.
+# Unlike the paper's setting, though, our rotor network has more parameters than LR1 and BH2.
 
 # %% [markdown]
 # ## Verdict
@@ -406,23 +683,26 @@ claims.table()
 # under two other numerics settings: a training end point, compared across machines within 25 %). The
 # control, the rotor stack without its bivectors, fails all four comparisons as well. So at ci scale the
 # four comparisons count as not reproduced, and only the algebra counts as reproduced. The two
-# comparisons after fine-tuning are post hoc (†): the fine-tuning step was added after the first run.
+# comparisons after fine-tuning are post hoc (†): the fine-tuning step was added after the first run; so is
+# the reworded distillation check. The official repair step, shown beside them and not a claim, does far
+# more at ci than our three fine-tuning epochs: after it the rotor stack reaches 0.80, BH2 0.84 and
+# LR1 0.31. The official choices do not run at ci scale.
 #
 # **At full scale the fine-tuned comparisons pass, and their control fails.** Our full-scale run
-# (d = 32, 800 distillation steps, 15 fine-tuning epochs, seed 0; rerun with the control for this
-# version, 3.5 min of CPU on a shared two-core machine) gives:
+# (d = 32, 800 distillation steps, 15 fine-tuning epochs, seed 0; rerun for this version, 22 min on our
+# loaded two-core machine, of which 12 min for the official choices; about 8 min on a quiet one) gives:
 #
-# | Q/K/V replacement | params / projection | rel. MSE (Q/K/V) | acc. after swap | acc. after fine-tuning |
-# |---|---|---|---|---|
-# | dense | 1056 | 0 | 0.962 | 0.962 |
-# | LR1 | 96 | 0.54/0.55/0.67 | 0.180 | 0.744 |
-# | LR2 | 160 | 0.26/0.24/0.42 | 0.496 | 0.869 |
-# | BH1 | 64 | 0.86/0.83/0.80 | 0.160 | 0.831 |
-# | BH2 | 96 | 0.72/0.70/0.66 | 0.213 | 0.900 |
-# | rotor-1 | 43 | 0.95/0.91/0.93 | 0.162 | 0.678 |
-# | rotor-2 | 53 | 0.84/0.81/0.79 | 0.171 | 0.847 |
-# | rotor-stack | 74 | 0.67/0.61/0.54 | 0.351 | 0.924 |
-# | control: rotor stack, B = 0 | 34 | 1.00/1.00/1.00 | 0.138 | 0.442 |
+# | Q/K/V replacement | params / projection | rel. MSE (Q/K/V) | acc. after swap | after refit | after fine-tuning |
+# |---|---|---|---|---|---|
+# | dense | 1056 | 0 | 0.962 | 0.962 | 0.962 |
+# | LR1 | 96 | 0.54/0.55/0.67 | 0.180 | 0.353 | 0.744 |
+# | LR2 | 160 | 0.26/0.24/0.42 | 0.496 | 0.609 | 0.869 |
+# | BH1 | 64 | 0.86/0.83/0.80 | 0.160 | 0.869 | 0.831 |
+# | BH2 | 96 | 0.72/0.70/0.66 | 0.213 | 0.862 | 0.900 |
+# | rotor-1 | 43 | 0.95/0.91/0.93 | 0.162 | 0.889 | 0.678 |
+# | rotor-2 | 53 | 0.84/0.81/0.79 | 0.171 | 0.927 | 0.847 |
+# | rotor-stack | 74 | 0.67/0.61/0.54 | 0.351 | 0.924 | 0.924 |
+# | control: rotor stack, B = 0 | 34 | 1.00/1.00/1.00 | 0.138 | 0.871 | 0.442 |
 #
 # With fewer parameters than LR1 and BH2, the rotor stack is the most accurate sub-dense replacement
 # after fine-tuning except LR2, which has twice its parameters: +0.18 over LR1 and +0.02 over BH2, so
@@ -431,32 +711,33 @@ claims.table()
 # Right after the swap the rotor stack is also the best of them (0.35 against 0.18 for LR1), but that check
 # still fails by our pre-registered rule, because LR1 is then below twice chance. Its mean distillation
 # error stays about equal to LR1's (ratio 1.03; control 1.71), so the distillation check fails at both
-# scales. That check is our own proxy: the paper does not state that rotor layers fit the projections as
-# well as the baselines, only that the replaced models perform as well. The picture is close to the
-# paper's table, where the rotor layer is best or second best in most but not all cells (a few of its
-# cells, from the table in its code repository, beside ours; k = number of attention layers replaced):
+# scales. That check is our own proxy (post hoc since issue 11 reworded it): the paper does not state that
+# rotor layers fit the projections as well as the baselines, only that the replaced models perform as well.
+# A single orthogonal rotor sandwich (rotor-1) is the weakest rotor replacement after fine-tuning: an
+# orthogonal, grade-preserving map cannot shrink or mix the directions a trained projection needs.
 #
-# | setting (metric) | original / dense | LR1 | BH1 | BH2 | rotor |
-# |---|---|---|---|---|---|
-# | paper: LLaMA-3.2 1B, Wikitext2, k = 1 (log-PPL, lower is better) | 2.575 | 2.688 | 2.636 | – | 2.629 |
-# | paper: LLaMA-3.2 1B, ARC-Challenge, k = 1 (acc. %) | 58.37 | 50.78 | 54.83 | – | 55.31 |
-# | paper: Qwen-2.5 1.5B, HellaSwag, k = 1 (acc. %) | 55.00 | 42.53 | 45.96 | – | 50.20 |
-# | paper: Qwen-2.5 1.5B, HellaSwag, k = 3 (acc. %) | 55.00 | 13.93 | 13.06 | – | 6.868 |
-# | ours, full scale: digits, right after the swap (acc.) | 0.962 | 0.180 | 0.160 | 0.213 | 0.351 (stack) |
-# | ours, full scale: digits, after fine-tuning (acc.) | 0.962 | 0.744 | 0.831 | 0.900 | 0.924 (stack) |
-#
-# A single
-# orthogonal rotor sandwich (rotor-1) is the weakest replacement: an orthogonal, grade-preserving map
-# cannot shrink or mix the directions a trained projection needs. The stack's PReLU and permutation,
-# which the official configuration also uses, are what make rotors competitive.
+# **With the official code's choices the picture is stronger for rotors, but partly not because of them**
+# (section "Against the official code", full scale). The official network, fitted by MSE alone, keeps 0.83
+# accuracy right after the swap, against 0.25 for the official LR1. It fits the projections four times
+# better than LR1. Both results fail for its control without bivectors, so under the official choices
+# `acc-vs-lr1-swap` and `distill-vs-lr1` would pass, where with ours they fail. After the official refit of
+# the output projection, the network matches the largest baseline, rank-4 low rank (0.956 against 0.938,
+# with 175 parameters against 256); its control does not (0.878). The fine-tuned comparisons still pass,
+# but they become uninformative: the network with every rotor fixed to the identity also beats the
+# bias-free LR1 and block-diagonal baselines (0.904 after fine-tuning). Its permutations, LayerNorm, PReLU
+# and scales do that on their own. At our widths the official network also has more parameters than LR1
+# and BH2 (175 against 64), the reverse of the paper's setting, where it has 895 against 4096 and 32 768.
 #
 # **What the miniature cannot show.**
 #
 # - The paper's setting: replacing Q/K/V in billion-parameter language models, whose projections are
-#   highly redundant, and measuring perplexity. In our 16- or 32-wide model every replacement loses
-#   most of the accuracy right after the swap, so we added end-to-end fine-tuning, which the paper does not do.
+#   highly redundant, and measuring perplexity. In our 16- or 32-wide model most replacements lose most of
+#   the accuracy right after the swap. We first added end-to-end fine-tuning, which the paper does not do;
+#   the official repair step (refitting the output projection), which the paper does in every run, turned
+#   out to recover more of it for most replacements.
 # - The $O(\log^2 d)$ saving at realistic widths: at $d = 16$–$32$ the rotor layers' biases outnumber
-#   their rotor parameters.
+#   their rotor parameters, and the official network has more parameters than the rank-1 and
+#   block-diagonal baselines it is compared with.
 # - Speed: our rotor layers rebuild a dense $d\times d$ matrix at each forward pass and make the classifier
 #   several times slower than dense (timings above; up to 20 times at full scale on our shared machine).
 #   The paper claims compactness, not speed.
@@ -465,4 +746,6 @@ claims.table()
 # **What was hard.** Getting the rotor sign convention right (checked against `expm`). Keeping the
 # power-iteration decomposition differentiable and cheap: we use repeated squaring, with `gradcheck` in
 # float64. Fitting a rotor network within a ten-second budget: each rotor forward pass is dozens of tiny tensor
-# operations, so the three projections are batched into one module.
+# operations, so the three projections are batched into one module (and the official network's eight rotors
+# per projection into one call). Running the official code without the fork of its algebra library, which
+# could not be fetched: its missing methods were rebuilt from the upstream library for the golden tests.

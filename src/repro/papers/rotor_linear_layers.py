@@ -20,6 +20,14 @@ Notation (paper -> here):
   :class:`RotorLinear`; the paper's baselines -> :class:`LowRankLinear`, :class:`BlockHadamardLinear`;
 - the page's controls (ablations): the closed-form exponential without the decomposition ->
   :func:`rotor_without_decomposition`; rotor layers with their bivectors frozen at zero -> :func:`without_bivectors`.
+
+The official code's choices (github.com/vsingh-group/ComposingLinearLayers, commit b8fc0af), as options beside
+ours: its blade order (by grade, then lexicographic) -> :func:`blade_order_by_grade`; its replacement network
+(``rotor_network.NeuralNetwork`` with the defaults of ``config_files/config.yaml``) -> :class:`OfficialRotorNet`;
+its low-rank baseline (no bias) -> ``LowRankLinear(bias=False)``; its block-Hadamard baseline as its defaults
+build it (``baselines.BHLinear``, depth 0: block-diagonal only) -> :class:`BlockDiagonalLinear`; its retraining
+of the attention output projection (``proj_o.train_proj_o``) -> :func:`refit_output_projection`. The
+golden tests (``tests/papers/golden/rotor-linear-layers.json``) compare these with the official functions.
 """
 
 from __future__ import annotations
@@ -101,6 +109,23 @@ def bivector_blades(n: int) -> np.ndarray:
     """Blade indices of ``e_i e_j`` (i<j) in the order of the bivector coefficients, shape (C(n,2),)."""
     _check_n(n)
     return np.array([(1 << i) | (1 << j) for i, j in itertools.combinations(range(n), 2)], dtype=int)
+
+
+@lru_cache(maxsize=None)
+def _grade_order(n: int) -> tuple[int, ...]:
+    return tuple(sum(1 << i for i in c) for k in range(n + 1) for c in itertools.combinations(range(n), k))
+
+
+def blade_order_by_grade(n: int) -> np.ndarray:
+    """The official code's blade order, as bitmask indices: ``order[k]`` is the bitmask of its k-th blade.
+
+    The official code (through torch_ga) lists the blades by grade, and within a grade in the order of
+    ``itertools.combinations`` (``1, e0, e1, .., e01, e02, .., e12, ..``); we index them by bitmask. A
+    multivector ``a`` in our order is ``a[order]`` in theirs, and a blade-by-blade matrix ``M`` is
+    ``M[order][:, order]``. Bivector coefficients are in the same order in both (``combinations(range(n), 2)``).
+    """
+    _check_n(n)
+    return np.array(_grade_order(n), dtype=int)
 
 
 def _check_mv(a: Tensor, n: int, name: str = "a") -> None:
@@ -262,12 +287,14 @@ class RotorLinear(nn.Module):
     ``mean_i alpha_oi M_oi x_i`` with ``M_oi`` the sandwich matrix of the rotor(s) of pair ``(o, i)``, plus a
     bias. ``groups`` independent copies run side by side (input ``groups*in_dim``, or ``in_dim`` shared by all;
     output ``groups*out_dim``): Q, K and V as one batched module. ``perm`` (no parameters) permutes the input
-    coordinates first, as the official code's ``use_perm`` does.
+    coordinates first, as the official code's ``use_perm`` does. The rotors are built from
+    ``bivector_scale * B``: 1 is our convention ``R = exp(-B/2)``; -2 gives ``R = exp(B)``, the official
+    parametrisation (as read through upstream torch_ga's ``exp``; see :class:`OfficialRotorNet`).
     """
 
     def __init__(self, in_dim: int, out_dim: int, chunk_size: int, single_rotor: bool = True,
                  bias: bool = False, scale: bool = True, perm: Tensor | None = None, groups: int = 1,
-                 init_std: float = 0.5):
+                 init_std: float = 0.5, bivector_scale: float = 1.0):
         super().__init__()
         if chunk_size < 2 or chunk_size & (chunk_size - 1):
             raise ValueError(f"chunk_size must be a power of two >= 2; got {chunk_size}")
@@ -275,6 +302,9 @@ class RotorLinear(nn.Module):
             raise ValueError(f"in_dim and out_dim must be multiples of chunk_size; got {in_dim}, {out_dim}, {chunk_size}")
         if groups < 1:
             raise ValueError(f"groups must be >= 1; got {groups}")
+        if not math.isfinite(bivector_scale) or bivector_scale == 0:
+            raise ValueError(f"bivector_scale must be finite and non-zero; got {bivector_scale}")
+        self.bivector_scale = float(bivector_scale)
         self.n = int(math.log2(chunk_size))
         self.g, self.in_dim = groups, in_dim
         self.c, self.ci, self.co = chunk_size, in_dim // chunk_size, out_dim // chunk_size
@@ -287,8 +317,11 @@ class RotorLinear(nn.Module):
 
     def matrices(self) -> Tensor:
         """Sandwich matrices of all chunk pairs, shape (groups, out_chunks, in_chunks, c, c)."""
-        RL = rotor_from_bivector(self.B_left, self.n)
-        RR = None if self.B_right is None else rotor_from_bivector(self.B_right, self.n)
+        c = self.bivector_scale
+        BL = self.B_left if c == 1.0 else c * self.B_left
+        BR = self.B_right if self.B_right is None or c == 1.0 else c * self.B_right
+        RL = rotor_from_bivector(BL, self.n)
+        RR = None if BR is None else rotor_from_bivector(BR, self.n)
         M = sandwich_matrix(RL, self.n, RR)
         return M if self.alpha is None else M * self.alpha[..., None, None]
 
@@ -380,6 +413,102 @@ class RotorStack(nn.Module):
         return self.net(x)
 
 
+class OfficialRotorNet(nn.Module):
+    """The official replacement network (``rotor_network.NeuralNetwork`` with ``config_files/config.yaml``),
+    for square layers of width ``dim = 2^n`` on one chunk, ``groups`` independent copies side by side (Q, K, V).
+
+    Input rotor block, ``hidden_layers`` blocks of ``breadth`` parallel rotor branches mixed by learned weights
+    (initialised to 1), output rotor. Every block but the last is rotor -> fixed random coordinate permutation
+    -> LayerNorm without affine parameters -> PReLU; one PReLU (one slope, initialised to 0.25) is shared by all
+    blocks of a copy. Each rotor has a scale ``alpha`` (initialised to 1); there are no biases. Double rotors by
+    default (``single_rotor: false``). Bivectors are drawn with std ``init_std`` (official: ``torch.randn``, 1)
+    and mapped to rotors through ``bivector_scale`` (official parametrisation ``R = exp(B)``: -2 in ours).
+    ``blade_order="grade"`` reads the coordinates of each chunk as blades in the official order
+    (:func:`blade_order_by_grade`); ``"bitmask"`` in ours.
+
+    All ``groups * (2 + hidden_layers * breadth)`` rotors are built in one batched call of :class:`RotorLinear`
+    (attribute ``rotors``), so :func:`without_bivectors` applies.
+    """
+
+    def __init__(self, dim: int, groups: int = 1, hidden_layers: int = 2, breadth: int = 3,
+                 single_rotor: bool = False, layernorm: bool = True, use_perm: bool = True,
+                 init_std: float = 1.0, bivector_scale: float = -2.0, blade_order: str = "grade", seed: int = 0):
+        super().__init__()
+        if hidden_layers < 0 or breadth < 1 or groups < 1:
+            raise ValueError(f"need hidden_layers >= 0, breadth >= 1, groups >= 1; "
+                             f"got {hidden_layers}, {breadth}, {groups}")
+        if blade_order not in ("grade", "bitmask"):
+            raise ValueError(f"blade_order must be 'grade' or 'bitmask'; got {blade_order!r}")
+        self.dim, self.g, self.h, self.b = dim, groups, hidden_layers, breadth
+        self.n_rotors = 2 + hidden_layers * breadth
+        self.layernorm = layernorm
+        self.rotors = RotorLinear(dim, dim, dim, single_rotor, bias=False, scale=True, groups=groups * self.n_rotors,
+                                  init_std=init_std, bivector_scale=bivector_scale)
+        self.mix = nn.Parameter(torch.ones(groups, hidden_layers, breadth))
+        self.slope = nn.Parameter(torch.full((groups,), 0.25))
+        gen = torch.Generator().manual_seed(seed)
+        n_blocks = self.n_rotors - 1  # every block but the output rotor
+        perms = (torch.stack([torch.randperm(dim, generator=gen) for _ in range(groups * n_blocks)])
+                 if use_perm else torch.arange(dim).repeat(groups * n_blocks, 1))
+        self.register_buffer("perms", perms.reshape(groups, n_blocks, dim))
+        order = blade_order_by_grade(self.rotors.n) if blade_order == "grade" else np.arange(dim)
+        self.register_buffer("order", torch.as_tensor(order, dtype=torch.long))
+
+    def matrices(self) -> Tensor:
+        """Scaled sandwich matrices of every rotor in the coordinate order used, shape (groups, n_rotors, dim, dim)."""
+        M = self.rotors.matrices().reshape(self.g, self.n_rotors, self.dim, self.dim)
+        return M[..., self.order, :][..., :, self.order]
+
+    def forward(self, x: Tensor) -> Tensor:
+        if x.shape[-1] != self.dim:
+            raise ValueError(f"input last dimension must be {self.dim}; got {x.shape[-1]}")
+        lead = x.shape[:-1]
+        x = x.reshape(-1, self.dim)
+        M = self.matrices()
+        # the permutation after each block's rotor permutes the rows of its matrix: perm(M x) = M[perm] x
+        idx = self.perms[..., None].expand(self.g, self.n_rotors - 1, self.dim, self.dim)
+        MP = torch.take_along_dim(M[:, :-1], idx, dim=-2)
+
+        def block(z: Tensor) -> Tensor:  # z (N, groups, ...): LayerNorm without affine, then the shared PReLU
+            if self.layernorm:
+                z = nn.functional.layer_norm(z, (self.dim,))
+            return nn.functional.prelu(z, self.slope)
+
+        h = block(torch.einsum("gpq,nq->ngp", MP[:, 0], x))
+        for layer in range(self.h):
+            r = 1 + layer * self.b
+            z = block(torch.einsum("gbpq,ngq->ngbp", MP[:, r:r + self.b], h))
+            h = torch.einsum("gb,ngbp->ngp", self.mix[:, layer], z)
+        y = torch.einsum("gpq,ngq->ngp", M[:, -1], h)
+        return y.reshape(*lead, self.g * self.dim)
+
+
+def official_rotor_net_param_count(dim: int, hidden_layers: int = 2, breadth: int = 3,
+                                   single_rotor: bool = False) -> int:
+    """Parameters of one official replacement network on one chunk of width ``dim``: every rotor has
+    ``C(n,2)`` (single) or ``2 C(n,2)`` (double) bivector coefficients and a scale; plus the mixing weights
+    and one shared PReLU slope."""
+    rotors = 2 + hidden_layers * breadth
+    return rotors * (rotor_param_count(dim, single_rotor) + 1) + hidden_layers * breadth + 1
+
+
+class BlockDiagonalLinear(nn.Module):
+    """The official block-Hadamard baseline as its defaults build it (``BHLinear``, depth 0): no Hadamard
+    transform is applied, only a block-diagonal map of ``n_blocks`` blocks of (in/n_blocks) x (out/n_blocks),
+    ``y_k = x_k W_k``, initialised ``init_std * randn`` (official 0.1), no bias."""
+
+    def __init__(self, in_dim: int, out_dim: int, n_blocks: int, init_std: float = 0.1):
+        super().__init__()
+        if n_blocks < 1 or in_dim % n_blocks or out_dim % n_blocks:
+            raise ValueError(f"n_blocks must divide in_dim and out_dim; got {n_blocks}, {in_dim}, {out_dim}")
+        self.nb, self.bi, self.bo = n_blocks, in_dim // n_blocks, out_dim // n_blocks
+        self.W = nn.Parameter(init_std * torch.randn(n_blocks, self.bi, self.bo))
+
+    def forward(self, x: Tensor) -> Tensor:
+        xb = x.reshape(*x.shape[:-1], self.nb, self.bi)
+        return torch.einsum("...ki,kio->...ko", xb, self.W).reshape(*x.shape[:-1], self.nb * self.bo)
+
+
 class TinyAttentionClassifier(nn.Module):
     """One multi-head self-attention layer on token sequences, mean-pooled, linear head.
 
@@ -404,13 +533,17 @@ class TinyAttentionClassifier(nn.Module):
         """Embedded tokens, the input of Q, K, V: (batch, tokens, d)."""
         return self.embed(x) + self.pos
 
-    def forward(self, x: Tensor) -> Tensor:
-        h = self.tokens(x)
+    def attention_output(self, h: Tensor) -> Tensor:
+        """Multi-head attention of the tokens ``h`` (batch, tokens, d) before the output projection ``o``."""
         b, t, d = h.shape
         split = lambda z: z.reshape(b, t, self.heads, d // self.heads).transpose(1, 2)  # noqa: E731
         q, k, v = self.qkv(h).split(d, -1)
         a = torch.nn.functional.scaled_dot_product_attention(split(q), split(k), split(v))
-        h = self.norm(h + self.o(a.transpose(1, 2).reshape(b, t, d)))
+        return a.transpose(1, 2).reshape(b, t, d)
+
+    def forward(self, x: Tensor) -> Tensor:
+        h = self.tokens(x)
+        h = self.norm(h + self.o(self.attention_output(h)))
         return self.head(h.mean(1))
 
 
@@ -481,6 +614,31 @@ def distill_projection(layer: nn.Module, X: Tensor, Y: Tensor, steps: int, lr: f
 
 
 @torch.no_grad()
+def refit_output_projection(model: TinyAttentionClassifier, original: TinyAttentionClassifier, X: Tensor) -> float:
+    """The official ``--train_projo`` step, solved exactly: refit ``model.o`` (weights and bias) by least squares
+    so that, on the inputs ``X`` (batch, tokens, token_dim), ``model.o`` of the attention output computed with the
+    replaced Q/K/V matches the original model's ``o`` output. In place; returns the relative residual
+    ``||o(A) - Y||^2 / ||Y - mean Y||^2``.
+
+    The official code trains a fresh bias-free ``o_proj`` (its LLMs' ``o_proj`` has no bias) for 15 epochs
+    of AdamW (lr 1e-4, weight decay 0.01) on the same regression; our ``o`` has a bias, so the refit keeps one.
+    """
+    if not isinstance(model, TinyAttentionClassifier) or not isinstance(original, TinyAttentionClassifier):
+        raise ValueError("model and original must be TinyAttentionClassifier instances")
+    h = original.tokens(X)
+    Y = original.o(original.attention_output(h)).reshape(-1, h.shape[-1]).double()
+    A = model.attention_output(model.tokens(X)).reshape(-1, h.shape[-1]).double()
+    A1 = torch.cat([A, torch.ones(len(A), 1, dtype=A.dtype)], 1)
+    # A comes from float32 arithmetic: singular values below 1e-5 of the largest are rounding noise (a rank-r
+    # replacement of V makes A rank-deficient), so they are cut; the minimum-norm solution is kept.
+    sol = torch.linalg.lstsq(A1, Y, rcond=1e-5, driver="gelsd").solution  # (d + 1, d)
+    model.o.weight.copy_(sol[:-1].T.to(model.o.weight.dtype))
+    model.o.bias.copy_(sol[-1].to(model.o.bias.dtype))
+    resid = ((A1 @ sol - Y) ** 2).sum() / ((Y - Y.mean(0)) ** 2).sum()
+    return float(resid)
+
+
+@torch.no_grad()
 def accuracy(model: nn.Module, X: Tensor, y: Tensor) -> float:
     """Fraction of correct argmax predictions."""
     return float((model(X).argmax(-1) == y).float().mean())
@@ -514,6 +672,33 @@ def qkv_replacement(name: str, d: int, seed: int = 0) -> nn.Module:
     if name == "rotor-stack":
         return RotorStack(d, d, depth=2, single_rotor=False, groups=3, seed=seed)
     raise ValueError(f"unknown replacement {name!r}; choose from {list(REPLACEMENTS)}")
+
+
+#: The official code's choices, run beside ours (name -> description); see :func:`official_qkv_replacement`.
+OFFICIAL_REPLACEMENTS = {
+    "LR1 (off.)": "low rank, rank 1, no bias",
+    "LR4 (off.)": "low rank, rank 4, no bias",
+    "BH2 (off.)": "block-diagonal 2x2 blocks, 0.1 randn init, no Hadamard, no bias",
+    "rotor-net (off.)": "input rotor, 2 x 3 parallel rotor branches, output rotor; perm + LayerNorm + shared PReLU",
+}
+
+#: The official learning rates of the replacement fit (``config_files/config.yaml``).
+OFFICIAL_DISTILL_LR = {"LR1 (off.)": 0.05, "LR4 (off.)": 0.05, "BH2 (off.)": 0.01, "rotor-net (off.)": 0.05}
+
+
+def official_qkv_replacement(name: str, d: int, seed: int = 0) -> nn.Module:
+    """A d -> 3d module built with the official code's choices (key of :data:`OFFICIAL_REPLACEMENTS`).
+
+    The official block-diagonal baseline uses 128 blocks at width 2048 (16 x 16 blocks); at our widths we keep
+    2 x 2 blocks (``d/2`` blocks, the block size of our BH2).
+    """
+    if name in ("LR1 (off.)", "LR4 (off.)"):
+        return Parallel([LowRankLinear(d, d, int(name[2]), bias=False) for _ in range(3)])
+    if name == "BH2 (off.)":
+        return Parallel([BlockDiagonalLinear(d, d, d // 2) for _ in range(3)])
+    if name == "rotor-net (off.)":
+        return OfficialRotorNet(d, groups=3, seed=seed)
+    raise ValueError(f"unknown official replacement {name!r}; choose from {list(OFFICIAL_REPLACEMENTS)}")
 
 
 def weight_count(kind: str, d: int) -> int:
