@@ -37,10 +37,10 @@ help: ## list the targets
 	@echo "make test                            unit tests, re-execution with claim checks, nbval, book build (what CI runs)"
 	@echo "make test NUMERICS=                  the same, re-executing under this machine's default numerics"
 	@echo "make run PAPER=<slug> [SCALE=full] [SEED=n]   execute one notebook (written to book/_build/runs/)"
+	@echo "make new PAPER=<slug>                scaffold a catalogued paper's notebook, kernel module and tests (no PAPER: list the slugs)"
 	@echo "make sweep [SCALE=ci|full] [SEEDS=0-9] [PAPER=\"slug ...\"] [SCHEDULER=tcp://host:8786]"
 	@echo "                                     every (notebook, seed) on Dask -> book/sweeps/<scale>/<slug>.json (resumable)"
 	@echo "make bench-sweep [PAPER=\"slug ...\"]  ci sweep over seeds 0-1 through a Dask LocalCluster and the two-process pool"
-	@echo "make new PAPER=<slug>                scaffold a catalogued paper's notebook, kernel module and tests (no PAPER: list the slugs)"
 	@echo "make serve                           serve the built site on http://127.0.0.1:8000 (or open book/_build/html/index.html)"
 	@echo "make clean                           remove build outputs (keeps .venv and the committed pages)"
 

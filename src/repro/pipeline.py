@@ -48,7 +48,8 @@ TOC = ROOT / "_toc.yml"
 CI_PARAMS = {"scale": "ci", "seed": 0}
 RENDER_ONLY = ("bookext.py",)
 # not inputs of a page either: the sweep schedules executions and summarises their records, changing none
-NOT_INPUTS = (*RENDER_ONLY, "sweep.py")
+# (nor `make new`'s scaffolder, which writes new pages' sources and runs in none)
+NOT_INPUTS = (*RENDER_ONLY, "sweep.py", "scaffold.py")
 CELL_TIMEOUT_S = {"ci": 300, "full": 3600}
 VOLATILE_NB_KEYS = ("papermill", "widgets")
 VOLATILE_CELL_KEYS = ("papermill", "execution", "ExecuteTime")
@@ -346,8 +347,8 @@ def execute_one(
                     progress_bar=False,
                     log_output=False,
                     cwd=str(Path(source).resolve().parent if source is not None else NOTEBOOKS),
-                    **live,
                     kernel_manager_class=quiet_kernel_manager(),
+                    **live,
                 )
             except Exception as exc:  # noqa: BLE001 - reported, not raised
                 failed = out_path.parent / "_failed" / out_path.name
