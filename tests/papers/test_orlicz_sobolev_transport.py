@@ -1,5 +1,8 @@
 """Tests for repro.papers.orlicz_sobolev_transport (closed forms, POT cross-checks, invariants)."""
 
+import json
+from pathlib import Path
+
 import networkx as nx
 import numpy as np
 import ot
@@ -215,3 +218,189 @@ def test_bad_inputs():
     with pytest.raises(ValueError):
         K.random_unbalanced_measures(5, 1, rng, support=0.0)
     assert K.gst(np.zeros(4), np.ones(4), K.PHI1) == (0.0, 0)
+
+
+# --- sinkhorn and the entropic Orlicz-EPT (the authors' choice of solver) -------------------------------------
+
+def test_sinkhorn_log_plan_matches_pot():
+    rng = np.random.default_rng(13)
+    a, b = rng.random(9), rng.random(7)
+    a[2] = 0.0  # a point with no mass
+    a, b = a / a.sum(), b / b.sum()
+    M = rng.random((9, 7)) * 3
+    for thr, cap in ((1e-9, 10**4), (0.0, 57)):
+        G, it = K.sinkhorn_log_plan(a, b, M, 0.1, max_iter=cap, stop_thr=thr)
+        with np.errstate(divide="ignore"):  # POT takes log(0) for the empty point, as we do
+            G2, log = ot.bregman.sinkhorn_log(a, b, M, 0.1, numItermax=cap, stopThr=thr, log=True, warn=False)
+        assert it == log["niter"] + 1
+        np.testing.assert_allclose(G, G2, atol=1e-14)
+    assert it == 57 and not np.isnan(G).any() and np.all(G[2] == 0)
+    with pytest.raises(ValueError):
+        K.sinkhorn_log_plan(a, b, M.T, 0.1)
+    with pytest.raises(ValueError):
+        K.sinkhorn_log_plan(a, b, M, 0.0)
+
+
+def test_sinkhorn_log_elements():
+    assert K.sinkhorn_log_elements(100, 1) == 100 * (2 + 4 + 2 + 3)
+    assert K.sinkhorn_log_elements(100, 11) == 100 * (2 + 44 + 4 + 3)  # checks at iterations 0 and 10
+    assert K.sinkhorn_log_elements(10, 10**4) == 10 * (2 + 4 * 10**4 + 2 * 1000 + 3)
+    with pytest.raises(ValueError):
+        K.sinkhorn_log_elements(0, 5)
+
+
+def test_orlicz_ept_entropic_search_and_counts():
+    rng, G, T = _setup(15, 14)
+    D = _tree_metric(G, T)
+    w = T.depth + 1
+    mu, nu = K.random_unbalanced_measures(15, 2, rng)
+    v, c = K.orlicz_ept(mu, nu, D, w, w, K.PHI1, eps=0.1)
+    v2, c2 = K.orlicz_ept_entropic(mu, nu, D, w, w, K.PHI1, eps=0.1)  # the option calls it
+    assert v2 == v and c2["t_star"] == c["t_star"]
+    tot = mu.sum() + nu.sum()
+    assert v == pytest.approx(tot * (c["t_star"] - 1.0), rel=1e-12)
+    assert c["lp"] == 3 + len(c["t"]) == len(c["sinkhorn_iters"])
+    ts = np.array(c["t"])
+    assert np.all(np.abs(np.diff(ts)) > 0) and abs(ts[-1] - ts[-2]) < 2e-6  # halving steps down to the tolerance
+    keep = int(((np.append(mu, 1) > 0) | (np.append(nu, 1) > 0)).sum())  # the union of the supports
+    assert c["cost_entries"] == c["lp"] * keep**2
+    assert c["elements"] == sum(K.sinkhorn_log_elements(keep**2, i) for i in c["sinkhorn_iters"])
+    # the entropic plan costs more than the exact one, so its root lies above the exact root
+    assert c["t_star"] >= K.orlicz_ept(mu, nu, D, w, w, K.PHI1, rtol=1e-10)[1]["t_star"] - 1e-6
+    with pytest.raises(ValueError):
+        K.orlicz_ept(mu, nu, D, w, w, K.PHI1, eps=-0.1)
+    with pytest.raises(ValueError):
+        K.orlicz_ept_entropic(mu, nu, D, w, w, K.PHI1, eps=0.0)
+
+
+def test_nfunction_inverse():
+    for phi in (K.PHI1, K.PHI2):
+        for y in (0.3, 1.0, 2.5):
+            assert phi.phi(np.array(phi.inverse(y))) == pytest.approx(y, rel=1e-12)
+    assert K.PHI0.inverse(2.0) == 2.0 and K.PHI1.inverse(0.0) == 0.0
+    with pytest.raises(ValueError):
+        K.PHI1.inverse(-1.0)
+
+
+# --- golden tests: the authors' MATLAB code run under Octave (tests/papers/golden/orlicz-sobolev-transport.json) ---
+
+GOLDEN = json.loads((Path(__file__).parent / "golden" / "orlicz-sobolev-transport.json").read_text())
+CASES = {c["name"]: c for c in GOLDEN["cases"]}
+
+
+def _graph(edges, n):
+    G = nx.Graph()
+    G.add_nodes_from(range(n))
+    G.add_weighted_edges_from([tuple(e) for e in edges])
+    return G
+
+
+def _golden_gst(name, phi):
+    case = CASES[name]
+    x, w = np.array(CASES["gst_phi1"]["input"]["x"]), np.array(CASES["gst_phi1"]["input"]["w"])
+    ours = [K.gst(xi, wi, phi)[0] for xi, wi in zip(x, w)]
+    np.testing.assert_allclose(ours, case["output"], rtol=case["tol"]["rel"], atol=0)
+
+
+def test_golden_gst_phi1():
+    _golden_gst("gst_phi1", K.PHI1)
+
+
+def test_golden_gst_phi2():
+    _golden_gst("gst_phi2", K.PHI2)
+
+
+def _golden_ust(name, phi, ept=False):
+    case = CASES[name]
+    src = CASES[name.replace("ept_tree_phi0", "ust_p1_tree")]["input"]
+    G = _graph(src["edges"], 24)
+    T = K.root_path_tree(G, case["input"]["root"])
+    idx = [T.nodes.index(v) for v in range(24)]
+    meas = np.zeros((6, 24))
+    meas[:, idx] = np.array(src["measures"])
+    if ept:
+        D, w = _tree_metric(G, T), T.depth + 1
+    ours = np.zeros((6, 6))
+    for i in range(6):
+        for j in range(6):
+            if ept:
+                ours[i, j] = 0.0 if i == j else K.orlicz_ept(meas[i], meas[j], D, w, w, K.PHI0, rtol=1e-12)[0]
+            else:
+                ours[i, j] = K.ost(meas[i], meas[j], T, phi)[0]
+    official = np.array(case["output"])
+    if ept:
+        official = official * (1 - np.eye(6))  # mu = nu is not a transport problem
+    np.testing.assert_allclose(ours, official, atol=case["tol"]["abs"], rtol=0)
+
+
+def test_golden_ust_p1_graph():
+    _golden_ust("ust_p1_graph", K.PHI0)
+
+
+def test_golden_ust_p2_graph():
+    _golden_ust("ust_p2_graph", K.power_nfunction(2.0, 0.25))
+
+
+def test_golden_ust_p1_tree():
+    _golden_ust("ust_p1_tree", K.PHI0)
+
+
+def test_golden_ust_p2_tree():
+    _golden_ust("ust_p2_tree", K.power_nfunction(2.0, 0.25))
+
+
+def test_golden_ept_tree_phi0():
+    assert CASES["ept_tree_phi0"]["input"]["root"] == CASES["ust_p1_tree"]["input"]["root"]
+    _golden_ust("ept_tree_phi0", None, ept=True)
+
+
+def _ept_input():
+    e = CASES["orlicz_ept_entropic_phi1"]["input"]
+    G = _graph(e["edges"], 12)
+    T = K.root_path_tree(G, 0)
+    assert T.nodes == e["nodes"]
+    D, w = _tree_metric(G, T), T.depth + 1
+    mu, nu = np.array(e["mu"]), np.array(e["nu"])
+    a, c, C, _ = K._balanced_ept_problem(mu, nu, D, w, w, 1.0, 1.0)  # the official solver got exactly these
+    np.testing.assert_array_equal(C, e["C"])
+    np.testing.assert_array_equal(a, e["muh"])
+    np.testing.assert_array_equal(c, e["nuh"])
+    return mu, nu, D, w, a, c, C
+
+
+def _golden_entropic(name, phi):
+    case = CASES[name]
+    mu, nu, D, w, *_ = _ept_input()
+    _, counts = K.orlicz_ept(mu, nu, D, w, w, phi, eps=0.1, tol=1e-6)
+    assert abs(counts["t_star"] - case["output"]["t_star"]) <= case["tol"]["abs"]
+    assert counts["lp"] == case["output"]["sinkhorn_solves"]
+
+
+def test_golden_orlicz_ept_entropic_phi1():
+    _golden_entropic("orlicz_ept_entropic_phi1", K.PHI1)
+
+
+def test_golden_orlicz_ept_entropic_phi2():
+    _golden_entropic("orlicz_ept_entropic_phi2", K.PHI2)
+
+
+def _golden_exact_vs_entropic(name, phi):
+    official = CASES[name]["output"]["t_star_official_eps0.1"]
+    mu, nu, D, w, a, c, C = _ept_input()
+    t0 = K.orlicz_ept(mu, nu, D, w, w, phi, rtol=1e-12)[1]["t_star"]
+    shannon = lambda p: float(-(p[p > 0] * np.log(p[p > 0])).sum())  # noqa: E731
+    target = 1.0 - 0.1 * min(shannon(a), shannon(c))
+    lo, hi = t0, 10 * t0  # t_b: A(t_b) = target, by bisection over exact OT
+    while hi - lo > 1e-10:
+        t = 0.5 * (lo + hi)
+        lo, hi = (lo, t) if ot.emd2(a, c, phi.phi(C / t)) <= target else (t, hi)
+    assert t0 - 1e-6 <= official <= hi + 1e-6
+    assert official > t0  # the gap the solver makes: the entropic root is above the exact one
+
+
+def test_golden_orlicz_ept_exact_vs_entropic_phi1():
+    _golden_exact_vs_entropic("orlicz_ept_exact_vs_entropic_phi1", K.PHI1)
+
+
+def test_golden_orlicz_ept_exact_vs_entropic_phi2():
+    _golden_exact_vs_entropic("orlicz_ept_exact_vs_entropic_phi2", K.PHI2)
