@@ -24,6 +24,7 @@ seed = 0
 import matplotlib.pyplot as plt
 import networkx as nx
 import numpy as np
+import torch
 
 from repro.claims import Claims, at_least, at_most, tolerance
 from repro.papers import deltazero_tree_metrics as K
@@ -31,10 +32,12 @@ from repro.runtime import progress, setup_notebook
 
 P = setup_notebook(scale, seed, presets={
     "ci": dict(n_tree=20, noise=0.3, n_seeds=5, n_roots=5, epochs=100, batch_size=10, n_batches=32,
-               graphs=["florentine", "karate"], bound_graphs=["florentine", "davis", "karate", "geometric"]),
+               graphs=["florentine", "karate"], bound_graphs=["florentine", "davis", "karate", "geometric"],
+               official=["grid"], big_n_repeats=1),
     "full": dict(n_tree=30, noise=0.3, n_seeds=5, n_roots=10, epochs=300, batch_size=12, n_batches=32,
                  graphs=["florentine", "davis", "karate", "geometric"],
-                 bound_graphs=["florentine", "davis", "karate", "geometric", "lesmis"]),
+                 bound_graphs=["florentine", "davis", "karate", "geometric", "lesmis"],
+                 official=["grid", "bench", "loop"], big_n_repeats=None),
 })
 FIT = dict(beta=20.0, lr=0.1, distance_reg=0.01, epochs=P.epochs, batch_size=P.batch_size,
            n_batches=P.n_batches)  # lr and distance_reg: the official grid-search config; beta fixed by us
@@ -56,6 +59,11 @@ claims = Claims("deltazero-tree-metrics",
 # state-of-the-art ℓ∞ distortion against neighbour joining, TreeRep, HCC, layering trees and Gromov's
 # tree on graph and non-graph data sets. We did not retrieve the paper's table values, so we compare
 # with the baselines qualitatively.
+#
+# The paper's headline guarantee is **not tested here**. Its optimisation problem comes with a worst-case
+# bound that it shows is better than the classical one (its Theorem 3.1, built on a Gromov tree). We did not
+# retrieve that theorem's statement. The only bound this page checks is Gromov's classical
+# $2\delta\lceil\log_2 n\rceil$ for the tree of the raw metric.
 #
 # ## The method
 #
@@ -80,9 +88,11 @@ claims = Claims("deltazero-tree-metrics",
 # $$\mathcal L(W)=\tfrac12\,\hat\delta_\beta(W)^2+\lambda\,\operatorname{mean}_{ij}(D_{ij}-W_{ij})^2 .$$
 #
 # The square reproduces the official code's gradient scaling: there the δ term is back-propagated with
-# weight δ. Every 10 epochs, negative weights are clipped and $W$ is projected onto a metric by shortest
-# paths (Floyd–Warshall). The final metric $\hat D$ goes through Gromov's tree construction, and we
-# measure the tree's distortion **against the original $D$**.
+# weight δ. After epochs 10, 20, … and after the last one, negative weights are clipped and $W$ is projected
+# onto a metric by shortest paths (Floyd–Warshall). The final projected metric $\hat D$ goes through Gromov's
+# tree construction, and we measure the tree's distortion **against the original $D$**. The official loop
+# differs in its schedule, its stopping rule and the matrix it hands to the tree (see "Against the official
+# code", which also runs it).
 #
 # **Gromov tree** (`K.gromov_tree`). From root $r$: take the Gromov products $G_{ij}=(i|j)_r$, replace them by
 # their max–min closure $G'$ (the bottleneck of a maximum spanning tree), and set
@@ -117,9 +127,18 @@ claims = Claims("deltazero-tree-metrics",
 #
 # - Small networkx graphs and synthetic trees instead of the paper's data sets (C. elegans, CS PhD,
 #   cora, airport, wiki).
-# - 100 epochs without early stopping (the official grid runs 1000 epochs with patience 50), and small
-#   sub-batches (10 points instead of 32).
-# - β was fixed by us: the paper's value was not retrieved.
+# - **Batch configuration.** Each epoch draws 32 subsets of 10 points (full 12) and takes one soft-max
+#   over them. The official grid's "32 × 1000" means subsets of 32 points, drawn in ⌈1000/32⌉ = 32 rounds of 32.
+#   Each round is its own soft-max, and each adds its own δ term to the gradient. That is 1024 subsets of 32 points per
+#   epoch, about 3000 times our per-epoch work on the karate club.
+# - **Training loop.** 100 epochs (full 300), no early stopping, projections after epochs 10, 20, … and the
+#   last, float64, and the last projected metric goes into the tree. The official loop runs up to 1000
+#   epochs with early stopping (patience 50) and projects after epochs 0, 10, 20, … (counted from 0). It works
+#   in float32 and builds the tree from the lowest-loss weights, which need not be a metric.
+# - **Temperature.** β = 20 is our choice. The official configuration files give other values: β = 1 in
+#   `expes/configs/grid_search.yaml` (with lr 0.1, λ = 0.01, 1000 epochs, 32 × 1000), and β = 10 in the run that
+#   `expes/launch_files/benchmark.sh` evaluates on C. elegans (λ = 0.1, 32 × 100). The README example
+#   uses β = 0.01, and the Figure 1 notebook β = 2000. "Against the official code" runs the first two.
 # - Baselines: only neighbour joining and Gromov's tree. TreeRep, HCC and layering trees are left out.
 # - The loss uses $\tfrac12\hat\delta^2$, our reading of the official gradient scaling. The paper's
 #   loss may be written differently.
@@ -278,31 +297,41 @@ SEEDS = tolerance(abs=0.2, why=f"a fraction of {P.n_seeds} seeds, each comparing
                                f"{P.epochs} Adam epochs with a baseline: a seed within training noise may flip")
 FITTED = tolerance(rel=0.05, why=f"end point of {P.epochs} Adam epochs (with metric projections): it moves with "
                                  "float rounding across machines")
+CRIT = {"gromov-bound": at_most(1.0), "synth-vs-gromov": at_least(1.0, partial=0.6),
+        "synth-vs-nj": at_least(1.0, partial=0.6), "karate-mean-vs-gromov": at_most(0.95),
+        "karate-linf-vs-nj": at_most(1.0), "karate-delta-drop": at_most(0.5)}
+SOTA = ("abstract: DeltaZero 'consistently achieves state-of-the-art distortion' (ℓ∞) on synthetic and real data "
+        "against NJ, TreeRep, HCC, layering and Gromov trees; the table values were not retrieved")
 claims.check("gromov-bound", kind="theorem", statement="Gromov tree on the raw metric: max over data sets and "
-             "roots of ℓ∞ error / (2 δ ⌈log2 n⌉)", paper="worst-case bound 2δ⌈log2 n⌉ (Gromov)",
-             criterion=at_most(1.0), measured=float(max(bound_ratio.values())),
+             "roots of ℓ∞ error / (2 δ ⌈log2 n⌉)",
+             paper="Gromov's classical bound 2δ⌈log2 n⌉, on which the paper's Theorem 3.1 builds (the paper's own, "
+                   "better worst-case guarantee is not tested)",
+             criterion=CRIT["gromov-bound"], measured=float(max(bound_ratio.values())),
              control=float(max(wrong_ratio.values())),
              control_label="the same bound with a wrong δ: the mean four-point gap instead of the maximum")
 claims.check("synth-vs-gromov", statement=f"Noisy trees (n={P.n_tree}): fraction of {P.n_seeds} seeds where "
              "DeltaZero's ℓ∞ distortion (mean over roots) <= Gromov tree on raw D",
-             paper="DeltaZero achieves lower ℓ∞ distortion than the baselines", criterion=at_least(1.0, partial=0.6),
+             paper=SOTA, criterion=CRIT["synth-vs-gromov"],
              measured=float(beats_gromov), control=float(rand_beats_gromov), control_label=RANDOM, tol=SEEDS)
 claims.check("synth-vs-nj", statement=f"Noisy trees (n={P.n_tree}): fraction of {P.n_seeds} seeds where "
              "DeltaZero's ℓ∞ distortion <= neighbour joining",
-             paper="DeltaZero achieves lower ℓ∞ distortion than the baselines", criterion=at_least(1.0, partial=0.6),
+             paper=SOTA, criterion=CRIT["synth-vs-nj"],
              measured=float(beats_nj), control=float(gromov_beats_nj), control_label=NO_DESCENT, tol=SEEDS)
 claims.check("karate-mean-vs-gromov", statement="Karate club: DeltaZero mean |D − D_T| / Gromov-on-raw-D mean "
-             "|D − D_T| (same roots)", paper="lower distortion than Gromov's tree", criterion=at_most(0.95),
+             "|D − D_T| (same roots)",
+             paper="lower distortion than Gromov's tree (the official benchmark reports the mean ℓ1 beside ℓ∞; "
+                   "no karate-club value)", criterion=CRIT["karate-mean-vs-gromov"],
              measured=float(kc["dz"]["l1"] / kc["gromov"]["l1"]),
              control=float(kc["rand"]["l1"] / kc["gromov"]["l1"]), control_label=RANDOM, tol=FITTED, post_hoc=KARATE)
 claims.check("karate-linf-vs-nj", statement="Karate club, seed 0: DeltaZero ℓ∞ distortion / neighbour joining ℓ∞",
-             paper="state-of-the-art ℓ∞ distortion (beats NJ)", criterion=at_most(1.0),
+             paper="state-of-the-art ℓ∞ distortion, NJ among the baselines (no karate-club value)",
+             criterion=CRIT["karate-linf-vs-nj"],
              measured=float(kc["dz"]["linf"] / kc["nj"]["linf"]),
              control=float(kc["gromov"]["linf"] / kc["nj"]["linf"]), control_label=NO_DESCENT, tol=FITTED,
              post_hoc=KARATE)
 claims.check("karate-delta-drop", statement="Karate club: δ after / δ before DeltaZero",
-             paper="gradient descent on the smooth δ drives the metric towards a tree metric",
-             criterion=at_most(0.5), measured=float(kc["delta1"] / kc["delta0"]),
+             paper="gradient descent on the smooth δ drives the metric towards a tree metric (no value reported)",
+             criterion=CRIT["karate-delta-drop"], measured=float(kc["delta1"] / kc["delta0"]),
              control=float(kc["delta_rand"] / kc["delta0"]), control_label=RANDOM, tol=FITTED, post_hoc=KARATE)
 
 # %% [markdown]
@@ -313,12 +342,173 @@ claims.save()
 claims.table()
 
 # %% [markdown]
+# ## Against the official code
+#
+# We read the official repository ([pierrehouedry/DifferentiableHyperbolicity](https://github.com/pierrehouedry/DifferentiableHyperbolicity),
+# commit `32f8399`) and ran its functions outside this project, on CPU, on small seeded inputs. The outputs are kept in
+# `tests/papers/golden/deltazero-tree-metrics.json`, and the unit tests `test_golden_*` check that our kernels give
+# the same numbers. No official code is copied here.
+#
+# **What agrees.**
+#
+# - *Exact four-point δ* (`compute_hyperbolicity`): 0.3935286 and 0.5138510 on two random metrics (7 and 12
+#   points), and 1 on the karate club. Ours agree to 1e-12.
+# - *Smooth δ* (`compute_delta_from_distances_batched`) on three 6-point metrics at β = 0.01, 1, 10 and 2000.
+#   At β = 1 it gives 6.50602, 6.50616 and 6.49884; at β = 2000 it gives 0.38966, 0.36642 and 0.37394. Ours agree to 1e-12
+#   (relative). Both soft-max over all $n^4$ index tuples, repeated points included.
+# - *Batched estimator* on the karate club, on the subsets the official sampler drew: 1.226601 (8 subsets of 6 points,
+#   β = 10) and 12.08201 (32 subsets of 10 points, β = 1). Ours agree to 1e-12 (relative). The draws themselves are not
+#   matched. The official sampler calls `torch.randperm` on torch's global generator once per subset, while ours
+#   takes an argsort of uniform numbers from a private generator. Matching them would mean changing our sampler,
+#   and with it every result on this page. So the golden file stores the official subsets.
+# - *Gromov's tree* (`gromov_tree`): the official code uses single linkage on $d_{\max}-$ Gromov products, ours a
+#   max–min closure. They are identical to 1e-12 on a random metric and on the karate club from two roots, and
+#   also on a non-metric matrix with negative entries, which is what the official loop can hand it.
+# - *The training loop* (`train_distance_matrix`). With the official switches
+#   (`K.deltazero_fit(..., project_from_zero=True, keep_best=True, dtype=torch.float32, n_repeats=K)`), our loop
+#   follows it to 3e-6. We checked this on Florentine families (β = 1, 4 rounds, 25 epochs) and on a random 10-point metric (β = 10)
+#   through early stopping. The official best epoch is 178 and the run stops at 228; ours are 179 and 229, because the official losses of
+#   epochs 178–180 tie to 1e-7. When the point set has at most 32 points, every 32-point subset is the whole
+#   set, and no draw matters.
+#
+# **Departures** (ours → official). The first six are switches of `K.deltazero_fit`:
+#
+# 1. *Temperature*: β = 20 → β = 1 in the grid configuration (lr 0.1, λ = 0.01, 1000 epochs, 32 × 1000), or
+#    β = 10 in the C. elegans run that `benchmark.sh` evaluates (λ = 0.1, 32 × 100). The README uses 0.01 and Figure 1 uses 2000.
+# 2. *Batch configuration*: 32 subsets of 10 points (full 12) in one soft-max → subsets of 32 points in
+#    ⌈n_batches/32⌉ rounds of 32 (`n_repeats`). Each round is its own soft-max, and their δ-gradients add up. With 32 rounds,
+#    the δ term weighs 32 times more against the λ penalty than with one.
+# 3. *Projection schedule*: after epochs 10, 20, … and the last → after epochs 0, 10, 20, … counted from 0 (the
+#    first step is projected, the last is not) (`project_from_zero`).
+# 4. *Stopping*: a fixed 100 (full 300) epochs → up to 1000 epochs with early stopping (`keep_best`). The official loop
+#    stops after 50 epochs without a new lowest loss. That loss is the smooth δ of its last round (not squared) plus
+#    λ·mean (D − W)², taken before each step.
+# 5. *What goes into the tree*: the last projected metric → the weights just after the step of the lowest-loss
+#    epoch, not projected again. They need not be a metric, and can even hold negative weights (table below).
+# 6. *Precision*: float64 → float32. Adam's first steps are of size lr even for near-zero gradients, so float32 and float64
+#    runs drift apart (by up to 0.07 within two epochs on a 10-point example), with no systematic direction.
+# 7. *Smaller details*: the official initial weights are the non-zero upper-triangle entries of D (the same thing when no
+#    two points are at distance 0, as here). A subset larger than n is the whole set there; ours refuses it in
+#    `smooth_delta_batched`, and `deltazero_fit` computes that case once.
+# 8. *Evaluation*: the official benchmark averages its trees over 100 roots (the README example uses 20), ours over 5 (full 10). Both
+#    report max |D − D_T| and the mean over pairs.
+#
+# ### The official choices, run
+#
+# The temperature, the batch configuration and the stopping rule could each decide a claim, so we rerun
+# DeltaZero under the official choices, on the same data, seeds and roots as above.
+#
+# - At ci scale: the grid configuration (β = 1, λ = 0.01, 32 × 1000, official loop, float32).
+# - At full scale, also: the benchmark run (β = 10, λ = 0.1, 32 × 100), and our β, λ and batches inside the
+#   official loop, which separates the loop from the temperature.
+#
+# On the noisy trees (20 or 30 points) a 32-point subset is the whole set, so the official batch configuration
+# runs exactly. On the karate club (34 points), 1024 subsets of 32 points per epoch are beyond a CPU page. There
+# we keep our subset size, with one round at ci scale and the official number of rounds at full scale.
+# These runs were added for issue 11, after the page's claims were fixed. They are reported in the tables below
+# and are not recorded as claims.
+
+# %%
+OFFICIAL_LOOP = dict(lr=0.1, epochs=1000, project_from_zero=True, keep_best=True, patience=50, dtype=torch.float32)
+VARIANTS = {  # short name: (description, deltazero_fit settings)
+    "grid": ("official grid_search.yaml: β 1, λ 0.01, 32 pts × 1000",
+             dict(OFFICIAL_LOOP, beta=1.0, distance_reg=0.01, batch_size=32, n_batches=32, n_repeats=32)),
+    "bench": ("official benchmark.sh run: β 10, λ 0.1, 32 pts × 100",
+              dict(OFFICIAL_LOOP, beta=10.0, distance_reg=0.1, batch_size=32, n_batches=32, n_repeats=4)),
+    "loop": ("our β 20, λ 0.01 and batches in the official loop",
+             dict(OFFICIAL_LOOP, beta=20.0, distance_reg=0.01, batch_size=P.batch_size, n_batches=P.n_batches,
+                  n_repeats=1)),
+}
+
+
+def run_variant(r: dict, key: str, fit_seed: int) -> dict:
+    kw = dict(VARIANTS[key][1])
+    if r["n"] > kw["batch_size"]:  # karate club: 32-point subsets of 34 points are beyond a CPU page
+        kw.update(batch_size=P.batch_size, n_batches=P.n_batches, n_repeats=P.big_n_repeats or kw["n_repeats"])
+    h = K.deltazero_fit(r["D"], seed=fit_seed, **kw)
+    M = h["D_opt"]  # the best-loss weights: need not be a metric
+    ds = [K.distortion(r["D"], K.gromov_tree(M, int(q), allow_nonmetric=True)) for q in r["roots"]]
+    return dict(linf=float(np.mean([d["linf"] for d in ds])), l1=float(np.mean([d["l1"] for d in ds])),
+                delta1=K.four_point_delta(M, allow_nonmetric=True), viol=K.triangle_violation(M),
+                min_w=float(M[np.triu_indices(len(M), 1)].min()), best=h["best_epoch"], stop=h["stop_epoch"],
+                batches=f"{kw['batch_size']}×{kw['n_batches']}×{kw['n_repeats']}")
+
+
+official = {}
+for key in progress(P.official, desc="official choices"):
+    official[key] = {"synth": [run_variant(r, key, P.seed + s) for s, r in enumerate(synth)],
+                     "karate": run_variant(kc, key, P.seed)}
+
+# %% [markdown]
+# The claims under each setting, with the claims' own criteria. "Ours" repeats the recorded claims above. The
+# other columns are the same measurements after DeltaZero under the official choices.
+
+# %%
+def claim_values(dz_synth: list, dz_kc: dict) -> dict:
+    return {"synth-vs-gromov": float(np.mean([d["linf"] <= r["gromov"]["linf"] for d, r in zip(dz_synth, synth)])),
+            "synth-vs-nj": float(np.mean([d["linf"] <= r["nj"]["linf"] for d, r in zip(dz_synth, synth)])),
+            "karate-mean-vs-gromov": dz_kc["l1"] / kc["gromov"]["l1"],
+            "karate-linf-vs-nj": dz_kc["linf"] / kc["nj"]["linf"],
+            "karate-delta-drop": dz_kc["delta1"] / kc["delta0"]}
+
+
+settings = {"ours": claim_values([r["dz"] for r in synth], dict(kc["dz"], delta1=kc["delta1"]))}
+settings |= {k: claim_values(v["synth"], v["karate"]) for k, v in official.items()}
+print(f"{'claim':<22} {'criterion':<21}" + "".join(f" | {k:<20}" for k in settings))
+for cid in settings["ours"]:
+    cells = [f"{v[cid]:.3f} {CRIT[cid](v[cid])}" for v in settings.values()]
+    print(f"{cid:<22} {CRIT[cid].text:<21}" + "".join(f" | {c:<20}" for c in cells))
+print("\nours: the recorded claims (β 20, λ 0.01, our batches and loop)")
+for k in official:
+    print(f"{k}: {VARIANTS[k][0]}")
+print("\nper run (official choices; 'not metric by': largest triangle-inequality violation of the best-loss weights):")
+print(f"{'setting':<10} {'data':<8} {'batches':<10} {'best':>5} {'stop':>5} {'δ after':>8} {'not metric by':>13} "
+      f"{'min w':>7} {'ℓ∞':>6} {'mean':>6}")
+for k, v in official.items():
+    for name, d in [(f"tree s{i}", x) for i, x in enumerate(v["synth"])] + [("karate", v["karate"])]:
+        print(f"{k:<10} {name:<8} {d['batches']:<10} {d['best']:>5} {d['stop']:>5} {d['delta1']:>8.3f} "
+              f"{d['viol']:>13.3f} {d['min_w']:>7.3f} {d['linf']:>6.3f} {d['l1']:>6.3f}")
+
+# %% [markdown]
+# The same table from the full-scale run (`make run PAPER=deltazero-tree-metrics SCALE=full`, seed 0: trees of 30
+# points, 300 epochs for ours, karate club with 12-point subsets in the official number of rounds). The numbers
+# are copied from that run's output:
+#
+# | claim | criterion | ours | grid: β 1, λ 0.01, 32 × 1000 | bench: β 10, λ 0.1, 32 × 100 | loop: our β 20 in the official loop |
+# |---|---|---|---|---|---|
+# | `synth-vs-gromov` | ≥ 1 (partial ≥ 0.6) | 1.0 reproduced | 0.0 not reproduced | 1.0 reproduced | 1.0 reproduced |
+# | `synth-vs-nj` | ≥ 1 (partial ≥ 0.6) | 0.8 partial | 0.0 not reproduced | 0.6 partial | 0.8 partial |
+# | `karate-mean-vs-gromov` | ≤ 0.95 | 0.654 reproduced | 1.986 not reproduced | 0.749 reproduced | 0.632 reproduced |
+# | `karate-linf-vs-nj` | ≤ 1 | 1.048 not reproduced | 1.633 not reproduced | 1.177 not reproduced | 1.039 not reproduced |
+# | `karate-delta-drop` | ≤ 0.5 | 0.077 reproduced | 0.194 reproduced | 0.028 reproduced | 0.046 reproduced |
+
+# %%
+names = [f"tree s{i}" for i in range(len(synth))] + ["karate"]
+base = synth + [kc]
+bars = [("Gromov tree (raw D)", [r["gromov"]["linf"] for r in base]), ("neighbour joining", [r["nj"]["linf"] for r in base]),
+        ("DeltaZero, ours", [r["dz"]["linf"] for r in base])]
+bars += [(f"DeltaZero, {k}: {VARIANTS[k][0]}", [d["linf"] for d in v["synth"]] + [v["karate"]["linf"]])
+         for k, v in official.items()]
+x = np.arange(len(names))
+wd = 0.8 / len(bars)
+fig, ax = plt.subplots(figsize=(9.0, 3.6))
+for i, (lab, vals) in enumerate(bars):
+    ax.bar(x + wd * (i - (len(bars) - 1) / 2), vals, wd, label=lab)
+ax.set_xticks(x, names)
+ax.set_ylabel("ℓ∞ distortion, mean over roots (distance units)")
+ax.set_title("DeltaZero under our settings and under the official ones")
+ax.legend(fontsize=7, ncol=2)
+plt.show()
+
+# %% [markdown]
 # ## Verdict
 #
 # **Mostly reproduced at this scale, against controls that fail.** Five of the six counted claims hold at ci
 # scale and one is partial; every control fails its criterion. The three karate claims are flagged post hoc
 # (the karate club was used to look at settings before the runs), and the karate ℓ∞ win over neighbour
-# joining holds at seed 0 only (below).
+# joining holds at seed 0 only (below). The statuses depend on the temperature: under the official grid file's β = 1,
+# every distortion claim fails (below). The paper's headline guarantee, its own worst-case bound, better than
+# the classical one, is **not tested**. The bound checked here is Gromov's classical one.
 #
 # On five noisy random trees, DeltaZero's Gromov tree has a lower ℓ∞ distortion than the Gromov tree of the
 # raw metric on every seed, by a wide margin: about 0.64–0.77 against 1.27–2.07 at ci scale. A random change
@@ -346,8 +536,8 @@ claims.table()
 # errors and a few large ones. On Florentine families, DeltaZero wins clearly in ℓ∞ (1.45 against
 # 2.29 for NJ) but barely improves the mean error of the Gromov tree.
 #
-# **At full scale** (`make run PAPER=deltazero-tree-metrics SCALE=full`, seed 0, about 3 minutes, controls
-# included) the picture is the same except for one claim: on the karate club DeltaZero's ℓ∞ error is then
+# **At full scale** (`make run PAPER=deltazero-tree-metrics SCALE=full`, seed 0, about 9 minutes on a loaded
+# machine, half of it for the official-choice runs; controls included) the picture is the same except for one claim: on the karate club DeltaZero's ℓ∞ error is then
 # 1.05 times neighbour joining's, so `karate-linf-vs-nj` is **not reproduced** at full scale (it is at ci
 # scale, 0.93; the raw Gromov tree, its control, is at 1.41), and `synth-vs-nj` stays partial (0.8). Every
 # control still fails: the random change of DeltaZero's size raises the karate mean error to 2.07 times the
@@ -355,15 +545,46 @@ claims.table()
 # neighbour joining is therefore fragile at our sizes; the gain over the raw Gromov tree and the drop in δ
 # (to 0.08 of its value on the karate club at full scale) hold at both scales.
 #
+# **Under the official code's choices** (issue 11, added after the claims were fixed; the tables in "Against the
+# official code"), **the temperature decides the claims, and the loop does not.**
+#
+# - *The grid file's settings* (β = 1, λ = 0.01, 32-point subsets in 32 rounds, official loop, float32) make
+#   DeltaZero's trees worse than the raw Gromov tree, on every noisy tree and on the karate club, at both scales.
+#   At ci scale the trees' ℓ∞ is 2.6–6.1 against 1.3–2.1 for the raw Gromov tree. On the karate club the mean error is
+#   1.76 times the Gromov tree's, and ℓ∞ is 1.75 times NJ's. At full scale these are 1.99 and 1.63. Only the drop in δ
+#   survives (to 0.27 of its value at ci scale, 0.19 at full). So `synth-vs-gromov`, `synth-vs-nj`,
+#   `karate-mean-vs-gromov` and `karate-linf-vs-nj` are **not reproduced** under these settings. At β = 1, the
+#   soft-max weighs all quadruples nearly alike. On tree s0 (ci) the smooth δ starts at 14.9 where the exact δ is
+#   0.88: it is mostly the log of the number of quadruples (15.5). The descent then compresses the whole metric.
+#   On the same tree the largest distance falls from 8.2 to 6.0 and the mean distance from 4.0 to 3.1, while many
+#   short distances grow (the ratio of new to old distance is 1.09 on average).
+# - *The benchmark run's settings* (β = 10, λ = 0.1, 32 × 100, full scale) give our statuses. DeltaZero beats the raw
+#   Gromov tree on 5 of 5 seeds, and NJ on 3 of 5 (partial; ours 4 of 5). The karate mean error falls to 0.75 of the
+#   Gromov tree's. The karate ℓ∞ ratio to NJ is 1.18 (not reproduced; ours 1.05), and δ falls to 0.03 of its value.
+# - *Our β, λ and batches inside the official loop* (early stopping, best-loss weights, projections from epoch
+#   0, float32; full scale) give the same statuses as our loop, with close numbers: karate ℓ∞ ratio 1.04 against
+#   1.05, karate mean ratio 0.63 against 0.65, NJ beaten on 4 of 5 seeds. The best-loss weights are often not a
+#   metric: they break the triangle inequality by up to 0.06 in this setting, and by up to 0.18 under β = 1. A
+#   weight was negative on one ci run. Gromov's tree still works on such weights.
+#
+# We cannot tell from the code which β produced the paper's tables. The grid file may be a template, and the
+# trained result that `benchmark.sh` evaluates was made with β = 10. Our own look at β = 5 before the runs (below)
+# already hurt. On our data, the claims that hold under our β = 20 also hold under the benchmark's β = 10 (with
+# λ = 0.1), and fail at β = 1.
+#
 # **What the miniature cannot show.**
 #
 # - The paper's data sets (C. elegans, CS PhD, cora, airport, wiki), and its other baselines (TreeRep,
 #   HCC, layering trees). Our "state of the art" is only relative to NJ and Gromov's tree.
 # - The paper's own table values, which we did not retrieve, so we cannot compare numbers.
-# - The effect of β, λ, the batch size and early stopping. We used one fixed setting: lr and λ from
-#   the official configuration and β = 20 chosen by us. Before the runs we looked at three alternatives
-#   (lr 0.05, β = 5, λ = 0.1) on the karate club. All of them lowered δ, and all but β = 5 beat the raw
-#   Gromov tree. Because the karate club served for this look, its three claims are flagged post hoc.
+# - A sweep over β, λ and the batch size. Our claims use one setting: lr and λ from the official grid file, and
+#   β = 20 chosen by us. Before the runs we looked at three alternatives on the karate club (lr 0.05, β = 5,
+#   λ = 0.1). All of them lowered δ, and all but β = 5 beat the raw Gromov tree. Because the karate club served
+#   for this look, its three claims are flagged post hoc. Besides our setting, we ran only the two official
+#   configurations and the official loop (above).
+# - The official batch configuration on the karate club (1024 subsets of 32 of its 34 points per epoch): there
+#   the official-choice runs keep our subset size.
+# - The paper's own worst-case bound (Theorem 3.1), its headline guarantee. We did not retrieve its statement.
 # - The statistical guarantee for the batched estimator (Theorem 3.3). We only use the estimator.
 #
 # **What was hard.** The exact δ costs $O(n^4)$: vectorised over all quadruples it takes about 0.06 s

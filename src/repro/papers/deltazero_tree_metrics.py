@@ -11,7 +11,8 @@ Notation (paper -> here):
 * Gromov product ``(x|y)_w = (d(x,w) + d(y,w) - d(x,y)) / 2`` -> :func:`gromov_products`;
 * four-point hyperbolicity ``delta(d)`` -> :func:`four_point_delta` (exact, max over quadruples);
 * log-sum-exp relaxation with temperature ``beta`` -> :func:`soft_max`, :func:`smooth_delta`;
-* batched estimate over random sub-matrices -> :func:`smooth_delta_batched`;
+* batched estimate over random sub-matrices -> :func:`smooth_delta_batched` (for given subsets
+  :func:`smooth_delta_subsets`);
 * edge weights ``W`` of the complete graph, metric ``d_W`` = shortest paths -> :func:`floyd_warshall`;
 * the DeltaZero problem ``min_W delta_beta(d_W)^2/2 + lambda * mean (D - d_W)^2`` -> :func:`deltazero_fit`;
 * Gromov's tree embedding rooted at ``w`` -> :func:`gromov_tree`;
@@ -31,16 +32,17 @@ from torch.optim.adam import adam
 
 __all__ = [
     "check_distance_matrix", "four_point_delta", "four_point_delta_bruteforce", "gromov_products",
-    "gromov_tree", "floyd_warshall", "soft_max", "smooth_delta", "smooth_delta_batched",
+    "gromov_tree", "floyd_warshall", "soft_max", "smooth_delta", "smooth_delta_batched", "smooth_delta_subsets", "triangle_violation",
     "deltazero_fit", "neighbor_joining", "distortion", "tree_metric", "noisy_tree_metric",
     "graph_metric", "gromov_bound",
 ]
 
 
-def check_distance_matrix(D: Any, min_n: int = 1, name: str = "D") -> np.ndarray:
+def check_distance_matrix(D: Any, min_n: int = 1, name: str = "D", nonneg: bool = True) -> np.ndarray:
     """Validate a distance matrix: square, finite, symmetric, non-negative, zero diagonal.
 
-    Returns it as a float64 array of shape (n, n); raises ``ValueError`` otherwise.
+    ``nonneg=False`` drops the non-negativity requirement (the official loop's best weights can hold
+    small negative entries). Returns a float64 array of shape (n, n); raises ``ValueError`` otherwise.
     """
     A = np.asarray(D, dtype=float)
     if A.ndim != 2 or A.shape[0] != A.shape[1]:
@@ -50,7 +52,7 @@ def check_distance_matrix(D: Any, min_n: int = 1, name: str = "D") -> np.ndarray
     if not np.all(np.isfinite(A)):
         raise ValueError(f"{name} must be finite")
     scale = max(1.0, float(np.abs(A).max()) if A.size else 1.0)
-    if np.any(A < 0):
+    if nonneg and np.any(A < 0):
         raise ValueError(f"{name} must be non-negative")
     if not np.allclose(A, A.T, rtol=0, atol=1e-9 * scale):
         raise ValueError(f"{name} must be symmetric")
@@ -82,7 +84,7 @@ def _quadruple_gap_block(D: np.ndarray, rows: np.ndarray) -> np.ndarray:
     return np.where(distinct, gap, -np.inf)
 
 
-def four_point_delta(D: Any, block_elems: int = 4_000_000) -> float:
+def four_point_delta(D: Any, block_elems: int = 4_000_000, allow_nonmetric: bool = False) -> float:
     """Gromov's four-point hyperbolicity of a finite metric (exact).
 
     For every quadruple of distinct points the three pair sums
@@ -95,13 +97,15 @@ def four_point_delta(D: Any, block_elems: int = 4_000_000) -> float:
     ----------
     D : array_like, shape (n, n), n >= 4
         Symmetric, non-negative distance matrix with zero diagonal.
+    allow_nonmetric : bool
+        Accept negative entries (the same formula over quadruples of distinct points).
 
     Returns
     -------
     float
         delta >= 0 (0 exactly for a tree metric, up to rounding).
     """
-    A = check_distance_matrix(D, min_n=4)
+    A = check_distance_matrix(D, min_n=4, nonneg=not allow_nonmetric)
     n = A.shape[0]
     step = max(1, block_elems // n**3)
     best = max(_quadruple_delta_block(A, np.arange(s, min(n, s + step))) for s in range(0, n, step))
@@ -174,9 +178,9 @@ def four_point_delta_bruteforce(D: Any) -> float:
     return best
 
 
-def gromov_products(D: Any, root: int) -> np.ndarray:
+def gromov_products(D: Any, root: int, allow_nonmetric: bool = False) -> np.ndarray:
     """Gromov products ``G_ij = (d_ir + d_jr - d_ij) / 2`` based at ``root``; shape (n, n)."""
-    A = check_distance_matrix(D)
+    A = check_distance_matrix(D, nonneg=not allow_nonmetric)
     n = A.shape[0]
     if not (isinstance(root, (int, np.integer)) and 0 <= root < n):
         raise ValueError(f"root must be an int in [0, {n}); got {root!r}")
@@ -184,7 +188,7 @@ def gromov_products(D: Any, root: int) -> np.ndarray:
     return (r[:, None] + r[None, :] - A) / 2.0
 
 
-def gromov_tree(D: Any, root: int) -> np.ndarray:
+def gromov_tree(D: Any, root: int, allow_nonmetric: bool = False) -> np.ndarray:
     """Gromov's tree embedding of a metric, rooted at ``root``.
 
     The Gromov products are replaced by their max-min closure
@@ -196,19 +200,23 @@ def gromov_tree(D: Any, root: int) -> np.ndarray:
     ----------
     D : array_like, shape (n, n)
     root : int
+    allow_nonmetric : bool
+        Accept any symmetric matrix with zero diagonal (negative entries included), as the official
+        ``gromov_tree`` does when it is handed the best-loss weights, and return ``D_T`` unclipped.
+        (For a metric the diagonal of ``G`` and the final clip at 0 never matter.)
 
     Returns
     -------
     ndarray, shape (n, n)
     """
-    A = check_distance_matrix(D)
-    G = gromov_products(A, root)
+    A = check_distance_matrix(D, nonneg=not allow_nonmetric)
+    G = gromov_products(A, root, allow_nonmetric=allow_nonmetric)
     for k in range(A.shape[0]):  # (max, min) closure, Floyd-Warshall order
         G = np.maximum(G, np.minimum(G[:, k, None], G[None, k, :]))
     r = A[root]
     T = r[:, None] + r[None, :] - 2.0 * G
     np.fill_diagonal(T, 0.0)
-    return np.maximum(T, 0.0)
+    return T if allow_nonmetric else np.maximum(T, 0.0)
 
 
 def gromov_bound(delta: float, n: int) -> float:
@@ -314,6 +322,30 @@ class _SmoothDelta(torch.autograd.Function):
         return (dG.sum(-1) + dG.sum(-2) - dG.sum(-3)) / 2.0, None
 
 
+def smooth_delta_subsets(D: torch.Tensor, idx: torch.Tensor, beta: float) -> torch.Tensor:
+    """Soft-max over given subsets of :func:`smooth_delta` of the sub-matrices ``D[s, s]``.
+
+    Parameters
+    ----------
+    D : Tensor, shape (n, n)
+    idx : LongTensor, shape (n_batches, batch_size), the points of each subset
+    beta : float > 0
+
+    Returns
+    -------
+    Tensor, scalar: ``soft_max_s smooth_delta(D[idx_s, idx_s])`` (the paper's batched estimator for
+    fixed subsets).
+    """
+    if D.ndim != 2 or D.shape[0] != D.shape[1]:
+        raise ValueError(f"D must have shape (n, n); got {tuple(D.shape)}")
+    if idx.ndim != 2 or idx.shape[1] < 4:
+        raise ValueError(f"idx must have shape (n_batches, batch_size >= 4); got {tuple(idx.shape)}")
+    if int(idx.min()) < 0 or int(idx.max()) >= D.shape[0]:
+        raise ValueError("idx holds a point outside [0, n)")
+    sub = D[idx[:, :, None], idx[:, None, :]]          # (n_batches, b, b)
+    return soft_max(smooth_delta(sub, beta), beta, dim=0)
+
+
 def smooth_delta_batched(D: torch.Tensor, batch_size: int, n_batches: int, beta: float,
                          gen: torch.Generator) -> torch.Tensor:
     """Batched smooth delta: soft-max of :func:`smooth_delta` over ``n_batches`` random subsets.
@@ -327,8 +359,7 @@ def smooth_delta_batched(D: torch.Tensor, batch_size: int, n_batches: int, beta:
     if not (isinstance(n_batches, int) and n_batches >= 1):
         raise ValueError(f"n_batches must be a positive int; got {n_batches!r}")
     idx = torch.argsort(torch.rand(n_batches, n, generator=gen), dim=1)[:, :batch_size]
-    sub = D[idx[:, :, None], idx[:, None, :]]          # (n_batches, b, b)
-    return soft_max(smooth_delta(sub, beta), beta, dim=0)
+    return smooth_delta_subsets(D, idx, beta)
 
 
 def _weights_to_matrix(w: torch.Tensor, iu: tuple[torch.Tensor, torch.Tensor], n: int) -> torch.Tensor:
@@ -337,55 +368,121 @@ def _weights_to_matrix(w: torch.Tensor, iu: tuple[torch.Tensor, torch.Tensor], n
     return M + M.T
 
 
+def triangle_violation(W: Any) -> float:
+    """Largest amount by which a symmetric matrix breaks the triangle inequality:
+    ``max_ij (W_ij - d_W(i, j))`` with ``d_W`` the shortest paths of ``max(W, 0)``; 0 for a metric.
+    Negative entries count by their size (``max(-W_ij)``)."""
+    A = np.asarray(W, dtype=float)
+    if A.ndim != 2 or A.shape[0] != A.shape[1] or not np.all(np.isfinite(A)):
+        raise ValueError("W must be a finite square matrix")
+    neg = float(max(0.0, -A.min()))
+    return max(float((A - floyd_warshall(np.maximum(A, 0.0))).max()), neg)
+
+
 def deltazero_fit(D: Any, beta: float = 20.0, distance_reg: float = 0.01, lr: float = 0.05,
                   epochs: int = 200, batch_size: int = 12, n_batches: int = 32,
-                  project_every: int = 10, seed: int = 0, record_every: int = 10) -> dict:
+                  project_every: int = 10, seed: int = 0, record_every: int = 10, *,
+                  n_repeats: int = 1, project_from_zero: bool = False, keep_best: bool = False,
+                  patience: int = 50, dtype: torch.dtype = torch.float64) -> dict:
     """DeltaZero: gradient descent on the edge weights of the complete graph (paper, Algorithm 1).
 
-    Minimises ``smooth_delta_batched(W)^2 / 2 + distance_reg * mean((D - W)^2)`` over the upper-
-    triangle weights ``W`` (initialised at ``D``) with Adam (torch autograd). Every ``project_every``
-    epochs negative weights are clipped to 0 and ``W`` is projected onto a metric by shortest paths
-    (:func:`floyd_warshall`). The squared delta reproduces the official code's gradient scaling
-    (its delta term is back-propagated with weight delta). The returned metric is the final projection.
+    Minimises ``sum_k smooth_delta_batched_k(W)^2 / 2 + distance_reg * mean((D - W)^2)`` over the
+    upper-triangle weights ``W`` (initialised at ``D``) with Adam, where ``k = 1..n_repeats`` are
+    independent draws of ``n_batches`` subsets of ``batch_size`` points. Negative weights are clipped
+    to 0 and ``W`` is projected onto a metric by shortest paths (:func:`floyd_warshall`) every
+    ``project_every`` epochs. The squared delta reproduces the official code's gradient scaling
+    (its delta term is back-propagated with weight delta, once per repeat).
+
+    Our defaults (used on the page): one repeat, projections after epochs ``project_every``,
+    ``2 project_every``, ... and after the last epoch, which is returned: a metric.
+
+    The official code's choices, each a switch (issue 11; checked against the official loop in
+    ``tests/papers/golden/deltazero-tree-metrics.json``):
+
+    * ``n_repeats``: the official loop draws ``ceil(n_batches_official / 32)`` rounds of 32 subsets
+      (its "32 points x 1000 batches" is ``batch_size=32, n_batches=32, n_repeats=32`` here);
+    * ``batch_size >= n``: a subset as large as the point set is the whole set, as in the official
+      sampler; then every subset is a permutation of ``W`` and the estimate is computed once
+      (``smooth_delta(W) + log(n_batches) / beta``, identical up to rounding, no draws);
+    * ``project_from_zero``: project after the steps of epochs 0, 10, 20, ... counted from 0 (the first
+      step is projected) and not after the last one;
+    * ``keep_best``: early stopping with ``patience`` as the official loop: its criterion, evaluated
+      before each step, is the smooth delta of the last repeat plus ``distance_reg * mean((D - W)^2)``
+      (not squared); the weights kept are those just *after* the step of the epoch with the lowest
+      criterion (projected only if that epoch projected), and they are returned as ``D_opt``, so
+      ``D_opt`` need not be a metric (:func:`triangle_violation` says by how much);
+    * ``dtype=torch.float32``: the official weights are float32 (the projection is computed in float64
+      and rounded back).
 
     Returns
     -------
-    dict with ``D_opt`` (n, n) metric, and history lists ``epoch``, ``delta`` (exact delta of the
-    projected metric), ``loss``.
+    dict with ``D_opt`` (n, n), history lists ``epoch``, ``delta`` (exact delta of each recorded
+    projected metric), ``metric``, ``loss`` (the objective) and ``criterion`` (the official early-stopping
+    value), ``best_epoch``, ``stop_epoch`` (1-based; the number of epochs run) and ``W_last`` (the weights
+    after the last step, as a matrix).
     """
     A = check_distance_matrix(D, min_n=4)
     n = A.shape[0]
     if epochs < 1 or project_every < 1 or lr <= 0 or distance_reg < 0:
         raise ValueError("need epochs >= 1, project_every >= 1, lr > 0, distance_reg >= 0")
+    if not (isinstance(n_repeats, int) and n_repeats >= 1) or not (isinstance(patience, int) and patience >= 1):
+        raise ValueError("need integer n_repeats >= 1 and patience >= 1")
+    if not (isinstance(batch_size, int) and batch_size >= 4):
+        raise ValueError(f"batch_size must be an int >= 4; got {batch_size!r}")
+    if dtype not in (torch.float32, torch.float64):
+        raise ValueError(f"dtype must be torch.float32 or torch.float64; got {dtype}")
+    whole = batch_size >= n
     gen = torch.Generator().manual_seed(int(seed))
     iu = tuple(torch.triu_indices(n, n, offset=1))
     D0 = torch.tensor(A, dtype=torch.float64)
-    w = torch.nn.Parameter(D0[iu].clone())
+    w = torch.nn.Parameter(D0[iu].clone().to(dtype))
     # torch's functional Adam (the single-tensor path torch.optim.Adam takes on CPU), called directly:
     # constructing torch.optim.Adam imports torch._dynamo, about 2 s of a page's 20 s budget
     adam_state = {"exp_avgs": [torch.zeros_like(w)], "exp_avg_sqs": [torch.zeros_like(w)],
                   "max_exp_avg_sqs": [], "state_steps": [torch.tensor(0.0)]}
-    hist: dict[str, list] = {"epoch": [0], "delta": [four_point_delta(A)], "metric": [A.copy()], "loss": []}
+    hist: dict[str, Any] = {"epoch": [0], "delta": [four_point_delta(A)], "metric": [A.copy()], "loss": [],
+                            "criterion": []}
     M = A.copy()
+    best, best_w, best_ep, since = math.inf, w.detach().clone(), 0, 0
+    ep = 0
     for ep in range(1, epochs + 1):
         w.grad = None
         W = _weights_to_matrix(w, iu, n)
-        delta = smooth_delta_batched(W, batch_size, n_batches, beta, gen)
-        loss = 0.5 * delta**2 + distance_reg * torch.mean((D0 - W) ** 2)
+        if whole:
+            deltas = [smooth_delta(W, beta) + math.log(n_batches) / beta] * n_repeats
+        else:
+            deltas = [smooth_delta_batched(W, batch_size, n_batches, beta, gen) for _ in range(n_repeats)]
+        mse = torch.mean((D0 - W) ** 2)
+        loss = sum(0.5 * d**2 for d in deltas) + distance_reg * mse
         loss.backward()
         with torch.no_grad():
             adam([w], [w.grad], **adam_state, foreach=False, amsgrad=False, beta1=0.9, beta2=0.999, lr=lr,
                  weight_decay=0.0, eps=1e-8, maximize=False)
         hist["loss"].append(float(loss.detach()))
-        if ep % project_every == 0 or ep == epochs:
+        crit = float(deltas[-1].detach()) + distance_reg * float(mse.detach())
+        hist["criterion"].append(crit)
+        project = ((ep - 1) % project_every == 0) if project_from_zero else (ep % project_every == 0 or ep == epochs)
+        if project:
             with torch.no_grad():
-                M = floyd_warshall(np.maximum(_weights_to_matrix(w, iu, n).numpy(), 0.0))
-                w.copy_(torch.tensor(M)[iu])
-            if ep % record_every == 0 or ep == epochs:
+                M = floyd_warshall(np.maximum(_weights_to_matrix(w, iu, n).double().numpy(), 0.0))
+                w.copy_(torch.tensor(M, dtype=dtype)[iu])
+                M = _weights_to_matrix(w, iu, n).double().numpy()
+            if ep % record_every == 0 or ep == epochs or (project_from_zero and (ep - 1) % record_every == 0):
                 hist["epoch"].append(ep)
                 hist["delta"].append(four_point_delta(M))
                 hist["metric"].append(M.copy())
-    hist["D_opt"] = M
+        if crit < best:
+            best, best_w, best_ep, since = crit, w.detach().clone(), ep, 0
+        else:
+            since += 1
+        if keep_best and since >= patience:
+            break
+    hist["best_epoch"], hist["stop_epoch"] = best_ep, ep
+    hist["W_last"] = _weights_to_matrix(w.detach(), iu, n).double().numpy()
+    if keep_best:
+        hist["D_opt"] = _weights_to_matrix(best_w, iu, n).double().numpy()
+    else:
+        hist["D_opt"] = M
     return hist
 
 
@@ -467,8 +564,10 @@ def noisy_tree_metric(n: int, noise: float, rng: np.random.Generator) -> tuple[n
 
 def distortion(D: Any, D_T: Any) -> dict[str, float]:
     """Distortion of an approximation ``D_T`` of ``D``: ``linf = max |D - D_T|`` and
-    ``l1 = mean over pairs i < j of |D - D_T|``."""
-    A, B = check_distance_matrix(D, min_n=2), check_distance_matrix(D_T, min_n=2, name="D_T")
+    ``l1 = mean over pairs i < j of |D - D_T|``. ``D`` must be a distance matrix; ``D_T`` may have negative
+    entries (a tree built from the official loop's non-metric weights)."""
+    A = check_distance_matrix(D, min_n=2)
+    B = check_distance_matrix(D_T, min_n=2, name="D_T", nonneg=False)  # any approximation, even with entries < 0
     if A.shape != B.shape:
         raise ValueError(f"shapes differ: {A.shape} vs {B.shape}")
     E = np.abs(A - B)[np.triu_indices(A.shape[0], 1)]
