@@ -237,3 +237,144 @@ def test_linear_mas_embedding_agrees_with_random_search_and_rejects_bad_input():
         K.linear_mas_embedding(0, 1)
     with pytest.raises(ValueError):
         K.linear_mas_embedding(3, 0)
+
+
+# ----------------------------------------------------------------------------- official losses and options
+
+
+def test_official_set_loss_by_hand_and_validation():
+    FS = torch.tensor([[0.2, 0.5], [0.9, 0.1]], dtype=torch.float64)
+    FT = torch.tensor([[0.6, 0.55], [0.3, 0.4]], dtype=torch.float64)
+    y = torch.tensor([1.0, 0.0], dtype=torch.float64)
+    # row 0 positive: max(relu(.1 + .2 - .6), relu(.1 + .5 - .55)) = .05; row 1 negative: min(relu(.1 + .3 - .9),
+    # relu(.1 + .4 - .1)) = 0
+    assert float(K.official_set_loss(FS, FT, y)) == pytest.approx(0.05 / 2)
+    # labels swapped: row 0 negative, min(.5, .15) = .15; row 1 positive, max(.7, 0) = .7
+    assert float(K.official_set_loss(FS, FT, 1 - y)) == pytest.approx((0.15 + 0.7) / 2)
+    # ours on the same input: positive pays sum relu(FS - FT) = 0, negative relu(1 - (0.6 + 0)) = 0.4
+    assert float(K.hinge_containment_loss(FS, FT, y)) == pytest.approx(0.4 / 2)
+    with pytest.raises(ValueError):
+        K.official_set_loss(FS, FT, torch.ones(3))
+    with pytest.raises(ValueError):
+        K.hinge_containment_loss(FS, FT[:, :1], y)
+
+
+def test_pair_loss_options_and_training_with_official_choices():
+    tr = K.make_containment_pairs(200, "r2", n_ground=60, seed=0)
+    torch.manual_seed(0)
+    m = K.MASNetPair(2, 8, 4, init="official", phi_shape="official")
+    assert m.net.phi[-1].out_features == 2 and m.net.a.shape == (8, 2)
+    assert bool((m.net.a >= 0).all()) and bool((m.net.b >= 0).all()) and bool((m.net.b <= 1).all())
+    with torch.no_grad():
+        FS, FT = m.embed(tr["XS"], tr["mS"]), m.embed(tr["XT"], tr["mT"])
+        assert float(K.pair_loss(m, tr, loss="official")) == pytest.approx(float(K.official_set_loss(FS, FT, tr["y"])))
+        assert float(K.pair_loss(m, tr)) == pytest.approx(float(K.hinge_containment_loss(FS, FT, tr["y"])))
+    L = K.train_pair_model(m, tr, 60, lr=0.01, batch_size=64, loss="official")
+    assert np.mean(L[-10:]) < np.mean(L[:10])
+    with pytest.raises(ValueError):
+        K.pair_loss(K.DeepSetsPair(2, 4), tr, loss="official")
+    with pytest.raises(ValueError):
+        K.pair_loss(m, tr, loss="bce")
+    with pytest.raises(ValueError):
+        K.MASNetEmbed(2, 4, 3, init="xavier")
+
+
+def test_deepsets_containment_model_scores_and_is_not_monotone():
+    torch.manual_seed(0)
+    ds = K.DeepSetsContainment(2, 16, 8)
+    X, mS, mT = K.random_superset_pairs(200, K.make_ground_pool(50), seed=0)
+    s = ds(X, mS, X, mT)
+    assert s.shape == (200,) and bool((s <= 0).all())
+    assert K.monotonicity_violations(ds.embed, X, mS, mT) > 0
+    tr = K.make_containment_pairs(200, "r2", n_ground=60, seed=0)
+    L = K.train_pair_model(ds, tr, 60, lr=0.01, batch_size=64, loss="official")
+    assert np.mean(L[-10:]) < np.mean(L[:10])
+
+
+# ----------------------------------------------------------------------------- golden tests (official code)
+
+_GOLDEN = None
+
+
+def _golden(name):
+    global _GOLDEN
+    if _GOLDEN is None:
+        import json
+        import pathlib
+
+        _GOLDEN = json.loads((pathlib.Path(__file__).parent / "golden" / "masnet-monotone-sets.json").read_text())
+        assert _GOLDEN["commit"] == "86fd09951d19c0cff9b8e04ed5a1011987a5f0f9"
+    return next(c for c in _GOLDEN["cases"] if c["name"] == name)
+
+
+def _t(x):
+    return torch.tensor(x, dtype=torch.float64)
+
+
+def test_golden_hat():
+    case = _golden("hat")
+    out = K.hat(_t(case["input"]["t"]))
+    assert torch.allclose(out, _t(case["output"]), rtol=0, atol=case["tol"]["abs"])
+    assert 0 < int((out > 0).sum()) < out.numel()  # the input covers both the support and outside it
+
+
+def _embed_with(d, C, a, b, c, phi_hidden=None, phi_shape="ours"):
+    net = K.MASNetEmbed(d, C, phi_hidden=phi_hidden, phi_shape=phi_shape).double()
+    with torch.no_grad():
+        net.a.copy_(_t(a))
+        net.b.copy_(_t(b))
+        net.log_c.copy_(torch.log(_t(c)))
+    return net
+
+
+def test_golden_set_embedding():
+    case = _golden("set_embedding")
+    inp = case["input"]
+    X = _t(inp["X"])
+    net = _embed_with(X.shape[2], len(inp["b"]), inp["a"], inp["b"], inp["c"])
+    with torch.no_grad():
+        out = net(X, torch.ones(X.shape[:2], dtype=torch.float64))
+    ref = _t(case["output"])
+    assert torch.allclose(out, ref, rtol=0, atol=case["tol"]["abs"])
+    assert float((out - ref).abs().max()) < 1e-5 and float(ref.abs().max()) > 0.5
+
+
+def test_golden_set_embedding_with_official_mlp_and_mask():
+    case = _golden("set_embedding_mlp_mask")
+    inp, sd = case["input"], case["input"]["state_dict"]
+    X, mask = _t(inp["X"]), _t(inp["mask"])
+    h, d = len(sd["mlp.model.0.bias"]), X.shape[2]
+    net = _embed_with(d, len(sd["special_layer.b"]), sd["special_layer.a"], sd["special_layer.b"],
+                      sd["special_layer.c"], phi_hidden=h, phi_shape="official")
+    with torch.no_grad():
+        for ours, theirs in ((0, "mlp.model.0"), (2, "mlp.model.2")):
+            net.phi[ours].weight.copy_(_t(sd[f"{theirs}.weight"]))
+            net.phi[ours].bias.copy_(_t(sd[f"{theirs}.bias"]))
+    with torch.no_grad():
+        out, out2 = net(X, mask), net(_t(inp["X2"]), _t(inp["mask2"]))
+    assert torch.allclose(out, _t(case["output"]), rtol=0, atol=case["tol"]["abs"])
+    # the official forward returns the first set's embedding twice (recorded in the notes); ours embeds the second
+    assert case["notes"]["forward_returns_first_embedding_twice"]
+    assert torch.allclose(out2, _t(case["notes"]["embedding_of_second_set"]), rtol=0, atol=case["tol"]["abs"])
+    assert not torch.allclose(out2, _t(case["notes"]["second_output_of_forward"]), atol=1e-3)
+
+
+def test_golden_set_loss():
+    case = _golden("set_loss")
+    inp = case["input"]
+    FS, FT, y = _t(inp["FS"]), _t(inp["FT"]), _t(inp["y"])
+    ours = K.official_set_loss(FS, FT, y, delta=inp["delta"])
+    assert float(ours) == pytest.approx(case["output"], rel=0, abs=case["tol"]["abs"])
+    assert case["notes"]["real_data_set_loss_same_input"] == pytest.approx(case["output"], abs=1e-12)
+    # our own loss on the same embeddings is a different number (the departure the page reports)
+    hinge = float(K.hinge_containment_loss(FS, FT, y))
+    assert hinge == pytest.approx(case["notes"]["our_hinge_loss_same_input_margin_1"], abs=1e-12)
+    assert abs(hinge - case["output"]) > 0.05
+
+
+def test_golden_predict_is_our_score_thresholded():
+    case = _golden("predict")
+    s = _golden("set_loss")["input"]
+    v = -K.containment_score(_t(s["FS"]), _t(s["FT"]))
+    assert float((v - case["input"]["delta"]).abs().min()) > 1e-9
+    assert (v < case["input"]["delta"]).long().tolist() == case["output"]

@@ -13,6 +13,10 @@ Notation map (paper -> ours)
 * MASNet channel :math:`F_c(S) = \\sum_{x\\in S} \\sigma((a_c\\cdot\\phi(x) - b_c)/c_c)` -> :class:`MASNetEmbed`
 * hat activation :math:`\\sigma`                               -> :func:`hat`
 * containment score :math:`-\\sum_c \\mathrm{relu}(F_c(S)-F_c(T))` -> :func:`containment_score`
+* training losses: our hinge on the score -> :func:`hinge_containment_loss`; the official repository's margin
+  loss (delta = 0.1, max over channels for positives, min for negatives) -> :func:`official_set_loss`
+* the official code's initialisation and element-MLP shape -> ``MASNetEmbed(init="official",
+  phi_shape="official")``; DeepSets trained as the official code trains it -> :class:`DeepSetsContainment`
 * lower bound "no MAS into :math:`\\mathbb R^m` for :math:`m<|V|`" -> :func:`mas_dimension_feasible`, an exhaustive
   check of the order dimension of the subset lattice through its critical pairs.
 """
@@ -79,6 +83,62 @@ def containment_score(FS: torch.Tensor, FT: torch.Tensor) -> torch.Tensor:
     return -torch.relu(FS - FT).sum(dim=1)
 
 
+def _check_pair_embeddings(FS: torch.Tensor, FT: torch.Tensor, y: torch.Tensor) -> None:
+    if FS.shape != FT.shape or FS.ndim != 2 or y.shape != FS.shape[:1]:
+        raise ValueError(f"need FS, FT of shape (B, C) and y of shape (B,); got {tuple(FS.shape)}, "
+                         f"{tuple(FT.shape)}, {tuple(y.shape)}")
+
+
+def hinge_containment_loss(FS: torch.Tensor, FT: torch.Tensor, y: torch.Tensor, margin: float = 1.0) -> torch.Tensor:
+    r"""Our training loss on a pair of embeddings: with :math:`v = \sum_c \mathrm{relu}(F_c(S) - F_c(T))`
+    (minus :func:`containment_score`), :math:`v` on positives and :math:`\mathrm{relu}(m - v)` on negatives,
+    averaged over the batch.
+
+    Parameters
+    ----------
+    FS, FT : Tensor, shape (B, C)
+    y : Tensor, shape (B,)
+        1 where :math:`S \subseteq T`, 0 otherwise (our convention throughout).
+    margin : float
+        :math:`m`, the violation a negative must reach.
+
+    Returns
+    -------
+    Tensor, scalar
+    """
+    _check_pair_embeddings(FS, FT, y)
+    v = -containment_score(FS, FT)
+    y = y.to(v.dtype)
+    return (y * v + (1 - y) * torch.relu(margin - v)).mean()
+
+
+def official_set_loss(FS: torch.Tensor, FT: torch.Tensor, y: torch.Tensor, delta: float = 0.1) -> torch.Tensor:
+    r"""The set loss of the official MASNet code, written from its formula (not copied).
+
+    A positive pair (:math:`S \subseteq T`) pays its worst channel, :math:`\max_c \mathrm{relu}(\delta + F_c(S)
+    - F_c(T))`: every channel must show :math:`F_c(S) \le F_c(T) - \delta`. A negative pays its best
+    channel, :math:`\min_c \mathrm{relu}(\delta + F_c(T) - F_c(S))`: one channel with
+    :math:`F_c(S) \ge F_c(T) + \delta` is enough. Batch mean. The official code uses :math:`\delta = 0.1`
+    (and labels 0 for contained pairs in its synthetic part, 1 in its real-data part); ``y`` here follows our
+    convention, 1 for :math:`S \subseteq T`.
+
+    Parameters
+    ----------
+    FS, FT : Tensor, shape (B, C)
+    y : Tensor, shape (B,), 1 where :math:`S \subseteq T`, else 0
+    delta : float, margin
+
+    Returns
+    -------
+    Tensor, scalar
+    """
+    _check_pair_embeddings(FS, FT, y)
+    y = y.to(FS.dtype)
+    pos = torch.relu(delta + FS - FT).amax(dim=1)
+    neg = torch.relu(delta + FT - FS).amin(dim=1)
+    return (y * pos + (1 - y) * neg).mean()
+
+
 # ----------------------------------------------------------------------------- models
 
 
@@ -103,19 +163,40 @@ class MASNetEmbed(nn.Module):
         Width of the 2-layer elementwise MLP :math:`\\phi`; ``None`` for :math:`\\phi = \\mathrm{id}`.
     act : {"hat", "relu", "signed_hat"}
         ``"signed_hat"`` (:func:`signed_hat`) is the ablation without nonnegative summands: not monotone.
+    init : {"ours", "official"}
+        Starting weights. Ours: :math:`a_c \\sim N(0, I)`, :math:`b_c \\sim N(0, 1/4)`. The official code's:
+        :math:`a_c \\sim U(0,1)^d`, :math:`b_c \\sim U(0,1)`, and Xavier-uniform weights in :math:`\\phi`.
+        Both start at :math:`c_c = 1`.
+    phi_shape : {"ours", "official"}
+        Shape of :math:`\\phi` when ``phi_hidden`` is set: ours :math:`d \\to h \\to h`, the official code's
+        :math:`d \\to h \\to d` (ReLU between).
     """
 
-    def __init__(self, d_in: int, n_channels: int, phi_hidden: int | None = None, act: str = "hat"):
+    def __init__(self, d_in: int, n_channels: int, phi_hidden: int | None = None, act: str = "hat",
+                 init: str = "ours", phi_shape: str = "ours"):
         super().__init__()
         if d_in < 1 or n_channels < 1 or (phi_hidden is not None and phi_hidden < 1):
             raise ValueError("d_in, n_channels and phi_hidden must be positive")
         if act not in ("hat", "relu", "signed_hat"):
             raise ValueError(f"act must be 'hat', 'relu' or 'signed_hat'; got {act!r}")
-        self.phi = _mlp(d_in, phi_hidden, phi_hidden) if phi_hidden is not None else nn.Identity()
-        d_phi = phi_hidden if phi_hidden is not None else d_in
-        self.a = nn.Parameter(torch.randn(n_channels, d_phi))
-        self.b = nn.Parameter(torch.randn(n_channels) * 0.5)
-        self.log_c = nn.Parameter(torch.zeros(n_channels))
+        if init not in ("ours", "official") or phi_shape not in ("ours", "official"):
+            raise ValueError(f"init and phi_shape must be 'ours' or 'official'; got {init!r}, {phi_shape!r}")
+        if phi_hidden is None:
+            self.phi, d_phi = nn.Identity(), d_in
+        elif phi_shape == "ours":
+            self.phi, d_phi = _mlp(d_in, phi_hidden, phi_hidden), phi_hidden
+        else:
+            self.phi, d_phi = _mlp(d_in, phi_hidden, d_in), d_in
+        if init == "ours":
+            self.a = nn.Parameter(torch.randn(n_channels, d_phi))
+            self.b = nn.Parameter(torch.randn(n_channels) * 0.5)
+        else:
+            self.a = nn.Parameter(torch.rand(n_channels, d_phi))
+            self.b = nn.Parameter(torch.rand(n_channels))
+            for layer in self.phi.modules():
+                if isinstance(layer, nn.Linear):
+                    nn.init.xavier_uniform_(layer.weight)
+        self.log_c = nn.Parameter(torch.zeros(n_channels))  # c = 1 at the start under both inits
         self.act = {"hat": hat, "relu": torch.relu, "signed_hat": signed_hat}[act]
 
     def forward(self, X: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
@@ -170,11 +251,13 @@ class DeepSetsPair(nn.Module):
 
 
 class MASNetPair(nn.Module):
-    """MASNet pair model: score :math:`s(S,T)` of :func:`containment_score` on :class:`MASNetEmbed` embeddings."""
+    """MASNet pair model: score :math:`s(S,T)` of :func:`containment_score` on :class:`MASNetEmbed` embeddings
+    (arguments as there)."""
 
-    def __init__(self, d_in: int, n_channels: int, phi_hidden: int | None = None, act: str = "hat"):
+    def __init__(self, d_in: int, n_channels: int, phi_hidden: int | None = None, act: str = "hat",
+                 init: str = "ours", phi_shape: str = "ours"):
         super().__init__()
-        self.net = MASNetEmbed(d_in, n_channels, phi_hidden, act)
+        self.net = MASNetEmbed(d_in, n_channels, phi_hidden, act, init=init, phi_shape=phi_shape)
 
     def embed(self, X: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
         return self.net(X, mask)
@@ -183,24 +266,69 @@ class MASNetPair(nn.Module):
         return containment_score(self.net(XS, mS), self.net(XT, mT))
 
 
+class DeepSetsContainment(nn.Module):
+    r"""DeepSets as the official code trains it: embedding :math:`E(S) = \rho(\sum_{x\in S}\phi(x))` into
+    :math:`\mathbb R^{C}`, pairs scored like MASNet by :func:`containment_score` (no pair classifier).
+
+    :math:`\phi`: :math:`d \to h \to h` with ReLU after both layers; :math:`\rho`: :math:`h \to h \to C`.
+    Nothing makes :math:`E` monotone; only the loss asks for :math:`E(S) \le E(T)` on contained pairs.
+
+    Parameters
+    ----------
+    d_in, hidden, n_out : int
+        Element dimension, width of :math:`\phi` and :math:`\rho`, embedding dimension :math:`C`.
+    """
+
+    def __init__(self, d_in: int, hidden: int, n_out: int):
+        super().__init__()
+        if d_in < 1 or hidden < 1 or n_out < 1:
+            raise ValueError("d_in, hidden and n_out must be positive")
+        self.phi = nn.Sequential(_mlp(d_in, hidden, hidden), nn.ReLU())
+        self.rho = _mlp(hidden, hidden, n_out)
+
+    def embed(self, X: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        """Set embedding ``(B, N, d), (B, N) -> (B, n_out)``."""
+        if X.ndim != 3 or mask.shape != X.shape[:2]:
+            raise ValueError(f"X must be (B, N, d) and mask (B, N); got {tuple(X.shape)} and {tuple(mask.shape)}")
+        return self.rho((self.phi(X) * mask.unsqueeze(-1).to(X.dtype)).sum(dim=1))
+
+    def forward(self, XS, mS, XT, mT) -> torch.Tensor:
+        """Containment score, shape (B,)."""
+        return containment_score(self.embed(XS, mS), self.embed(XT, mT))
+
+
 def n_parameters(model: nn.Module) -> int:
     """Number of trainable scalars of ``model``."""
     return int(sum(p.numel() for p in model.parameters() if p.requires_grad))
 
 
-def pair_loss(model: nn.Module, batch: dict, margin: float = 1.0) -> torch.Tensor:
-    """Training loss: hinge :math:`\\mathrm{relu}(m + s)` on negatives (and :math:`-s` on positives) for
-    :class:`MASNetPair`, binary cross-entropy on the logit for :class:`DeepSetsPair` (brief, section 19.4)."""
+def pair_loss(model: nn.Module, batch: dict, margin: float = 1.0, loss: str = "ours",
+              delta: float = 0.1) -> torch.Tensor:
+    """Training loss of a pair model on a batch.
+
+    Embedding models (:class:`MASNetPair`, :class:`DeepSetsContainment`): ``loss="ours"`` is
+    :func:`hinge_containment_loss` with ``margin``, ``loss="official"`` the official code's
+    :func:`official_set_loss` with ``delta``. :class:`DeepSetsPair`: binary cross-entropy on its logit (brief,
+    section 19.4), only with ``loss="ours"``.
+    """
+    if loss not in ("ours", "official"):
+        raise ValueError(f"loss must be 'ours' or 'official'; got {loss!r}")
+    y = batch["y"]
+    if isinstance(model, (MASNetPair, DeepSetsContainment)):
+        FS, FT = model.embed(batch["XS"], batch["mS"]), model.embed(batch["XT"], batch["mT"])
+        if loss == "ours":
+            return hinge_containment_loss(FS, FT, y, margin)
+        return official_set_loss(FS, FT, y, delta)
+    if loss != "ours":
+        raise ValueError("the pair-classifier baseline (DeepSetsPair) has only our loss (cross-entropy)")
     out = model(batch["XS"], batch["mS"], batch["XT"], batch["mT"])
-    y = batch["y"].to(out.dtype)
-    if isinstance(model, MASNetPair):
-        return (y * (-out) + (1 - y) * torch.relu(margin + out)).mean()
-    return nn.functional.binary_cross_entropy_with_logits(out, y)
+    return nn.functional.binary_cross_entropy_with_logits(out, y.to(out.dtype))
 
 
 def train_pair_model(model: nn.Module, batch: dict, steps: int, lr: float = 3e-3, batch_size: int = 256,
-                     seed: int = 0) -> list[float]:
-    """Adam on minibatches of ``batch`` (dict of tensors from :func:`make_containment_pairs`); returns losses."""
+                     seed: int = 0, loss: str = "ours") -> list[float]:
+    """Adam on minibatches of ``batch`` (dict of tensors from :func:`make_containment_pairs`); returns losses.
+    ``loss`` as in :func:`pair_loss`."""
     if steps < 1 or batch_size < 1:
         raise ValueError("steps and batch_size must be positive")
     g = torch.Generator().manual_seed(seed)
@@ -209,11 +337,11 @@ def train_pair_model(model: nn.Module, batch: dict, steps: int, lr: float = 3e-3
     losses = []
     for _ in range(steps):
         idx = torch.randint(n, (min(batch_size, n),), generator=g)
-        loss = pair_loss(model, {k: v[idx] for k, v in batch.items()})
+        value = pair_loss(model, {k: v[idx] for k, v in batch.items()}, loss=loss)
         opt.zero_grad()
-        loss.backward()
+        value.backward()
         opt.step()
-        losses.append(float(loss.detach()))
+        losses.append(float(value.detach()))
     return losses
 
 
