@@ -342,7 +342,7 @@ def cov_ellipse(ax, S, **kw):
     ang = np.degrees(np.arctan2(V[1, 1], V[0, 1]))
     ax.add_patch(Ellipse((0, 0), 4 * np.sqrt(w[1]), 4 * np.sqrt(w[0]), angle=ang, fill=False, **kw))
 
-fig, axes = plt.subplots(1, 2, figsize=(9.6, 4.2))
+fig, axes = plt.subplots(1, 2, figsize=(9.6, 3.8))
 ax = axes[0]
 pts = np.array([[np.cos(a), np.sqrt(0.2) * np.sin(a)] for a in np.linspace(0, 2 * np.pi, 9)[:-1]]) * 1.5
 z = np.zeros(2)
@@ -361,7 +361,7 @@ ax.legend(loc="upper left", fontsize=7)
 ax = axes[1]
 k = P.n_draw
 for i in range(k):
-    ax.plot(traj[:, i, 0], traj[:, i, 1], color="C0", lw=0.9, alpha=0.8, label="rectified flow" if i == 0 else None)
+    ax.plot(traj[:, i, 0], traj[:, i, 1], color="C0", lw=0.9, label="rectified flow" if i == 0 else None)
     ax.plot([x0m[i, 0], z1m[perm[i], 0]], [x0m[i, 1], z1m[perm[i], 1]], color="0.4", ls="--", lw=0.8,
             label="exact OT pairing (emd)" if i == 0 else None)
 ax.plot(*x0m[:k].T, "k.", ms=4, label="source points")
