@@ -369,6 +369,12 @@ claims.table()
 # comparison with the entropic map is reproduced; the stability check is not; the other four pass, but
 # so do their controls.**
 #
+# These are the statuses of seed 0. Re-run over seeds 0–9 (the table "Across seeds and scales" above,
+# from `make sweep`), none of the informative checks is stable: the stability check holds at 7 of the 10
+# seeds (its Spearman correlation has median 0.895 against the 0.8 threshold), the comparison with the
+# entropic map at 8, and the sieve-bias check, uninformative at seed 0, holds at 8. So the seed-0 verdict
+# is one draw of a verdict that varies with the seed ("partial" at 4 seeds, "reproduced" at 6).
+#
 # * *Consistency, also with unbounded support: uninformative.* The semi-dual Tanh estimator recovers
 #   both closed-form maps to about 2% relative error at $n=500$ (case (a) 0.023, case (b) 0.022), well
 #   under the 0.20 threshold, with no convexity constraint on the network. But the naive discrete-OT map
