@@ -688,6 +688,13 @@ claims.table()
 # more at ci than our three fine-tuning epochs: after it the rotor stack reaches 0.80, BH2 0.84 and
 # LR1 0.31. The official choices do not run at ci scale.
 #
+# These ci statuses are those of seed 0, and the comparisons are seed-sensitive. Over seeds 0–9 (the table
+# "Across seeds and scales" above, from `make sweep`) the rotor stack after fine-tuning matches LR1 within
+# the 0.02 margin at 5 of the 10 seeds and BH2 at 6 (with the control failing), and passes the swap rule at
+# 2; the accuracy gaps range from −0.26 to +0.33. Seed 0 is one of the unfavourable draws. The distillation
+# check fails at every seed (ratio 1.2 to 2.7), and the four algebra checks hold at every seed. At this size
+# a 3-epoch fine-tuning of a 450-image test set does not separate the methods reliably.
+#
 # **At full scale the fine-tuned comparisons pass, and their control fails.** Our full-scale run
 # (d = 32, 800 distillation steps, 15 fine-tuning epochs, seed 0; rerun for this version, 22 min on our
 # loaded two-core machine, of which 12 min for the official choices; about 8 min on a quiet one) gives:
