@@ -33,8 +33,7 @@ from sphinx import addnodes
 from repro import pipeline, sweep
 from repro.claims import count_reproduced, headline, summary
 
-BADGE = {"reproduced": "repro-ok", "partial": "repro-partial", "not reproduced": "repro-no",
-         "inconclusive": "repro-inconclusive"}
+BADGE = sweep.VERDICT_CLASS
 KEY_PACKAGES = (*pipeline.KEY_PACKAGES, "jupyter-book")
 
 

@@ -748,8 +748,13 @@ def card_rows_html(slug: str, records_dir: Path | None = None) -> str:
     return "".join(rows)
 
 
+# CSS class of each verdict, shared with the card's badge (repro.bookext.BADGE)
+VERDICT_CLASS = {"reproduced": "repro-ok", "partial": "repro-partial", "not reproduced": "repro-no",
+                 "inconclusive": "repro-inconclusive"}
+
+
 def _verdict_badge(verdict: str) -> str:
-    cls = {"reproduced": "repro-ok", "partial": "repro-partial", "not reproduced": "repro-no"}.get(verdict, "repro-inconclusive")
+    cls = VERDICT_CLASS.get(verdict, "repro-inconclusive")
     # not "repro-badge": that class marks the page's own verdict (seed 0 at ci scale) on the card
     return f'<span class="repro-sweep-badge {cls}">{html.escape(verdict)}</span>'
 
