@@ -255,9 +255,18 @@ def test_a_changed_input_hash_makes_the_record_stale(first, tiny, tmp_path):
     source = tmp_path / TINY.name
     shutil.copy(tiny["sources"][SLUG], source)
     assert sweep.state(SLUG, "ci", tiny["records_dir"], str(source))[0] == "current"
-    source.write_text(source.read_text() + "\n# an edit\n")
+    # prose cannot change an output: a new markdown cell keeps the record current
+    source.write_text(source.read_text() + "\n# %% [markdown]\n# A verdict rewritten.\n")
+    assert sweep.state(SLUG, "ci", tiny["records_dir"], str(source))[0] == "current"
+    # code can: a new code cell makes it stale
+    source.write_text(source.read_text() + "\n# %%\nx = 1\n")
     status, record = sweep.state(SLUG, "ci", tiny["records_dir"], str(source))
     assert status == "stale" and record["seeds"] == [0, 1]
+
+
+def test_notebook_code_keeps_code_cells_only():
+    text = "# ---\n# header\n# ---\n\n# %% [markdown]\n# prose\n\n# %% tags=[\"parameters\"]\nscale = 'ci'\n\n# %% [md]\n# more\n"
+    assert sweep.notebook_code(text) == "# ---\n# header\n# ---\n# %% tags=[\"parameters\"]\nscale = 'ci'\n"
 
 
 def test_scoreboard_and_card_read_the_records(tmp_path, monkeypatch):

@@ -28,8 +28,9 @@ Records
     One committed record per scale and paper, ``book/sweeps/<scale>/<slug>.json``
     (schema :data:`SCHEMA`, checked by :func:`validate_record`; the book's build
     fails on a record that does not match it). It holds the content hash of the
-    page's inputs at that scale (:func:`sweep_hash`: source, shared code,
-    kernels, pins; the seeds are listed apart), the seeds run, the runtime and
+    page's inputs at that scale (:func:`sweep_hash`: the source's code cells,
+    shared code, kernels, pins; the seeds are listed apart; prose edits keep a
+    record current), the seeds run, the runtime and
     verdict per seed, and per claim its status, outcome and values at every
     seed, the number of seeds at which it passes and at which it holds
     (counted and reproduced), and the median, min and max of its measured
@@ -47,10 +48,12 @@ Command line (``python -m repro.sweep --help``)::
 from __future__ import annotations
 
 import argparse
+import hashlib
 import html
 import json
 import math
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -123,9 +126,36 @@ def seeds_text(seeds: list[int]) -> str:
     return ", ".join(out)
 
 
+_MARKDOWN_CELL = re.compile(r"# %% \[(?:markdown|md)\]")
+
+
+def notebook_code(text: str) -> str:
+    """A jupytext percent source without its markdown cells: the part that can change an output.
+
+    Blank lines between cells are layout (jupytext drops them too), so each kept cell is right-stripped.
+    """
+    cells = re.split(r"(?m)^(?=# %%)", text)
+    return "".join(c.rstrip() + "\n" for c in cells if not _MARKDOWN_CELL.match(c))
+
+
 def sweep_hash(slug: str, scale: str, source: str | os.PathLike | None = None) -> str:
-    """Content hash of a page's inputs at ``scale`` (source, shared code, kernels, pins); seeds listed apart."""
-    return pipeline.input_hash(slug, {"scale": scale}, Path(source) if source is not None else None)
+    """Content hash of what can change a page's outputs at ``scale``; seeds listed apart.
+
+    The inputs of :func:`repro.pipeline.input_hash` (source, shared code, kernels, pins), with one
+    difference: of the notebook source only the code cells count. A record stays current when the
+    prose around the results is edited (a verdict rewritten to agree with the record, say), and goes
+    stale on any change to code, parameters, kernels, shared code or pins. (The executed page's own
+    hash, :func:`repro.pipeline.input_hash`, counts the prose too: the page shows it.)
+    """
+    src = Path(source) if source is not None else pipeline.NOTEBOOKS / f"{slug}.py"
+    h = hashlib.sha256()
+    for path in pipeline.input_files(slug, src):
+        content = path.read_bytes()
+        if path.resolve() == src.resolve():
+            content = notebook_code(content.decode()).encode()
+        h.update(pipeline._rel(path).encode() + b"\0" + content + b"\0")
+    h.update(json.dumps({"scale": scale}, sort_keys=True).encode())
+    return h.hexdigest()[:16]
 
 
 def records_root(records_dir: Path | None = None) -> Path:
