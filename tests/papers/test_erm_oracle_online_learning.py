@@ -1,0 +1,264 @@
+"""Unit tests of :mod:`repro.papers.erm_oracle_online_learning`, the kernels of ``notebooks/erm-oracle-online-learning.py``."""
+
+import inspect
+
+from repro.papers import erm_oracle_online_learning as K
+
+
+def kernels():
+    """The module's public functions and classes."""
+    return [f for name, f in vars(K).items() if (inspect.isfunction(f) or inspect.isclass(f))
+            and f.__module__ == K.__name__ and not name.startswith("_")]
+
+
+def test_the_module_has_documented_kernels():
+    assert kernels(), "src/repro/papers/erm_oracle_online_learning.py has no kernels yet"
+    for f in kernels():
+        assert (f.__doc__ or "").strip(), f"{f.__name__}: no docstring (shapes, the equation it implements)"
+
+
+
+
+
+
+import functools
+import itertools
+import math
+
+import numpy as np
+import pytest
+from scipy.special import comb
+
+RNG = np.random.default_rng(2025)
+
+
+def game_value(H: np.ndarray) -> int:
+    """Optimal deterministic mistake bound by minimax over the online game (Littlestone's theorem: = Ldim)."""
+    rows = {tuple(r) for r in np.asarray(H, int)}
+
+    @functools.lru_cache(maxsize=None)
+    def value(V: frozenset) -> int:
+        if len(V) <= 1:
+            return 0
+        n = len(next(iter(V)))
+        best = 0
+        for x in range(n):
+            parts = [frozenset(h for h in V if h[x] == y) for y in (0, 1)]
+            if all(parts):  # learner picks the prediction minimising the adversary's best continuation
+                best = max(best, min(max(value(parts[1 - p]) + 1, value(parts[p])) for p in (0, 1)))
+        return best
+
+    return -1 if not rows else value(frozenset(rows))
+
+
+def shattered_brute(H: np.ndarray) -> int:
+    H = np.asarray(H, int)
+    if len(H) == 0:
+        return -1
+    best = 0
+    for d in range(1, H.shape[1] + 1):
+        for S in itertools.combinations(range(H.shape[1]), d):
+            if len({tuple(r) for r in H[:, S]}) == 2**d:
+                best = d
+    return best
+
+
+def random_class(m: int, n: int, rng) -> np.ndarray:
+    return (rng.random((m, n)) < 0.5).astype(np.uint8)
+
+
+# ----------------------------------------------------------------------------- the two dimensions
+@pytest.mark.parametrize("N", [1, 2, 3, 4, 7, 8, 15, 16, 31, 100])
+def test_thresholds_have_ldim_floor_log2_n_plus_1_and_vc_1(N):
+    H = K.thresholds(N)
+    assert K.littlestone_dimension(H) == int(math.floor(math.log2(N + 1)))
+    assert K.vc_dimension(H) == 1
+
+
+@pytest.mark.parametrize("n", range(0, 8))
+def test_full_cube_has_both_dimensions_n(n):
+    assert K.littlestone_dimension(K.all_labelings(n)) == n
+    assert K.vc_dimension(K.all_labelings(n)) == n
+
+
+@pytest.mark.parametrize("n", [2, 5, 9])
+def test_singletons_have_dimension_one_with_or_without_the_empty_set(n):
+    for H in (K.singletons(n), K.singletons(n, with_empty=True)):
+        assert K.littlestone_dimension(H) == 1 and K.vc_dimension(H) == 1
+
+
+def test_single_hypothesis_and_empty_class_and_no_points():
+    assert K.littlestone_dimension([[0, 1, 1]]) == 0 and K.vc_dimension([[0, 1, 1]]) == 0
+    assert K.littlestone_dimension(np.zeros((0, 4))) == -1 and K.vc_dimension(np.zeros((0, 4))) == -1
+    assert K.littlestone_dimension(np.zeros((3, 0))) == 0 and K.vc_dimension(np.zeros((3, 0))) == 0
+
+
+@pytest.mark.parametrize("N,k", [(6, 1), (8, 1), (6, 2), (7, 3), (3, 2)])
+def test_k_intervals_count_and_vc_dimension_min_2k_n(N, k):
+    H = K.k_intervals(N, k)
+    runs = (np.diff(np.hstack([np.zeros((len(H), 1)), H]), axis=1) == 1).sum(axis=1)
+    assert len(H) == len(np.unique(H, axis=0)) == sum(comb(N + 1, 2 * j, exact=True) for j in range(k + 1))
+    assert runs.max() <= k
+    assert K.vc_dimension(H) == min(2 * k, N)
+    assert K.vc_dimension(H) <= K.littlestone_dimension(H)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_ldim_equals_the_minimax_mistake_bound_and_vc_the_brute_force_on_random_classes(seed):
+    rng = np.random.default_rng(seed)
+    H = random_class(int(rng.integers(1, 14)), int(rng.integers(1, 6)), rng)
+    ld, vc = K.littlestone_dimension(H), K.vc_dimension(H)
+    assert ld == game_value(H)
+    assert vc == shattered_brute(H)
+    m = len(np.unique(H, axis=0))
+    assert vc <= ld <= math.floor(math.log2(m))
+    # Sauer-Shelah: |H| <= sum_{i <= d} C(n, i)
+    assert m <= sum(comb(H.shape[1], i, exact=True) for i in range(vc + 1))
+
+
+def test_dimensions_ignore_duplicates_row_order_and_column_permutation():
+    H = random_class(10, 6, RNG)
+    G = np.vstack([H, H[:3]])[RNG.permutation(13)][:, RNG.permutation(6)]
+    assert K.littlestone_dimension(G) == K.littlestone_dimension(H)
+    assert K.vc_dimension(G) == K.vc_dimension(H)
+    assert K.littlestone_dimension(1 - H) == K.littlestone_dimension(H)  # relabelling 0 <-> 1
+
+
+@pytest.mark.parametrize("bad,match", [
+    (np.zeros(4), "2-d"), (np.zeros((2, 2, 2)), "2-d"), ([[0, 2]], "only the labels"),
+    ([[0.5, 1]], "only the labels"), ([[np.nan, 1]], "only the labels"), ([["a", "b"]], "numbers"),
+    (np.array([[None, 1]], dtype=object), "numbers")])
+def test_bad_classes_are_refused(bad, match):
+    for f in (K.littlestone_dimension, K.vc_dimension):
+        with pytest.raises(ValueError, match=match):
+            f(bad)
+
+
+def test_bool_and_float_01_classes_are_accepted():
+    H = K.thresholds(7)
+    assert K.littlestone_dimension(H.astype(bool)) == K.littlestone_dimension(H.astype(float)) == 3
+
+
+# ----------------------------------------------------------------------------- oracles
+def test_weak_consistency_is_erm_loss_zero():
+    H = random_class(9, 6, RNG)
+    wc, erm = K.WeakConsistencyOracle(H), K.ERMOracle(H)
+    for _ in range(40):
+        pts = np.sort(RNG.choice(6, size=int(RNG.integers(1, 7)), replace=False))
+        lab = RNG.integers(0, 2, size=len(pts))
+        w0, w1 = np.zeros(6, int), np.zeros(6, int)
+        w0[pts[lab == 0]], w1[pts[lab == 1]] = 1, 1
+        assert bool(wc(pts, lab[None, :])[0]) == (erm.losses(w0, w1).min() == 0)
+    assert wc.calls == 40
+
+
+def test_erm_returns_a_minimiser_and_counts_calls_and_tie_breaks():
+    H = K.thresholds(5)
+    o = K.ERMOracle(H)
+    w0, w1 = np.array([1, 0, 0, 0, 0]), np.array([0, 0, 0, 1, 0])  # consistent cuts 1, 2, 3
+    cut = {tuple(r): int(np.argmax(np.append(r, 1))) for r in o.H}  # threshold position of each stored row
+    first, last = o(w0, w1), K.ERMOracle(H, "last")(w0, w1)
+    mins = np.flatnonzero(o.losses(w0, w1) == 0)
+    assert sorted(cut[tuple(o.H[i])] for i in mins) == [1, 2, 3]
+    assert first == mins[0] and last == mins[-1] and o.losses(w0, w1).min() == 0
+    assert K.ERMOracle(H, lambda rows: rows[1])(w0, w1) == mins[1]
+    assert o.calls == 1
+    with pytest.raises(ValueError, match="does not minimise"):
+        K.ERMOracle(H, lambda rows: int(np.argmax(o.losses(w0, w1))))(w0, w1)
+    with pytest.raises(ValueError, match="tie_break"):
+        K.ERMOracle(H, "random")
+    with pytest.raises(ValueError, match="multiplicities"):
+        o(-w0, w1)
+
+
+def test_weak_consistency_bad_queries():
+    o = K.WeakConsistencyOracle(K.thresholds(4))
+    with pytest.raises(ValueError, match="distinct"):
+        o([0, 0], [[0, 1]])
+    with pytest.raises(ValueError, match="labels"):
+        o([0, 1], [[0, 2]])
+    with pytest.raises(ValueError, match="columns"):
+        o([0, 9], [[0, 1]])
+
+
+# ----------------------------------------------------------------------------- learners
+@pytest.mark.parametrize("d", [1, 2, 3, 4, 5])
+def test_follow_erm_worst_case_is_2_to_the_ldim_minus_1_on_thresholds_and_soa_is_ldim(d):
+    H = K.thresholds(2**d - 1)
+    T = 2**d + 3
+    fe, soa = K.worst_case_online_run(H, "follow-erm", T), K.worst_case_online_run(H, "soa", T)
+    assert fe["mistakes"][-1] == 2**d - 1 and fe["calls"][-1] == T
+    assert soa["mistakes"][-1] == d and soa["calls"][-1] == 0
+    assert np.all(np.diff(fe["mistakes"]) >= 0)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_soa_never_exceeds_ldim_on_random_classes(seed):
+    rng = np.random.default_rng(seed)
+    H = random_class(12, 5, rng)
+    assert K.worst_case_online_run(H, "soa", 12)["mistakes"][-1] <= K.littlestone_dimension(H)
+
+
+def test_number_of_threshold_labelings_is_t_plus_1_and_calls_are_t_times_t_plus_1():
+    T = 20
+    H = K.on_sequence(K.thresholds(T), RNG.permutation(T))
+    L, calls = K.enumerate_realizable_labelings(K.WeakConsistencyOracle(H), T)
+    assert len(L) == T + 1
+    np.testing.assert_array_equal(calls, [t * (t + 1) for t in range(1, T + 1)])
+    assert {tuple(r) for r in L} == {tuple(r) for r in H}
+
+
+def test_enumeration_matches_the_projection_for_intervals():
+    T = 9
+    H = K.on_sequence(K.k_intervals(T, 2), RNG.permutation(T))
+    L, _ = K.enumerate_realizable_labelings(K.WeakConsistencyOracle(H), 6)
+    assert {tuple(r) for r in L} == {tuple(r) for r in H[:, :6]}
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_halving_makes_at_most_log2_m_mistakes_and_minority_vote_more(seed):
+    rng = np.random.default_rng(seed)
+    H = random_class(30, 10, rng)
+    m = len(np.unique(H, axis=0))
+    assert K.halving_run(H) <= math.log2(m)
+    assert K.halving_run(H, "minority") >= K.halving_run(H)
+
+
+@pytest.mark.parametrize("family", ["ascending", "descending", "inward", "random"])
+def test_threshold_sequences_are_realizable_and_pivot_learner_is_exactly_consistent(family):
+    T = 40
+    ranks, y = K.threshold_sequence(T, family, RNG)
+    H = K.on_sequence(K.thresholds(T), ranks)
+    assert np.any(np.all(H == y[None, :], axis=1))
+    res = K.random_pivot_threshold_learner(K.ERMOracle(H), y, np.random.default_rng(1))
+    assert 0 <= res["mistakes"] <= T and res["calls"] <= 3 * (res["mistakes"] + 1)
+    # unique minimisers: an adversarial tie-break cannot change the run
+    adv = K.random_pivot_threshold_learner(K.ERMOracle(H, K.colluding_tie_break(H, y)), y, np.random.default_rng(1))
+    assert adv == res
+
+
+def test_lazy_erm_with_colluding_ties_errs_every_round_on_an_ascending_sequence():
+    T = 30
+    ranks, y = K.threshold_sequence(T, "ascending", RNG)
+    H = K.on_sequence(K.thresholds(T), ranks)
+    assert K.lazy_erm_learner(K.ERMOracle(H, K.colluding_tie_break(H, y)), y) == {"mistakes": T, "calls": T}
+
+
+def test_learner_bad_input():
+    H = K.thresholds(4)
+    with pytest.raises(ValueError, match="learner"):
+        K.worst_case_online_run(H, "halving", 3)
+    with pytest.raises(ValueError, match="T must be"):
+        K.worst_case_online_run(H, "soa", 0)
+    with pytest.raises(ValueError, match="empty"):
+        K.worst_case_online_run(np.zeros((0, 3)), "soa", 2)
+    with pytest.raises(ValueError, match="family"):
+        K.threshold_sequence(5, "zigzag", RNG)
+    with pytest.raises(ValueError, match="0/1 vector"):
+        K.random_pivot_threshold_learner(K.ERMOracle(H), [0, 1], RNG)
+    with pytest.raises(ValueError, match="exceeds"):
+        K.enumerate_realizable_labelings(K.WeakConsistencyOracle(H), 9)
+    with pytest.raises(ValueError, match="vote"):
+        K.halving_run(H, "plurality")
+    with pytest.raises(ValueError, match="k must be"):
+        K.k_intervals(5, 0)
