@@ -95,7 +95,11 @@ def gegenbauer(k: int, alpha: float, t: ArrayLike) -> np.ndarray:
     if isinstance(alpha, bool) or not isinstance(alpha, (int, float, np.floating, np.integer)) \
             or not math.isfinite(alpha) or alpha <= -0.5:
         raise ValueError(f"alpha must be a finite number > -1/2; got {alpha!r}")
-    t = _finite_array(t, "t")
+    return _gegenbauer_unchecked(k, float(alpha), _finite_array(t, "t"))
+
+
+def _gegenbauer_unchecked(k: int, alpha: float, t: np.ndarray) -> np.ndarray:
+    """The recurrence of :func:`gegenbauer` without input checks (inner loop of :func:`online_spherical_sgd`)."""
     prev, cur = np.ones_like(t), 2.0 * alpha * t
     if k == 0:
         return prev
@@ -387,12 +391,15 @@ def online_spherical_sgd(X: ArrayLike, y: ArrayLike, w0: ArrayLike, degree: int,
     d = X.shape[2]
     U = _unit_rows(X)
     w = w.copy()
+    a = _alpha(d)
+    scale = 2 * a / math.sqrt(gegenbauer_sphere_variance(degree, d))  # C~_l' = scale * C_{l-1}^{a+1}
     for s in range(0, X.shape[1] - batch + 1, batch):
         u, yy = U[:, s:s + batch], y[:, s:s + batch]
         t = np.einsum("rbd,rd->rb", u, w)
-        coef = yy * gegenbauer_normalized_derivative(degree, d, t)
+        coef = yy * (scale * _gegenbauer_unchecked(degree - 1, a + 1, t))
         g = (np.einsum("rb,rbd->rd", coef, u) - (coef * t).sum(axis=1)[:, None] * w) / batch
-        w = _unit_rows(w + lr * g)
+        w = w + lr * g
+        w /= np.sqrt(np.einsum("rd,rd->r", w, w))[:, None]
     return w[0] if single else w
 
 
