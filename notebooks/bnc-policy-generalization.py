@@ -242,11 +242,16 @@ for N in P.Ns:
     ax.plot(np.full(gaps[N].size, N), gaps[N], ".", color="C0", alpha=0.35, ms=5)
 ax.loglog(Ns, mean_gap, "o-", color="C0", label=f"linear class, mean over splits (slope {slope:.2f})")
 ax.loglog(Ns, mean_ctrl, "s-", color="C3", label=f"per-instance $\\mu$, control (slope {slope_ctrl:.2f})")
-bound = K.uniform_convergence_bound(np.maximum(Ns, d_hat), d_hat, H)
-ax.loglog(Ns, bound, "k-", lw=1, label=f"pseudo-dim. bound, our constants ($d\\leq{d_hat}$, $H={H:g}$, $\\delta=0.1$)")
-ax.loglog(Ns, bound * mean_gap[0] / bound[0], "k--", lw=1, label="its shape, through the first point")
+big = Ns >= d_hat  # the textbook bound is stated for N >= d
+if big.any():
+    ax.loglog(Ns[big], K.uniform_convergence_bound(Ns[big], d_hat, H), "k-", lw=1,
+              label=f"pseudo-dim. bound, our constants ($d\\leq{d_hat}$, $H={H:g}$, $\\delta=0.1$)")
+shape = np.sqrt((d_hat * np.log(np.e * Ns) + np.log(10)) / Ns)
+ax.loglog(Ns, shape * mean_gap[0] / shape[0], "k--", lw=1,
+          label=r"bound's shape $\sqrt{(d\ln eN+\ln 1/\delta)/N}$, through the first point")
 ax.set(xlabel="training instances N", ylabel=r"$\sup_\mu$ |train mean - test mean| (nodes)",
-       title="Uniform generalisation gap")
+       title="Uniform generalisation gap", xticks=Ns, xticklabels=[f"{N:g}" for N in Ns])
+ax.minorticks_off()
 ax.legend(fontsize=7)
 erm = np.array(erm_rows)
 ax = axes[1]
@@ -257,7 +262,8 @@ for col, lab, mk in ((1, "ERM policy, training mean", "v"), (2, "ERM policy, tes
 ax.axhline(C_test.mean(axis=0).min(), color="k", lw=1, ls="--", label=r"best $\mu$ on the test set")
 ax.axhline(C_test.mean(), color="0.5", lw=1, ls=":", label=r"$\mu$ uniform at random (test)")
 ax.set(xscale="log", xlabel="training instances N", ylabel="mean tree size (nodes)",
-       title="Tuning mu by ERM: optimism shrinks with N (mean ± sd over splits)")
+       title="Tuning mu by ERM (mean ± sd over splits)", xticks=Ns, xticklabels=[f"{N:g}" for N in Ns])
+ax.minorticks_off()
 ax.legend(fontsize=7)
 plt.show()
 
@@ -341,7 +347,27 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# TODO(verdict): after the first run.
+# **Reproduced at ci scale, seed 0 (one draw), with a small margin on the central claim.** Both
+# pre-registered claims hold against controls that fail. The statements are our numerical stand-ins for
+# the paper's theorem: the theorem itself (its constants, its count of pieces) was not available.
+#
+# * *The gap shrinks with N.* The uniform gap between training and test mean tree size falls from about 35
+#   nodes at $N=2$ to about 17 at $N=16$, a log-log slope of $-0.37$ against the brief's $\le-0.3$. The
+#   class that gives every instance its own $\mu$ (unbounded pseudo-dimension) keeps a gap of 27-44 nodes,
+#   slope $-0.24$: its gap falls a little because the larger of two noisy differences is smaller on average
+#   at larger $N$, not because it generalises. The margin between the two slopes is small: with 32
+#   test instances the test mean's own noise floors the gap at large $N$, and at ci the slope rests on
+#   four sizes with only 2 disjoint training sets at $N=16$.
+# * *The pieces are few.* The exact profiles have a median of 7 pieces (at most 24) on $[0,1]$; the
+#   201-point grid sees 427 of the 437 exact breakpoints, and doubling it adds 1.4% (criterion $\le10\%$).
+#   The 64-tooth sawtooth control, still piecewise linear in $\mu$ but with 64 times the pieces, gains 61%.
+# * *Our code.* Every incumbent equals `scipy.optimize.milp`'s optimum, and the B&B tree size equals the
+#   exact profile at $\mu=0.5$ on all 64 instances (implementation checks, not counted).
+# * *Not claimed, shown:* tuning $\mu$ by ERM (right panel of the gap figure) is optimistic on the
+#   training set by roughly the measured gap, and at ci scale it does not beat a random $\mu$ on the test
+#   set: mean tree sizes vary by only about 15% across $\mu$, less than the noise of small training sets.
+#   The bound drawn with textbook constants is an order of magnitude above the measured gap, as such bounds
+#   are at these sizes; only its shape can be compared.
 #
 # ## What the miniature cannot show
 #

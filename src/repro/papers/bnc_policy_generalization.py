@@ -35,8 +35,11 @@ piecewise-constant structure that the paper's pseudo-dimension bound counts.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
+import os
+import sys
 from collections.abc import Callable
 
 import numpy as np
@@ -165,11 +168,25 @@ def dual_lp_relaxation(c: ArrayLike, A_ub: ArrayLike, b_ub: ArrayLike, lb: Array
     r = np.concatenate([p, np.zeros(m)])
     S = _vertex_index_sets(k, m)
     M = H[S]  # (K, m, m)
-    det = np.linalg.det(M)
-    ok = np.abs(det) > 1e-12
-    lam = np.full((S.shape[0], m), np.nan)
-    lam[ok] = np.linalg.solve(M[ok], r[S[ok]][..., None])[..., 0]
-    ok &= np.all(lam >= -1e-12, axis=1)
+    rs = r[S]  # (K, m)
+    if m == 1:
+        det = M[:, 0, 0]
+        ok = np.abs(det) > 1e-12
+        lam = np.where(ok, rs[:, 0] / np.where(ok, det, 1.0), np.nan)[:, None]
+    elif m == 2:  # Cramer's rule, vectorised
+        det = M[:, 0, 0] * M[:, 1, 1] - M[:, 0, 1] * M[:, 1, 0]
+        ok = np.abs(det) > 1e-12
+        d = np.where(ok, det, 1.0)
+        lam = np.column_stack([(rs[:, 0] * M[:, 1, 1] - M[:, 0, 1] * rs[:, 1]) / d,
+                               (M[:, 0, 0] * rs[:, 1] - M[:, 1, 0] * rs[:, 0]) / d])
+        lam[~ok] = np.nan
+    else:
+        det = np.linalg.det(M)
+        ok = np.abs(det) > 1e-12
+        lam = np.full((S.shape[0], m), np.nan)
+        lam[ok] = np.linalg.solve(M[ok], rs[ok][..., None])[..., 0]
+    with np.errstate(invalid="ignore"):
+        ok &= (lam >= -1e-12).all(axis=1)
     if not ok.any():
         return None
     lam = np.maximum(lam[ok], 0.0)
@@ -352,10 +369,29 @@ def branch_and_bound(c: ArrayLike, A_ub: ArrayLike, b_ub: ArrayLike, policy: Pol
     return best_x, best, n_nodes
 
 
+@contextlib.contextmanager
+def _quiet_c_output():
+    """Send the file descriptors 1 and 2 to /dev/null for the duration (C-level prints of HiGHS)."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = [os.dup(1), os.dup(2)]
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, 1)
+        os.dup2(null, 2)
+        yield
+    finally:
+        os.dup2(saved[0], 1)
+        os.dup2(saved[1], 2)
+        for fd in (*saved, null):
+            os.close(fd)
+
+
 def milp_optimum(c: ArrayLike, A_ub: ArrayLike, b_ub: ArrayLike) -> float:
     """The optimum of the binary program by ``scipy.optimize.milp`` (HiGHS); ``math.inf`` if infeasible."""
     c, A, b = _check_problem(c, A_ub, b_ub)
-    res = milp(c, constraints=LinearConstraint(A, -np.inf, b), integrality=np.ones(c.size), bounds=Bounds(0, 1))
+    with _quiet_c_output():  # HiGHS's MIP solver can print debug lines straight to the C stdout
+        res = milp(c, constraints=LinearConstraint(A, -np.inf, b), integrality=np.ones(c.size), bounds=Bounds(0, 1))
     if res.status == 2 or res.x is None:
         return math.inf
     return float(res.fun)
