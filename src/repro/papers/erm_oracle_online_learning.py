@@ -63,9 +63,10 @@ def as_class(H: ArrayLike) -> np.ndarray:
     if A.size and not np.all((A == 0) | (A == 1)):
         raise ValueError("a class must hold only the labels 0 and 1 (found other values or NaN)")
     A = A.astype(np.uint8)
-    if A.shape[0] <= 1:
-        return A
-    return np.unique(A, axis=0)
+    if A.shape[0] <= 1 or A.shape[1] == 0:
+        return A[:1] if A.shape[1] == 0 else A
+    _, first = np.unique(_row_keys(A), return_index=True)  # packed rows sort in lexicographic order
+    return A[first]
 
 
 def thresholds(N: int) -> np.ndarray:
@@ -254,6 +255,7 @@ class ERMOracle:
 
     def __init__(self, H: ArrayLike, tie_break: str | Callable[[np.ndarray], int] = "first"):
         self.H = as_class(H)
+        self._H = self.H.astype(np.float64)  # exact for integer losses below 2**53; BLAS matrix-vector product
         if not callable(tie_break) and tie_break not in TIE_BREAKS:
             raise ValueError(f"tie_break must be one of {TIE_BREAKS} or a callable; got {tie_break!r}")
         self.tie_break = tie_break
@@ -265,7 +267,7 @@ class ERMOracle:
         w0, w1 = np.asarray(w0, dtype=np.int64), np.asarray(w1, dtype=np.int64)
         if w0.shape != (n,) or w1.shape != (n,) or np.any(w0 < 0) or np.any(w1 < 0):
             raise ValueError(f"w0 and w1 must be non-negative integer multiplicities of shape ({n},)")
-        return self.H.astype(np.int64) @ (w0 - w1) + int(w1.sum())
+        return np.rint(self._H @ (w0 - w1).astype(np.float64)).astype(np.int64) + int(w1.sum())
 
     def __call__(self, w0: ArrayLike, w1: ArrayLike) -> int:
         """One ERM call: the row index of a minimiser of the empirical loss."""
@@ -368,6 +370,7 @@ def worst_case_online_run(H: ArrayLike, learner: str, T: int) -> dict:
         raise ValueError("the class is empty: no realizable sequence exists")
     alive = np.ones(M.shape[0], bool)
     memo: dict = {}
+    cache: dict = {}
     oracle = ERMOracle(M)
     mistake = np.zeros(T, np.int64)
     calls = np.zeros(T, np.int64)
@@ -383,9 +386,16 @@ def worst_case_online_run(H: ArrayLike, learner: str, T: int) -> dict:
                 return int(rows[np.argmax(survivors.max(axis=1))])
             oracle.tie_break = collude
             pred = M[oracle(w0, w1)]
+        elif len(V) == 1:
+            pred = V[0]  # SOA with one hypothesis left predicts it (every other subclass is empty)
         else:
-            l1 = np.array([_ldim(V[V[:, x] == 1], memo) for x in range(M.shape[1])])
-            l0 = np.array([_ldim(V[V[:, x] == 0], memo) for x in range(M.shape[1])])
+            def ldim_of(mask: np.ndarray) -> int:  # subclasses cached by their rows, before canonical form
+                key = np.packbits(mask).tobytes()
+                if key not in cache:
+                    cache[key] = _ldim(M[mask], memo)
+                return cache[key]
+            l1 = np.array([ldim_of(alive & (M[:, x] == 1)) for x in range(M.shape[1])])
+            l0 = np.array([ldim_of(alive & (M[:, x] == 0)) for x in range(M.shape[1])])
             pred = (l1 >= l0).astype(np.uint8)
         survivors = np.where(pred == 1, len(V) - ones, ones)  # size of V_{x, 1 - pred(x)}
         if survivors.max() > 0:
