@@ -115,7 +115,11 @@ def test_best_diagonal_state_is_the_majority_basis_state():
     D = K.z_one_projector_diagonals(n, q)
     b = (rng.random(T) < 0.5).astype(float)
     brute = min(np.abs(D[:, k] - b).sum() for k in range(4))  # enumerate the basis states
-    assert K.best_diagonal_state_in_hindsight(D, b) == pytest.approx(brute)
+    assert K.best_diagonal_state_in_hindsight(D, b)[0] == pytest.approx(brute)
+    bs = np.stack([b, 1 - b])
+    got = K.best_diagonal_state_in_hindsight(D, bs, [5, 41])
+    assert got.shape == (2, 2) and got[1, 1] == pytest.approx(min(np.abs(D[:, k] - (1 - b)).sum() for k in range(4)))
+    assert got[0, 0] == pytest.approx(min(np.abs(D[:5, k] - b[:5]).sum() for k in range(4)))
     dense = K.local_pauli_projectors(n, q, np.full(T, 2), -np.ones(T, int))
     assert K.best_state_in_hindsight(dense, b)[0] == pytest.approx(brute, abs=1e-10)
 
@@ -218,6 +222,7 @@ def test_random_label_regret_mean_against_its_closed_form_and_monte_carlo():
     (lambda: K.mmw_regret_bound(10, 1), "N >= 2"),
     (lambda: K.multiplicative_weights_losses(np.full((2, 2), 2.0), [0, 1], [0.1]), "entries"),
     (lambda: K.random_label_regret_mean(2, 0), "T must"),
+    (lambda: K.best_diagonal_state_in_hindsight(np.eye(2), [0, 1], [3]), "horizons"),
 ])
 def test_bad_input_raises_a_clear_error(call, match):
     with pytest.raises(ValueError, match=match):

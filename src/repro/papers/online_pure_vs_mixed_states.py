@@ -238,13 +238,33 @@ def best_losses_in_hindsight(E: ArrayLike, b: ArrayLike, horizons: ArrayLike) ->
     return np.cumsum(b)[h - 1] + np.linalg.eigvalsh(G)[:, 0]
 
 
-def best_diagonal_state_in_hindsight(D: ArrayLike, b: ArrayLike) -> float:
-    r"""The same minimum for diagonal (commuting) measurements given by their diagonals ``D`` (T, N): a basis state wins."""
+def best_diagonal_state_in_hindsight(D: ArrayLike, b: ArrayLike, horizons: ArrayLike | None = None) -> np.ndarray:
+    r"""The same minimum for diagonal (commuting) measurements given by their diagonals: a basis state wins.
+
+    Parameters
+    ----------
+    D : array_like, shape (T, N)
+        Diagonals of the commuting :math:`E_t`, entries in [0, 1].
+    b : array_like, shape (..., T), values in {0, 1}
+        One or several records (batch axes first).
+    horizons : array_like of int, shape (H,), optional
+        Prefix lengths in ``1..T`` (default: ``T`` only).
+
+    Returns
+    -------
+    np.ndarray, shape (..., H)
+        :math:`\sum_{t<T'} b_t + \min_k \sum_{t<T'}(1-2b_t)D_{tk}` for each horizon :math:`T'`.
+    """
     D = np.asarray(D, dtype=float)
     if D.ndim != 2 or np.any(D < 0) or np.any(D > 1):
         raise ValueError(f"D must have shape (T, N) with entries in [0, 1]; got {D.shape}")
-    b = _check_labels(b, D.shape[0], binary=True)
-    return float(b.sum() + ((1 - 2 * b) @ D).min())
+    T = D.shape[0]
+    b = _check_labels(b, T, binary=True)
+    h = np.array([T]) if horizons is None else np.asarray(horizons)
+    if h.ndim != 1 or np.any(h < 1) or np.any(h > T):
+        raise ValueError(f"horizons must be a 1-d array of values in 1..{T}")
+    G = np.cumsum((1 - 2 * b)[..., :, None] * D, axis=-2)[..., h - 1, :]
+    return np.cumsum(b, axis=-1)[..., h - 1] + G.min(axis=-1)
 
 
 def regret(learner_losses: ArrayLike, best_loss: ArrayLike) -> np.ndarray:
