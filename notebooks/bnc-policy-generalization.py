@@ -351,6 +351,13 @@ claims.table()
 # pre-registered claims hold against controls that fail. The statements are our numerical stand-ins for
 # the paper's theorem: the theorem itself (its constants, its count of pieces) was not available.
 #
+# Over ci seeds 0-9 (the table "Across seeds and scales" above, from `make sweep`) the central claim is
+# **seed-sensitive**: the gap's slope is $\le-0.3$ at 9 of 10 seeds (median $-0.41$, range $-0.69$ to
+# $-0.26$), it fails at seed 3 ($-0.26$), and at seed 6 the per-instance control reaches $-0.33$ too, so the
+# claim is uninformative there; it counts as reproduced at 8 seeds. The grid check holds at every seed
+# (rise 1.1% to 3.6%, the sawtooth control 49% to 78%). Full-scale statuses (seeds 0-2, $n=12$, 256 training
+# and 200 test instances, $N$ up to 128) are in the same table.
+#
 # * *The gap shrinks with N.* The uniform gap between training and test mean tree size falls from about 35
 #   nodes at $N=2$ to about 17 at $N=16$, a log-log slope of $-0.37$ against the brief's $\le-0.3$. The
 #   class that gives every instance its own $\mu$ (unbounded pseudo-dimension) keeps a gap of 27-44 nodes,
