@@ -412,10 +412,19 @@ claims.table()
 # ## Verdict
 #
 # **Reproduced, as illustrations: 7 of 7 pre-registered claims hold at ci scale, seed 0, each against a
-# control that fails.** This is one draw; the table "Across seeds and scales" above gives the pass rate
-# of every claim over seeds 0–9 and the full-scale statuses. Five of the seven claims are deterministic
-# counts on fixed classes (claims 1, 2, 5, 6, 7 do not use the seed except for the hidden order of the
-# points, which cannot change the enumeration's call count); only claims 3 and 4 average random pivots.
+# control that fails.** The numbers below are one draw (seed 0); the table "Across seeds and scales"
+# above gives the pass rate of every claim over seeds 0–9 and the full-scale statuses (seeds 0–2, larger
+# $d_\mathrm{LD}$ and $T$). In the ci sweep every claim holds at all 10 seeds and every control fails at all
+# 10, so no claim is seed-sensitive. Claims 1, 2, 6 and 7 do not depend on the seed at all (fixed classes;
+# the number of labelings of $t$ distinct points does not depend on their hidden order). Claims 3, 4 and 5
+# do: the pivot slope ranged over 0.23–0.28 and the mistake ratio over 0.64–0.75 across the ten seeds, and
+# halving's worst ratio over 0.32–0.95, the closest any claim came to its bar (1), because with
+# $\le 65$ labelings a single extra mistake moves the ratio by about $1/\log_2(T+1)$.
+# At full scale (seeds 0–2, $d_\mathrm{LD}$ up to 8, $T$ up to 1024 for the pivot learner) all seven claims
+# hold at every seed as well, with the same controls failing. The robustness table carries the values; two
+# trends in them are worth reading: the pivot learner's slope is smaller on the longer grid, as the local
+# slope of a logarithm should be, and the consistency-call slopes move up towards $d_\mathrm{VC}+1$ from
+# below as $T$ grows, staying under the bars.
 #
 # * *ERM access can cost $2^{d_\mathrm{LD}}$ mistakes.* On thresholds with $2^d$ hypotheses, follow-ERM
 #   with a colluding oracle makes exactly $2^d-1$ mistakes at every $d$ we ran (63 at $d=6$), while SOA,
