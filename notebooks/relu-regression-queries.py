@@ -134,6 +134,9 @@ EPS_CLAIM = float(EPS[-1])  # the accuracy of the single-accuracy claims: the sm
 #   counts as infinite). The reported count is the **median over trials** (30 at ci, 200 at full), its spread the
 #   interquartile range. Query labels = search labels + local labels.
 # * **Dimensions** $d\in\{10,20,40\}$ (ci), $\{10,20,40,80\}$ (full).
+# * **Runtime.** ci: about 8 s of CPU on one thread, excluding imports. full: about 3 to 4 minutes of CPU per
+#   seed (the sweep of three full seeds took 12 minutes of user time in all); the "about 2 minutes" in the
+#   preset's comment was an estimate written before the first full run.
 #
 # **Claims, fixed before the first run of this notebook** (thresholds from the brief and the abstract's
 # rates; each with a control measured in the same way):
