@@ -636,10 +636,11 @@ claims.table()
 #   $n\ge100$ in the timing table), and the simplex's tree updates and POT's per-call overhead are left out of
 #   Orlicz-EPT's lower bound. At $n=25$ the count *under*states the clock ratio; from $n=100$ on it overstates
 #   it by up to about 2. The paper's $\ge$ 13 800x for $\Phi_1$ (wall clock, $10^3$ nodes, Sinkhorn inside the
-#   bisection) is beyond our sizes. In a full-scale run of this version ($n$ up to 800, ten pairs per size, on a
-#   loaded machine) the counted ratio grew from about 134 at $n=25$ to about 6 000 at $n=800$ (slope 1.09;
-#   control slope $-0.13$), the wall-clock ratio reached about 8 400 at $n=800$, and the count over the clock at
-#   $n=100$ was 2.5. Our baseline uses the exact network simplex,
+#   bisection) is beyond our sizes. At full scale ($n$ up to 800, ten pairs per size, seed 0; the last column of
+#   the table "Across seeds and scales") the counted ratio keeps growing with $n$ at about the ci slope while its
+#   control's does not, and the count overstates the clock at $n=100$ by a factor of about 2.5 (volatile). The
+#   wall-clock ratio at $n=800$ moves with the machine's load: about 8 400 in an earlier full run, about 2 700 in
+#   the sweep's run beside a dozen other jobs. Our baseline uses the exact network simplex,
 #   much faster than Sinkhorn at these sizes, so our ratios are *conservative*; the next point measures by how
 #   much.
 # * *Against the authors' solver (issue 11; two pairs at $n=100$).* Entropic Orlicz-EPT as their code runs it
@@ -660,9 +661,10 @@ claims.table()
 #   $t^\star$ sat 0.76% above the exact one (median of the two pairs; +0.40% on the golden tree). So the inner
 #   solver decides the size of the speed-up as much as the Orlicz search does: with the exact simplex the ratio
 #   at $n=100$ is in the hundreds, with the authors' Sinkhorn about $10^4$ in wall clock and $10^5$ counted.
-#   The full-scale run (three pairs at $n=100$) agrees: counted ratio about 376 000, control about 3 500 (again
-#   uninformative), wall clock about 31 600, about 4.6 million counted with the authors' fixed iterations; its
-#   $t^\star$ sat 0.88% above the exact one.
+#   The full-scale run (three pairs at $n=100$; the table's last column) agrees: the counted ratio and its
+#   control are of the same orders as at ci (again uninformative), the wall clock was again about $3\cdot10^4$,
+#   the count with the authors' fixed iterations about 4.6 million, and the entropic $t^\star$ sat 0.88% above
+#   the exact one.
 # * *Special cases (theorems).* With $\Phi(t)=t$ and balanced measures on a tree, OST equals POT's exact
 #   1-Wasserstein distance to below $10^{-12}$; on the graph with cycles (the control) it differs from $W_1$ on
 #   the graph's metric by up to 0.66, as it should, since OST sees the tree. Proposition 5.7's lower bound holds
@@ -673,7 +675,7 @@ claims.table()
 #   0.098; the squared OST, which is not a metric, violates it by up to 0.39 on the same triples. Symmetry for
 #   $w_1=w_2$ is now a unit test: in our code the two directions are bit-identical by construction.
 # * *Agreement: uninformative.* OST and Orlicz-EPT rank pairs similarly (Spearman $\rho$ 0.79 for $\Phi_1$ and
-#   $\Phi_2$, 0.66 for $\Phi_0$ at ci scale; 0.90, 0.94 and 0.77 over 100 pairs in the earlier full-scale run),
+#   $\Phi_2$, 0.66 for $\Phi_0$ at ci scale; 0.90, 0.94 and 0.77 over 100 pairs at full scale),
 #   but the mass difference $|\mu(G)-\nu(G)|$ *alone* ranks them better (0.96, 0.99 and 0.82 at ci scale). With
 #   total masses drawn from $[0.7, 1.3]$ both quantities are dominated by their mass terms, so this check says
 #   nothing about whether OST follows EPT's geometry; it is shown and not counted.
