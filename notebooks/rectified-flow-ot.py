@@ -572,7 +572,7 @@ claims.table()
 # theorems could have come out otherwise. The one claim whose outcome was genuinely open, our own test case
 # `gmm-2d-not-ot`, did not hold at our threshold (below). One claim, `gmm-1d-ot`, was redesigned after review and is flagged
 # post hoc; three checks of the first version were identities or background and are now unit tests. At full scale every
-# status, measured and control, is the same as at ci scale (rerun after the controls were added).
+# status, measured and control, is the same as at ci scale (the last column of the table "Across seeds and scales").
 # Over ci seeds 0–9 (the table "Across seeds and scales" above, from `make sweep`) one check is seed-sensitive:
 # `velocity-closed-form` holds at 7 of the 10 seeds. Its measured value is a Monte Carlo regression error
 # (0.028 to 0.060 across seeds against the 0.05 threshold), so at ci sample sizes the threshold sits inside the
@@ -595,7 +595,7 @@ claims.table()
 # **Not reproduced at our threshold: `gmm-2d-not-ot`.** We expected the flow of that gradient field to be visibly non-optimal
 # for our 2-d mixture. The exact OT pairing of the same clouds is indeed cheaper than the rectified pairing, so the rectified
 # map is not cyclically monotone on the samples and is therefore not the OT map. But the gap is tiny: 0.08% of the cost at
-# ci scale (500 points) and 0.19% at full scale (2500 points), against the 1% we fixed in advance (its control, a single
+# ci scale (500 points) and about 0.2% at full scale (2500 points; the table), against the 1% we fixed in advance (its control, a single
 # Gaussian target where one step is OT, gives a gap below 1e-9, so the measurement does separate the two cases, only not by
 # the margin we asked for). For this mixture the rectified flow from a standard normal is close to optimal. A larger gap
 # probably needs a more strongly curved target, but we did not search for one after seeing this number. The claim that the
