@@ -494,16 +494,28 @@ def random_pivot_threshold_learner(oracle: ERMOracle, y: ArrayLike, rng: np.rand
             pivot = np.zeros(T, np.int64)
             pivot[U[j]] = W
             h = oracle.H[oracle(W * seen0 + every, W * seen1 + pivot)]
-        wrong = np.flatnonzero(h[t:] != y[t:])
-        if len(wrong) == 0:
+        t = _play_until_mistake(h, y, t, seen0, seen1)
+        if t is None:
             break
-        s = t + int(wrong[0])
         mistakes += 1
-        shown = np.arange(t, s + 1)
-        seen0[shown[y[shown] == 0]] = 1
-        seen1[shown[y[shown] == 1]] = 1
-        t = s + 1
     return {"mistakes": mistakes, "calls": oracle.calls - start_calls}
+
+
+def _play_until_mistake(h: np.ndarray, y: np.ndarray, t: int, seen0: np.ndarray, seen1: np.ndarray) -> int | None:
+    """Play hypothesis ``h`` from round ``t`` until its first mistake ``s``; reveal rounds ``t..s``.
+
+    The revealed labels are marked in the indicator arrays ``seen0`` / ``seen1`` (shape ``(T,)``, in place).
+    Returns the next round ``s + 1``, or ``None`` when ``h`` makes no mistake from ``t`` on (the run is over).
+    Shared by :func:`random_pivot_threshold_learner` and :func:`lazy_erm_learner`.
+    """
+    wrong = np.flatnonzero(h[t:] != y[t:])
+    if len(wrong) == 0:
+        return None
+    s = t + int(wrong[0])
+    shown = np.arange(t, s + 1)
+    seen0[shown[y[shown] == 0]] = 1
+    seen1[shown[y[shown] == 1]] = 1
+    return s + 1
 
 
 def lazy_erm_learner(oracle: ERMOracle, y: ArrayLike) -> dict:
@@ -521,15 +533,10 @@ def lazy_erm_learner(oracle: ERMOracle, y: ArrayLike) -> dict:
     start_calls, mistakes, t = oracle.calls, 0, 0
     while t < T:
         h = oracle.H[oracle(seen0, seen1)]
-        wrong = np.flatnonzero(h[t:] != y[t:])
-        if len(wrong) == 0:
+        t = _play_until_mistake(h, y, t, seen0, seen1)
+        if t is None:
             break
-        s = t + int(wrong[0])
         mistakes += 1
-        shown = np.arange(t, s + 1)
-        seen0[shown[y[shown] == 0]] = 1
-        seen1[shown[y[shown] == 1]] = 1
-        t = s + 1
     return {"mistakes": mistakes, "calls": oracle.calls - start_calls}
 
 

@@ -323,18 +323,6 @@ def _ols_on_kept_prefixes(Xk: np.ndarray, yk: np.ndarray, ends: np.ndarray) -> t
     W[ok] = coef[:, :d]
     T[ok] = coef[:, :d] @ ref - coef[:, d]
     return W, T
-    ref = X[keep[0]]
-    A = np.hstack([X[keep] - ref, np.ones((keep.size, 1))])
-    yk = y[keep]
-    ends = np.searchsorted(keep, sizes, side="left")          # kept rows inside each prefix
-    starts = np.concatenate([[0], ends[:-1]])
-    G = np.stack([A[a:b].T @ A[a:b] for a, b in zip(starts, ends)]).cumsum(axis=0)
-    r = np.stack([A[a:b].T @ yk[a:b] for a, b in zip(starts, ends)]).cumsum(axis=0)
-    ok = ends >= d + 2
-    coef = np.linalg.solve(G[ok], r[ok][..., None])[..., 0]
-    W[ok] = coef[:, :d]
-    T[ok] = coef[:, :d] @ ref - coef[:, d]
-    return W, T
 
 
 def passive_excess_curve(d: int, t: float, sigma: float, tau: float, n_grid: ArrayLike, trials: int,
