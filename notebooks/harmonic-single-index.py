@@ -241,7 +241,7 @@ for d in P.dims:
 # degree-2 estimators stay near the chance level whatever the sample size.
 
 # %%
-fig, axes = plt.subplots(1, 2, figsize=(11, 4), sharey=True)
+fig, axes = plt.subplots(1, 2, figsize=(9, 3.3), sharey=True)
 for i, d in enumerate(P.dims):
     for ax, n in ((axes[0], "unfolding (degree 3)"), (axes[1], "spectral degree 2")):
         q = np.array([[np.min(sphere[d, c][n]), med(sphere[d, c][n]), np.max(sphere[d, c][n])] for c in C_GRID])
@@ -307,7 +307,7 @@ for c in (C_CLAIM, C_HIGH):
               + f" | sphere, radial degree 1 {med(radial_sphere[d, c]):.2f}")
 
 # %%
-fig, axes = plt.subplots(1, 2, figsize=(11, 3.8), sharey=True)
+fig, axes = plt.subplots(1, 2, figsize=(9, 3.2), sharey=True)
 for ax, c in zip(axes, (C_CLAIM, C_HIGH)):
     for j, n in enumerate(GAU):
         y = [med(gauss[d, c][n]) for d in P.dims]
@@ -372,7 +372,7 @@ for d in P.sgd_dims:
           f"degree-1 loss {med(sgd_at(d, 1, SGD_BUDGET * d**2)):.2f}")
 
 # %%
-fig, ax = plt.subplots(figsize=(7, 4.2))
+fig, ax = plt.subplots(figsize=(6.4, 3.6))
 for i, d in enumerate(P.sgd_dims):
     col = f"C{list(P.dims).index(d)}"
     cps, path = sgd[d][3]
