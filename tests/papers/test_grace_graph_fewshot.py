@@ -1,0 +1,280 @@
+"""Unit tests of :mod:`repro.papers.grace_graph_fewshot`, the kernels of ``notebooks/grace-graph-fewshot.py``."""
+
+import inspect
+
+import networkx as nx
+import numpy as np
+import pytest
+import scipy.sparse as sp
+import torch
+
+from repro.papers import grace_graph_fewshot as K
+
+
+def kernels():
+    """The module's public functions and classes."""
+    return [f for name, f in vars(K).items() if (inspect.isfunction(f) or inspect.isclass(f))
+            and f.__module__ == K.__name__ and not name.startswith("_")]
+
+
+def test_the_module_has_documented_kernels():
+    assert kernels(), "src/repro/papers/grace_graph_fewshot.py has no kernels yet"
+    for f in kernels():
+        assert (f.__doc__ or "").strip(), f"{f.__name__}: no docstring (shapes, the equation it implements)"
+
+
+def graph(h=(0.7,), n=240, C=6, stubs=4, f=5, noise=1.0, seed=0):
+    return K.make_mixed_homophily_graph(n, C, h, stubs, f, noise, np.random.default_rng(seed))
+
+
+# ----------------------------------------------------------------------------- the generator
+def test_generator_layout_symmetry_and_degrees():
+    g = graph(h=(0.9, 0.1), n=240, C=6, stubs=4)
+    A, y, r = g["A"], g["y"], g["region"]
+    assert A.shape == (240, 240) and abs(A - A.T).max() == 0 and A.diagonal().sum() == 0
+    np.testing.assert_array_equal(y, np.arange(240) % 6)
+    assert np.bincount(r).tolist() == [120, 120]
+    deg = np.asarray(A.sum(1)).ravel()
+    assert deg.min() >= 4 and deg.sum() == 2 * 4 * 240  # each stub gives weight 1 to both ends
+    rows, cols = A.nonzero()
+    assert np.all(r[rows] == r[cols]), "edges stay inside their region"
+    np.testing.assert_allclose(g["X"].mean(0), g["means"][y].mean(0), atol=0.3)
+
+
+@pytest.mark.parametrize("h", [0.0, 0.3, 0.8, 1.0])
+def test_edge_homophily_matches_its_target_in_expectation(h):
+    vals = [K.edge_homophily(graph(h=(h,), n=600, C=6, stubs=5, seed=s)["A"], np.arange(600) % 6) for s in range(5)]
+    # each graph has 3000 stubs, each intra with probability h: standard error sqrt(h(1-h)/15000) <= 0.0041
+    assert abs(np.mean(vals) - h) < 0.02
+    if h in (0.0, 1.0):
+        assert np.all(np.array(vals) == h)
+
+
+def test_mixed_graph_local_homophily_is_bimodal_by_region():
+    g = graph(h=(1.0, 0.0), n=480, C=6, stubs=5)
+    lh = K.local_homophily(g["A"], g["y"])
+    np.testing.assert_array_equal(lh[g["region"] == 0], 1.0)
+    np.testing.assert_array_equal(lh[g["region"] == 1], 0.0)
+    assert K.edge_homophily(g["A"], g["y"]) == pytest.approx(0.5)
+
+
+def test_local_homophily_is_one_on_a_block_diagonal_graph_and_brute_force_elsewhere():
+    blocks = sp.block_diag([np.ones((3, 3)) - np.eye(3)] * 2).tocsr()
+    np.testing.assert_array_equal(K.local_homophily(blocks, np.array([0, 0, 0, 1, 1, 1])), 1.0)
+    A = sp.csr_matrix(np.array([[0, 2, 1, 0], [2, 0, 0, 1], [1, 0, 0, 0], [0, 1, 0, 0]], float))
+    y = np.array([0, 0, 1, 1])
+    np.testing.assert_allclose(K.local_homophily(A, y), [2 / 3, 2 / 3, 0, 0])
+    assert K.edge_homophily(A, y) == pytest.approx(4 / 8)
+    iso = sp.csr_matrix((3, 3))
+    assert np.isnan(K.local_homophily(iso, np.array([0, 1, 0]))).all()
+
+
+# ----------------------------------------------------------------------------- filters
+def test_normalized_adjacency_matches_networkx_and_its_spectrum_lies_in_minus_one_one():
+    g = graph(h=(0.5,), n=120, C=4, stubs=3)
+    A_hat = K.normalized_adjacency(g["A"])
+    G = nx.from_scipy_sparse_array(g["A"])
+    L_nx = nx.normalized_laplacian_matrix(G, weight="weight").toarray()
+    np.testing.assert_allclose(np.eye(120) - A_hat.toarray(), L_nx, atol=1e-12)
+    ev = np.linalg.eigvalsh(A_hat.toarray())
+    assert ev.min() >= -1 - 1e-10 and ev.max() <= 1 + 1e-10
+    assert ev.max() == pytest.approx(1.0, abs=1e-10)  # D^{1/2} 1 is an eigenvector of eigenvalue 1
+
+
+def test_filters_act_on_laplacian_eigenvectors_as_one_minus_lambda_to_the_k_and_lambda():
+    g = graph(h=(0.3,), n=96, C=4, stubs=3)
+    A_hat = K.normalized_adjacency(g["A"])
+    lam, U = np.linalg.eigh(np.eye(96) - A_hat.toarray())
+    for k in (0, 1, 2, 3):
+        np.testing.assert_allclose(K.low_pass(U, A_hat, k), U * (1 - lam) ** k, atol=1e-10)
+    np.testing.assert_allclose(K.high_pass(U, A_hat), U * lam, atol=1e-10)
+
+
+def test_filters_against_dense_numpy():
+    g = graph(h=(0.6,), n=60, C=3, stubs=2, f=4)
+    A = g["A"].toarray()
+    d = A.sum(1)
+    Ah = A / np.sqrt(np.outer(d, d))
+    X = g["X"]
+    np.testing.assert_allclose(K.low_pass(X, K.normalized_adjacency(g["A"]), 2), Ah @ Ah @ X, atol=1e-12)
+    np.testing.assert_allclose(K.high_pass(X, K.normalized_adjacency(g["A"])), X - Ah @ X, atol=1e-12)
+
+
+def test_high_pass_annihilates_and_low_pass_preserves_constants_on_a_regular_graph():
+    A = nx.to_scipy_sparse_array(nx.random_regular_graph(4, 30, seed=1), format="csr").astype(float)
+    A_hat = K.normalized_adjacency(A)
+    one = np.ones((30, 2))
+    np.testing.assert_allclose(K.high_pass(one, A_hat), 0, atol=1e-12)
+    np.testing.assert_allclose(K.low_pass(one, A_hat, 3), one, atol=1e-12)
+
+
+def test_isolated_nodes_get_zero_rows():
+    A = sp.csr_matrix(np.array([[0, 1, 0], [1, 0, 0], [0, 0, 0]], float))
+    A_hat = K.normalized_adjacency(A).toarray()
+    np.testing.assert_array_equal(A_hat[2], 0)
+    np.testing.assert_allclose(A_hat[:2, :2], [[0, 1], [1, 0]])
+
+
+def test_gate_features_are_standardised_and_track_homophily():
+    g = graph(h=(1.0, 0.0), n=480, C=6, stubs=5, f=8, noise=0.5)
+    Z = K.gate_features(g["X"], g["A"])
+    assert Z.shape == (480, 3)
+    np.testing.assert_allclose(Z.mean(0), 0, atol=1e-12)
+    np.testing.assert_allclose(Z.std(0), 1, atol=1e-12)
+    assert Z[g["region"] == 0, 1].mean() > Z[g["region"] == 1, 1].mean() + 1  # smoother where homophilous
+
+
+# ----------------------------------------------------------------------------- episodes, prototypes, calibration
+def test_episode_sampler_counts_and_classes():
+    table = K.class_table(120, 6)
+    assert table.shape == (6, 20) and np.all(table % 6 == np.arange(6)[:, None])
+    s, q = K.sample_episodes(table, [1, 3, 4, 5], 3, 2, 4, 50, np.random.default_rng(0), batch=2)
+    assert s.shape == (2, 50, 3, 2) and q.shape == (2, 50, 3, 4)
+    cls = np.concatenate([s, q], -1) % 6
+    assert np.all(cls == cls[..., :1]), "one class per way"
+    assert np.all(np.isin(cls, [1, 3, 4, 5]))
+    ways = cls[..., 0]
+    assert np.all(np.sort(ways, -1)[..., 1:] != np.sort(ways, -1)[..., :-1]), "distinct classes per episode"
+    nodes = np.concatenate([s, q], -1).reshape(2, 50, -1)
+    assert all(np.unique(e).size == e.size for e in nodes.reshape(-1, nodes.shape[-1])), "no node twice"
+
+
+def test_prototypes_are_class_means_and_logits_brute_force():
+    rng = np.random.default_rng(3)
+    sup = torch.tensor(rng.standard_normal((2, 4, 3, 5)))
+    qry = torch.tensor(rng.standard_normal((2, 7, 5)))
+    P = K.prototypes(sup)
+    np.testing.assert_allclose(P.numpy(), sup.numpy().mean(2))
+    L = K.proto_logits(P, qry).numpy()
+    brute = -((qry.numpy()[:, :, None, :] - P.numpy()[:, None, :, :]) ** 2).sum(-1)
+    np.testing.assert_allclose(L, brute, atol=1e-12)
+
+
+def test_calibration_closed_forms():
+    rng = np.random.default_rng(4)
+    sup = torch.tensor(rng.standard_normal((3, 2, 4)))
+    qry = torch.tensor(rng.standard_normal((9, 4)))
+    p0, q0 = K.calibrate_prototypes(sup, qry, iters=0)
+    np.testing.assert_allclose(p0.numpy(), sup.numpy().mean(1))
+    np.testing.assert_allclose(q0.numpy().mean(0), sup.numpy().reshape(-1, 4).mean(0), atol=1e-12)  # shifted
+    pu, qu = K.calibrate_prototypes(sup, qry, iters=1, uniform=True)
+    expect = (sup.numpy().sum(1) + qu.numpy().sum(0) / 3) / (2 + 9 / 3)
+    np.testing.assert_allclose(pu.numpy(), expect, atol=1e-12)
+    # hard assignments (large scale) with queries equal to the prototypes keep the prototypes
+    P = sup.mean(1)
+    pc, _ = K.calibrate_prototypes(sup, P.repeat(2, 1), scale=1e6, iters=1)
+    np.testing.assert_allclose(pc.numpy(), P.numpy(), atol=1e-9)
+
+
+def test_episode_accuracy_is_perfect_on_separated_embeddings_and_chance_level_on_noise():
+    table = K.class_table(200, 10)
+    rng = np.random.default_rng(5)
+    s, q = K.sample_episodes(table, np.arange(10), 5, 2, 6, 40, rng, batch=2)
+    emb = torch.tensor(np.eye(10)[np.arange(200) % 10] * 10.0)[None].repeat(2, 1, 1)
+    for cal in (None, "cal", "uniform"):
+        assert K.episode_accuracy(emb, s, q, calibrate=cal).min() == 1.0
+    noise = torch.tensor(rng.standard_normal((2, 200, 10)))
+    assert abs(K.episode_accuracy(noise, s, q).mean() - 0.2) < 0.08
+
+
+# ----------------------------------------------------------------------------- the model
+def test_modes_compute_their_formulas():
+    G, M, f, d = 2, 7, 4, 3
+    gen = torch.Generator().manual_seed(0)
+    XR, XL, XH = (torch.randn(G, M, f, generator=gen, dtype=torch.float64) for _ in range(3))
+    Z = torch.randn(G, M, 3, generator=gen, dtype=torch.float64)
+    m = {mode: K.SpectralExperts(mode, G, f, d, generator=torch.Generator().manual_seed(1)) for mode in K.MODES}
+    e = {k: v(XR, XL, XH, Z).detach() for k, v in m.items()}
+    W_L, W_H = m["mix"].W_L.detach(), m["mix"].W_H.detach()
+    torch.testing.assert_close(e["mlp"], XR @ W_L)
+    torch.testing.assert_close(e["low"], XL @ W_L)
+    torch.testing.assert_close(e["high"], XH @ W_H)
+    torch.testing.assert_close(e["mix"], 0.5 * (XL @ W_L) + 0.5 * (XH @ W_H))
+    torch.testing.assert_close(e["grace"], e["mix"])  # the gate starts at 1/2
+    with torch.no_grad():
+        m["grace"].b_2.fill_(50.0)
+    torch.testing.assert_close(m["grace"](XR, XL, XH, Z).detach(), e["low"])
+
+
+def test_batched_training_equals_separate_training(monkeypatch):
+    table = K.class_table(120, 6)
+    g = [graph(h=(0.8,), n=120, C=6, stubs=3, f=4, seed=s) for s in (0, 1)]
+    feats = {k: torch.tensor(np.stack([x["X"] for x in g])) for k in ("XR", "XL", "XH")}
+    feats["Z"] = torch.zeros(2, 120, 3, dtype=torch.float64)
+    both = K.SpectralExperts("low", 2, 4, 3, generator=torch.Generator().manual_seed(0))
+    one = K.SpectralExperts("low", 1, 4, 3)
+    with torch.no_grad():
+        for p, q in zip(one.parameters(), both.parameters()):
+            p.copy_(q[:1])
+    K.meta_train(both, feats, table, [0, 1, 2, 3], 3, 2, 3, 5, 2, 0.05, np.random.default_rng(0))
+    # replay graph 0 alone with the same episodes: the batched sampler draws graph 0's episodes first
+    rng, sub = np.random.default_rng(0), {k: v[:1] for k, v in feats.items()}
+    orig = K.sample_episodes
+
+    def first_only(*a, **kw):
+        s, q = orig(*a, **{**kw, "batch": 2})
+        return s[:1], q[:1]
+
+    monkeypatch.setattr(K, "sample_episodes", first_only)
+    K.meta_train(one, sub, table, [0, 1, 2, 3], 3, 2, 3, 5, 2, 0.05, rng)
+    torch.testing.assert_close(one.W_L, both.W_L[:1])
+
+
+def test_training_lowers_the_loss():
+    table = K.class_table(240, 6)
+    g = graph(h=(0.9,), n=240, C=6, stubs=4, f=6, noise=1.5)
+    A_hat = K.normalized_adjacency(g["A"])
+    t = lambda a: torch.tensor(a)[None]  # noqa: E731
+    feats = dict(XR=t(g["X"]), XL=t(K.low_pass(g["X"], A_hat, 2)), XH=t(K.high_pass(g["X"], A_hat)),
+                 Z=t(K.gate_features(g["X"], g["A"])))
+    m = K.SpectralExperts("grace", 1, 6, 4, generator=torch.Generator().manual_seed(0))
+    losses = K.meta_train(m, feats, table, [0, 1, 2, 3], 3, 2, 5, 60, 4, 0.05, np.random.default_rng(1))
+    assert np.mean(losses[-10:]) < 0.5 * np.mean(losses[:5])
+
+
+def test_spearman_against_brute_force():
+    a, b = np.array([1.0, 3, 2, 5, 4]), np.array([10.0, 30, 25, 50, 20])
+    ra, rb = np.argsort(np.argsort(a)), np.argsort(np.argsort(b))
+    assert K.spearman(a, b) == pytest.approx(np.corrcoef(ra, rb)[0, 1])
+    assert K.spearman(np.r_[a, np.nan], np.r_[b, 1.0]) == pytest.approx(K.spearman(a, b))
+
+
+# ----------------------------------------------------------------------------- bad input
+def test_bad_input():
+    rng = np.random.default_rng(0)
+    with pytest.raises(ValueError, match="multiple"):
+        K.make_mixed_homophily_graph(101, 5, (0.5,), 2, 3, 1.0, rng)
+    with pytest.raises(ValueError, match="region_homophily"):
+        K.make_mixed_homophily_graph(100, 5, (1.5,), 2, 3, 1.0, rng)
+    with pytest.raises(ValueError, match="noise"):
+        K.make_mixed_homophily_graph(100, 5, (0.5,), 2, 3, -1.0, rng)
+    with pytest.raises(ValueError, match="at least 2 nodes"):
+        K.make_mixed_homophily_graph(10, 5, (0.5, 0.5), 2, 3, 1.0, rng)
+    with pytest.raises(ValueError, match="symmetric"):
+        K.normalized_adjacency(sp.csr_matrix(np.array([[0, 1], [0, 0]], float)))
+    with pytest.raises(ValueError, match="non-negative"):
+        K.normalized_adjacency(sp.csr_matrix(np.array([[0, -1], [-1, 0]], float)))
+    with pytest.raises(ValueError, match="scipy.sparse"):
+        K.normalized_adjacency(np.eye(2))
+    A = sp.csr_matrix(np.array([[0, 1], [1, 0]], float))
+    with pytest.raises(ValueError, match="shape"):
+        K.low_pass(np.ones((3, 2)), A, 1)
+    with pytest.raises(ValueError, match="k must"):
+        K.low_pass(np.ones((2, 2)), A, -1)
+    with pytest.raises(ValueError, match="y must"):
+        K.local_homophily(A, np.array([0.5, 1.0]))
+    table = K.class_table(60, 6)
+    with pytest.raises(ValueError, match="n_way"):
+        K.sample_episodes(table, [0, 1], 3, 1, 1, 1, rng)
+    with pytest.raises(ValueError, match="k_shot"):
+        K.sample_episodes(table, [0, 1, 2], 3, 5, 6, 1, rng)
+    with pytest.raises(ValueError, match="distinct"):
+        K.sample_episodes(table, [0, 0, 1], 2, 1, 1, 1, rng)
+    with pytest.raises(ValueError, match="mode"):
+        K.SpectralExperts("band", 1, 2, 2)
+    with pytest.raises(ValueError, match="disagree"):
+        K.proto_logits(torch.zeros(3, 4), torch.zeros(2, 5))
+    with pytest.raises(ValueError, match="scale"):
+        K.calibrate_prototypes(torch.zeros(2, 1, 3), torch.zeros(4, 3), scale=0.0)
+    with pytest.raises(ValueError, match="calibrate"):
+        K.episode_accuracy(torch.zeros(1, 6, 2), np.zeros((1, 1, 2, 1), int), np.zeros((1, 1, 2, 1), int), "x")
