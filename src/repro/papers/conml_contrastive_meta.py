@@ -1,0 +1,650 @@
+r"""ConML: a contrastive meta-objective over the models that a meta-learner builds.
+
+Paper map
+---------
+*Learning to Learn with Contrastive Meta-Objective* (earlier title *ConML: A Universal Meta-Learning
+Framework with Task-Level Contrastive Learning*), Shiguang Wu, Yaqing Wang, Yatao Bian, Quanming Yao,
+NeurIPS 2025, https://arxiv.org/abs/2410.05975. No official code was found; everything below is our own
+implementation from the abstract and the reproduction brief.
+Notebook: ``notebooks/conml-contrastive-meta.py``.
+
+Notation (paper -> here):
+
+- task :math:`\tau` with data :math:`\mathcal D_\tau = (\mathcal D^{tr}_\tau, \mathcal D^{val}_\tau)`
+  (support and query set) -> one row of a batch of episodes, ``support_x[r, b]``, ``query_x[r, b]``;
+  ``r`` indexes independent replicas (seeds and variants trained side by side), ``b`` the tasks.
+- meta-learner :math:`g_\theta`, mapping a support set to a task-specific model
+  :math:`h = g_\theta(\mathcal D^{tr}_\tau)` -> :class:`CNP` (``h`` = the aggregated context vector
+  :math:`r_\tau`), :class:`RidgeHead` (``h`` = the closed-form ridge weights :math:`w_\tau` on learned
+  features), :class:`ProtoNet` (``h`` = the class prototypes, concatenated).
+- subsets :math:`\mathcal S^k_\tau \subset \mathcal D^{tr}_\tau`, :math:`k=1..K` -> :func:`subset_masks`
+  (boolean masks over the support points; a model built from a subset is the same meta-learner applied
+  with the mask).
+- inner-task distance :math:`d_{in}` (models of the same task, to be reduced: *alignment*) and inter-task
+  distance :math:`d_{out}` (models of different tasks, to be increased: *discrimination*), with the cosine
+  distance :math:`\phi(a,b) = 1 - a\cdot b/(\|a\|\|b\|)` -> :func:`conml_distances`.
+- contrastive meta-objective :math:`\mathcal L = \mathcal L_{val} + \lambda\,(d_{in} - d_{out})` (or an
+  InfoNCE over the tasks of a meta-batch, temperature :math:`\tau_c`) -> :func:`conml_loss`
+  (``kind="distance"`` or ``"infonce"``), :func:`conml_infonce`.
+
+Every model holds its parameters with a leading replica axis ``R`` (:class:`BatchedMLP`), so that
+several seeds and several variants of the objective (plain, ConML, controls) are trained in one batched
+computation; the replicas share no parameter and Adam is elementwise, so this is the same as training
+them one by one.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import torch
+from torch import Tensor, nn
+
+
+# --------------------------------------------------------------------------- validation helpers
+def _pos_int(x: object, name: str, least: int = 1) -> int:
+    if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < least:
+        raise ValueError(f"{name} must be an int >= {least}; got {x!r}")
+    return int(x)
+
+
+def _shape(shape: int | tuple[int, ...], name: str) -> tuple[int, ...]:
+    shape = (shape,) if isinstance(shape, (int, np.integer)) and not isinstance(shape, bool) else tuple(shape)
+    for s in shape:
+        _pos_int(s, name)
+    return shape
+
+
+# --------------------------------------------------------------------------- data: sinusoid tasks
+def sample_sinusoid_tasks(
+    shape: int | tuple[int, ...],
+    n_points: int,
+    rng: np.random.Generator,
+    amplitude: tuple[float, float] = (0.1, 5.0),
+    phase: tuple[float, float] = (0.0, math.pi),
+    x_range: tuple[float, float] = (-5.0, 5.0),
+) -> tuple[Tensor, Tensor, Tensor]:
+    r"""Sinusoid regression tasks :math:`y = A\sin(x - \varphi)` (Finn et al. 2017, Sec. 5.1).
+
+    Parameters
+    ----------
+    shape : int or tuple of int
+        Batch shape of the tasks (for example ``(n_seeds, n_tasks)``).
+    n_points : int
+        Points per task (support and query together; split them by slicing).
+    rng : numpy.random.Generator
+    amplitude, phase, x_range : (low, high)
+        Uniform ranges of :math:`A`, :math:`\varphi` and :math:`x`.
+
+    Returns
+    -------
+    x, y : Tensor, shape ``(*shape, n_points, 1)``, float32
+    params : Tensor, shape ``(*shape, 2)``
+        :math:`(A, \varphi)` of each task.
+    """
+    shape = _shape(shape, "shape")
+    n_points = _pos_int(n_points, "n_points")
+    for lo_hi, name in ((amplitude, "amplitude"), (phase, "phase"), (x_range, "x_range")):
+        if len(lo_hi) != 2 or not lo_hi[0] < lo_hi[1]:
+            raise ValueError(f"{name} must be (low, high) with low < high; got {lo_hi!r}")
+    A = rng.uniform(*amplitude, size=shape)
+    ph = rng.uniform(*phase, size=shape)
+    x = rng.uniform(*x_range, size=(*shape, n_points))
+    y = A[..., None] * np.sin(x - ph[..., None])
+    as_t = lambda a: torch.as_tensor(a, dtype=torch.float32)  # noqa: E731
+    return as_t(x)[..., None], as_t(y)[..., None], as_t(np.stack([A, ph], axis=-1))
+
+
+# --------------------------------------------------------------------------- data: digits episodes
+def digits_meta_split(train_classes: tuple[int, ...] = (0, 1, 2, 3, 4, 5),
+                      test_classes: tuple[int, ...] = (6, 7, 8, 9)) -> tuple[np.ndarray, np.ndarray]:
+    """scikit-learn's 8x8 digits, pixels scaled to [0, 1], with labels (meta-train/meta-test by class).
+
+    Returns
+    -------
+    X : ndarray, shape ``(1797, 64)``, float32
+    y : ndarray, shape ``(1797,)``, int
+        The digit; classes in ``train_classes`` are for meta-training, those in ``test_classes`` for
+        meta-testing (checked to be disjoint).
+    """
+    if set(train_classes) & set(test_classes):
+        raise ValueError(f"meta-train and meta-test classes overlap: {set(train_classes) & set(test_classes)}")
+    from sklearn.datasets import load_digits
+
+    d = load_digits()
+    return (d.data / 16.0).astype(np.float32), d.target.astype(np.int64)
+
+
+def sample_class_episodes(
+    X: np.ndarray, y: np.ndarray, classes: tuple[int, ...], shape: int | tuple[int, ...],
+    n_way: int, k_shot: int, n_query: int, rng: np.random.Generator,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """N-way K-shot classification episodes (Vinyals et al. 2016), vectorised over episodes.
+
+    Each episode draws ``n_way`` of ``classes`` in random order (its labels ``0..n_way-1`` follow that
+    order) and, per class, ``k_shot + n_query`` distinct examples.
+
+    Returns
+    -------
+    support : Tensor, shape ``(*shape, n_way, k_shot, d)``
+    query : Tensor, shape ``(*shape, n_way, n_query, d)``
+        ``support[..., c, :, :]`` and ``query[..., c, :, :]`` belong to label ``c``.
+    classes_used : Tensor, shape ``(*shape, n_way)``
+        The digit behind each label.
+    """
+    shape = _shape(shape, "shape")
+    n_way, k_shot, n_query = (_pos_int(v, n) for v, n in ((n_way, "n_way"), (k_shot, "k_shot"), (n_query, "n_query")))
+    classes = np.asarray(classes)
+    if n_way > len(classes):
+        raise ValueError(f"n_way = {n_way} is more than the {len(classes)} classes available")
+    pools = [np.flatnonzero(y == c) for c in classes]
+    if min(len(p) for p in pools) < k_shot + n_query:
+        raise ValueError("a class has fewer than k_shot + n_query examples")
+    m = max(len(p) for p in pools)
+    pool = np.full((len(classes), m), -1)
+    for i, p in enumerate(pools):
+        pool[i, : len(p)] = p
+    E = int(np.prod(shape))
+    cls = np.argsort(rng.random((E, len(classes))), axis=1)[:, :n_way]          # (E, W) class slots
+    keys = rng.random((E, n_way, m))
+    keys[pool[cls] < 0] = np.inf                                                   # padding never drawn
+    pick = np.argsort(keys, axis=2)[:, :, : k_shot + n_query]                      # (E, W, k+q)
+    idx = np.take_along_axis(pool[cls], pick, axis=2)
+    data = torch.as_tensor(X[idx]).reshape(*shape, n_way, k_shot + n_query, X.shape[1])
+    return data[..., :k_shot, :], data[..., k_shot:, :], torch.as_tensor(classes[cls]).reshape(*shape, n_way)
+
+
+def subset_masks(shape: int | tuple[int, ...], n_items: int, size: int, rng: np.random.Generator) -> Tensor:
+    r"""Uniformly random subsets :math:`\mathcal S \subset \{1..n\}` of a fixed size, as boolean masks.
+
+    Returns
+    -------
+    Tensor, shape ``(*shape, n_items)``, bool, with exactly ``size`` True entries per row.
+    """
+    shape = _shape(shape, "shape")
+    n_items = _pos_int(n_items, "n_items")
+    size = _pos_int(size, "size")
+    if size > n_items:
+        raise ValueError(f"size = {size} exceeds n_items = {n_items}")
+    ranks = np.argsort(np.argsort(rng.random((*shape, n_items)), axis=-1), axis=-1)
+    return torch.as_tensor(ranks < size)
+
+
+def masked_mean(v: Tensor, mask: Tensor | None, dim: int) -> Tensor:
+    """Mean of ``v`` over axis ``dim`` counting only entries where ``mask`` is True (all if None).
+
+    ``mask`` has ``v``'s shape without its last axis (the feature axis) and broadcasts against it;
+    every masked slice must keep at least one entry.
+    """
+    if mask is None:
+        return v.mean(dim)
+    m = mask.to(v.dtype).unsqueeze(-1)
+    count = m.sum(dim)
+    if bool((count == 0).any()):
+        raise ValueError("masked_mean: a mask selects no entry")
+    return (v * m).sum(dim) / count
+
+
+# --------------------------------------------------------------------------- models
+class BatchedMLP(nn.Module):
+    r"""``R`` independent MLPs evaluated at once: ``x (R, N, d_in) -> (R, N, d_out)``.
+
+    Layers ``W_l`` of shape ``(R, d_l, d_{l+1})`` with ReLU between them, initialised as
+    :class:`torch.nn.Linear` (uniform on :math:`\pm 1/\sqrt{d_l}`). Replicas are laid out
+    variant-major, ``r = v * n_seeds + s``: the ``n_variants`` copies of seed ``s`` start from the same
+    weights (paired comparisons), the seeds from different ones.
+    """
+
+    def __init__(self, sizes: tuple[int, ...], n_seeds: int, n_variants: int = 1,
+                 generator: torch.Generator | None = None):
+        super().__init__()
+        if len(sizes) < 2:
+            raise ValueError(f"sizes needs at least an input and an output size; got {sizes!r}")
+        for s in sizes:
+            _pos_int(s, "layer size")
+        n_seeds, n_variants = _pos_int(n_seeds, "n_seeds"), _pos_int(n_variants, "n_variants")
+        self.sizes, self.n_seeds, self.n_variants = tuple(sizes), n_seeds, n_variants
+        self.weights, self.biases = nn.ParameterList(), nn.ParameterList()
+        for a, b in zip(sizes[:-1], sizes[1:]):
+            bound = 1.0 / math.sqrt(a)
+            W = (torch.rand(n_seeds, a, b, generator=generator) * 2 - 1) * bound
+            c = (torch.rand(n_seeds, 1, b, generator=generator) * 2 - 1) * bound
+            self.weights.append(nn.Parameter(W.repeat(n_variants, 1, 1)))
+            self.biases.append(nn.Parameter(c.repeat(n_variants, 1, 1)))
+
+    @property
+    def n_replicas(self) -> int:
+        return self.n_seeds * self.n_variants
+
+    def forward(self, x: Tensor) -> Tensor:
+        """``x`` of shape ``(R, ..., d_in)`` -> ``(R, ..., d_out)``."""
+        if x.shape[0] != self.n_replicas or x.shape[-1] != self.sizes[0]:
+            raise ValueError(f"expected input (R={self.n_replicas}, ..., {self.sizes[0]}); got {tuple(x.shape)}")
+        lead = x.shape[1:-1]
+        h = x.reshape(x.shape[0], -1, x.shape[-1])
+        for i, (W, b) in enumerate(zip(self.weights, self.biases)):
+            h = torch.baddbmm(b, h, W)
+            if i < len(self.weights) - 1:
+                h = torch.relu(h)
+        return h.reshape(x.shape[0], *lead, h.shape[-1])
+
+
+class CNP(nn.Module):
+    r"""Conditional neural process (Garnelo et al. 2018), amortisation-based meta-learner.
+
+    Encoder :math:`e_i = f_{enc}([x_i, y_i])`, task representation :math:`r_\tau = \frac1n\sum_i e_i`
+    (a masked mean for a subset), prediction :math:`\hat y = f_{dec}([r_\tau, x])`. The model
+    representation used by ConML is :math:`h = r_\tau`.
+    """
+
+    def __init__(self, hidden: int, n_seeds: int, n_variants: int = 1, x_dim: int = 1, y_dim: int = 1,
+                 generator: torch.Generator | None = None):
+        super().__init__()
+        hidden = _pos_int(hidden, "hidden")
+        self.encoder = BatchedMLP((x_dim + y_dim, hidden, hidden, hidden), n_seeds, n_variants, generator)
+        self.decoder = BatchedMLP((hidden + x_dim, hidden, hidden, y_dim), n_seeds, n_variants, generator)
+
+    def represent(self, xs: Tensor, ys: Tensor, mask: Tensor | None = None) -> Tensor:
+        """``xs, ys (R, B, n, 1)``, ``mask (R, B, [V,] n)`` -> ``r (R, B, [V,] hidden)``."""
+        return self.aggregate(self.encoder(torch.cat([xs, ys], -1)), mask)
+
+    @staticmethod
+    def aggregate(e: Tensor, mask: Tensor | None = None) -> Tensor:
+        """Mean of the point embeddings ``e (R, B, n, h)`` over the (masked) points; ``mask (R, B, [V,] n)``."""
+        if mask is not None and mask.dim() == e.dim():      # several views: (R, B, V, n)
+            return masked_mean(e.unsqueeze(2), mask, dim=3)
+        return masked_mean(e, mask, dim=2)
+
+    def represent_views(self, xs: Tensor, ys: Tensor, masks: Tensor) -> tuple[Tensor, Tensor]:
+        """Full-set and subset representations with one pass of the encoder: ``(R, B, h), (R, B, V, h)``."""
+        e = self.encoder(torch.cat([xs, ys], -1))
+        return self.aggregate(e), self.aggregate(e, masks)
+
+    def predict(self, r: Tensor, xq: Tensor) -> Tensor:
+        """``r (R, B, hidden)``, ``xq (R, B, m, 1)`` -> ``y_hat (R, B, m, 1)``."""
+        rr = r.unsqueeze(2).expand(*xq.shape[:-1], r.shape[-1])
+        return self.decoder(torch.cat([rr, xq], -1))
+
+
+class RidgeHead(nn.Module):
+    r"""Learned features with a closed-form ridge-regression head (Bertinetto et al. 2019, R2-D2).
+
+    Features :math:`\phi(x)` (an MLP, plus a constant 1); per task the head solves
+    :math:`w_\tau = \arg\min_w \sum_{i\in\mathcal S} (\phi(x_i)^\top w - y_i)^2 + \rho\|w\|^2`,
+    i.e. :math:`w_\tau = (\Phi^\top M\Phi + \rho I)^{-1}\Phi^\top M y` with :math:`M` the subset mask;
+    the inner loop is solved exactly, so this is an optimisation-based meta-learner whose task-specific
+    model is :math:`w_\tau` (the representation used by ConML).
+    """
+
+    def __init__(self, hidden: int, n_seeds: int, n_variants: int = 1, ridge: float = 0.1, x_dim: int = 1,
+                 generator: torch.Generator | None = None):
+        super().__init__()
+        hidden = _pos_int(hidden, "hidden")
+        if not ridge > 0:
+            raise ValueError(f"ridge must be > 0; got {ridge!r}")
+        self.ridge = float(ridge)
+        self.features = BatchedMLP((x_dim, hidden, hidden), n_seeds, n_variants, generator)
+
+    def phi(self, x: Tensor) -> Tensor:
+        """``x (R, ..., 1)`` -> features with a bias column ``(R, ..., hidden + 1)``."""
+        f = torch.relu(self.features(x))
+        return torch.cat([f, torch.ones_like(f[..., :1])], -1)
+
+    def represent(self, xs: Tensor, ys: Tensor, mask: Tensor | None = None) -> Tensor:
+        """``xs, ys (R, B, n, 1)``, ``mask (R, B, [V,] n)`` -> ``w (R, B, [V,] hidden + 1)``."""
+        return self.solve(self.phi(xs), ys, mask)
+
+    def solve(self, F: Tensor, ys: Tensor, mask: Tensor | None = None) -> Tensor:
+        """Ridge weights from features ``F (R, B, n, p)`` and targets ``ys (R, B, n, 1)`` (masked: a subset)."""
+        if mask is not None and mask.dim() == F.dim():
+            F, ys = F.unsqueeze(2), ys.unsqueeze(2)
+        m = torch.ones(F.shape[:-1], dtype=F.dtype) if mask is None else mask.to(F.dtype)
+        Fm = F * m.unsqueeze(-1)
+        G = Fm.transpose(-1, -2) @ F + self.ridge * torch.eye(F.shape[-1], dtype=F.dtype)
+        rhs = Fm.transpose(-1, -2) @ ys.expand(*F.shape[:-1], 1)
+        return torch.linalg.solve(G, rhs).squeeze(-1)
+
+    def represent_views(self, xs: Tensor, ys: Tensor, masks: Tensor) -> tuple[Tensor, Tensor]:
+        """Full-set and subset ridge weights with one pass of the features: ``(R, B, p), (R, B, V, p)``."""
+        F = self.phi(xs)
+        return self.solve(F, ys), self.solve(F, ys, masks)
+
+    def predict(self, w: Tensor, xq: Tensor) -> Tensor:
+        """``w (R, B, hidden + 1)``, ``xq (R, B, m, 1)`` -> ``y_hat (R, B, m, 1)``."""
+        return self.phi(xq) @ w.unsqueeze(-1)
+
+
+class ProtoNet(nn.Module):
+    r"""Prototypical network (Snell et al. 2017), metric-based meta-learner.
+
+    Prototype of class :math:`c`: :math:`p_c = \frac1{|S_c|}\sum_{i\in S_c} f(x_i)`; a query is
+    classified by :math:`\mathrm{softmax}_c(-\|f(x)-p_c\|^2)`. The model representation used by ConML is
+    the prototypes concatenated in label order, :math:`h = [p_1;\dots;p_N]`.
+    """
+
+    def __init__(self, sizes: tuple[int, ...], n_seeds: int, n_variants: int = 1,
+                 generator: torch.Generator | None = None):
+        super().__init__()
+        self.encoder = BatchedMLP(sizes, n_seeds, n_variants, generator)
+
+    def represent(self, support: Tensor, mask: Tensor | None = None) -> Tensor:
+        """``support (R, B, W, k, d)``, ``mask (R, B, [V,] W, k)`` -> prototypes ``(R, B, [V,] W, e)``."""
+        return self.prototypes(self.encoder(support), mask)
+
+    @staticmethod
+    def prototypes(z: Tensor, mask: Tensor | None = None) -> Tensor:
+        """Class means of embedded support points ``z (R, B, W, k, e)`` (masked: a subset of the shots)."""
+        if mask is not None and mask.dim() == z.dim():
+            return masked_mean(z.unsqueeze(2), mask, dim=4)
+        return masked_mean(z, mask, dim=3)
+
+    def represent_views(self, support: Tensor, masks: Tensor) -> tuple[Tensor, Tensor]:
+        """Full-set and subset prototypes with one pass of the encoder: ``(R, B, W, e), (R, B, V, W, e)``."""
+        z = self.encoder(support)
+        return self.prototypes(z), self.prototypes(z, masks)
+
+    def logits(self, protos: Tensor, query: Tensor) -> Tensor:
+        """``protos (R, B, W, e)``, ``query (R, B, W, q, d)`` -> logits ``(R, B, W*q, W)``."""
+        zq = self.encoder(query).flatten(2, 3)
+        return -torch.cdist(zq, protos) ** 2
+
+
+# --------------------------------------------------------------------------- the contrastive meta-objective
+def cosine_distance_matrix(h: Tensor, eps: float = 1e-8) -> Tensor:
+    r"""Pairwise cosine distances :math:`\phi(h_i,h_j) = 1 - \cos(h_i,h_j)`, ``(..., N, d) -> (..., N, N)``."""
+    if h.dim() < 2:
+        raise ValueError(f"h must have shape (..., N, d); got {tuple(h.shape)}")
+    u = h / h.norm(dim=-1, keepdim=True).clamp_min(eps)
+    return 1.0 - u @ u.transpose(-1, -2)
+
+
+def _pair_masks(task_ids: Tensor, n: int) -> tuple[Tensor, Tensor]:
+    if task_ids.shape[-1] != n:
+        raise ValueError(f"task_ids has {task_ids.shape[-1]} entries for {n} representations")
+    same = task_ids.unsqueeze(-1) == task_ids.unsqueeze(-2)
+    off = ~torch.eye(n, dtype=torch.bool)
+    return same & off, ~same
+
+
+def conml_distances(reprs: Tensor, task_ids: Tensor) -> tuple[Tensor, Tensor]:
+    r"""Inner- and inter-task distances of model representations (the brief's Sec. 3).
+
+    .. math:: d_{in} = \operatorname{mean}_{i\ne j,\ t_i = t_j} \phi(h_i, h_j), \qquad
+              d_{out} = \operatorname{mean}_{t_i \ne t_j} \phi(h_i, h_j),
+
+    with :math:`\phi` the cosine distance; ``h_i`` are the models built from different subsets (views)
+    of the tasks ``t_i``.
+
+    Parameters
+    ----------
+    reprs : Tensor, shape ``(..., N, d)``
+    task_ids : Tensor, shape ``(N,)`` or ``(..., N)``, int
+        Task of each representation; at least one pair must share a task and one pair must not.
+
+    Returns
+    -------
+    d_in, d_out : Tensor, shape ``(...)``
+    """
+    n = reprs.shape[-2]
+    same, diff = _pair_masks(task_ids, n)
+    if bool((same.sum((-1, -2)) == 0).any()) or bool((diff.sum((-1, -2)) == 0).any()):
+        raise ValueError("conml_distances needs at least one same-task pair and one different-task pair")
+    D = cosine_distance_matrix(reprs)
+    s, d = same.to(D.dtype), diff.to(D.dtype)
+    return (D * s).sum((-1, -2)) / s.sum((-1, -2)), (D * d).sum((-1, -2)) / d.sum((-1, -2))
+
+
+def conml_infonce(reprs: Tensor, task_ids: Tensor, temperature: float = 0.1) -> Tensor:
+    r"""InfoNCE over model representations: positives share a task, negatives are other tasks' models.
+
+    .. math:: \ell = -\operatorname{mean}_{i}\operatorname{mean}_{j\in P(i)}
+              \log\frac{\exp(\cos(h_i,h_j)/\tau_c)}{\sum_{k\ne i}\exp(\cos(h_i,h_k)/\tau_c)}
+
+    Parameters
+    ----------
+    reprs : Tensor, shape ``(..., N, d)``
+    task_ids : Tensor, shape ``(N,)`` or ``(..., N)``; every representation needs a positive.
+    temperature : float > 0
+
+    Returns
+    -------
+    Tensor, shape ``(...)``
+    """
+    if not temperature > 0:
+        raise ValueError(f"temperature must be > 0; got {temperature!r}")
+    n = reprs.shape[-2]
+    pos, _ = _pair_masks(task_ids, n)
+    if bool((pos.sum(-1) == 0).any()):
+        raise ValueError("conml_infonce: every representation needs another one of the same task")
+    sim = (1.0 - cosine_distance_matrix(reprs)) / temperature
+    sim = sim.masked_fill(torch.eye(n, dtype=torch.bool), float("-inf"))
+    logp = sim - torch.logsumexp(sim, dim=-1, keepdim=True)
+    p = pos.to(reprs.dtype)
+    per_anchor = -(logp.masked_fill(~pos, 0.0) * p).sum(-1) / p.sum(-1)
+    return per_anchor.mean(-1)
+
+
+def conml_loss(base_loss: Tensor, reprs: Tensor, task_ids: Tensor, lam: float | Tensor,
+               kind: str = "distance", temperature: float = 0.1) -> Tensor:
+    r"""The contrastive meta-objective :math:`\mathcal L = \mathcal L_{val} + \lambda\,\mathcal L_c`.
+
+    ``kind="distance"``: :math:`\mathcal L_c = d_{in} - d_{out}` (:func:`conml_distances`);
+    ``kind="infonce"``: :math:`\mathcal L_c` = :func:`conml_infonce`.
+
+    Parameters
+    ----------
+    base_loss : Tensor, shape ``(...)``
+        The meta-learner's own validation (query) loss per replica.
+    reprs, task_ids : see :func:`conml_distances`
+    lam : float or Tensor of shape ``(...)``
+        Weight of the contrastive term per replica (0 gives back ``base_loss``, with a zero gradient
+        through ``reprs``).
+    """
+    if kind == "distance":
+        d_in, d_out = conml_distances(reprs, task_ids)
+        lc = d_in - d_out
+    elif kind == "infonce":
+        lc = conml_infonce(reprs, task_ids, temperature)
+    else:
+        raise ValueError(f"kind must be 'distance' or 'infonce'; got {kind!r}")
+    lam = torch.as_tensor(lam, dtype=lc.dtype)
+    if bool(torch.isnan(lam).any()):
+        raise ValueError("lam is NaN")
+    return base_loss + lam * lc
+
+
+# --------------------------------------------------------------------------- episodic meta-training
+def task_models(model: nn.Module, support: tuple[Tensor, ...], masks: Tensor) -> tuple[Tensor, Tensor]:
+    r"""The models a meta-learner builds from a whole support set and from ``V`` subsets of it.
+
+    Parameters
+    ----------
+    model : CNP, RidgeHead or ProtoNet
+    support : ``(xs, ys)`` of shape ``(R, B, n, 1)`` each (regression) or ``(xs,)`` of shape
+        ``(R, B, W, k, d)`` (classification)
+    masks : Tensor, bool, ``(R, B, V, n)`` (regression) or ``(R, B, V, W, k)`` (classification)
+
+    Returns
+    -------
+    h_full : Tensor, ``(R, B, D)``: :math:`g_\theta(\mathcal D^{tr}_\tau)`, flattened
+    h_views : Tensor, ``(R, B, V, D)``: :math:`g_\theta(\mathcal S^k_\tau)`, flattened
+    """
+    if isinstance(model, ProtoNet):
+        full, views = model.represent_views(support[0], masks)
+        return full.flatten(-2), views.flatten(-2)
+    if isinstance(model, (CNP, RidgeHead)):
+        return model.represent_views(*support, masks)
+    raise ValueError(f"unknown meta-learner {type(model).__name__}")
+
+
+def query_loss(model: nn.Module, h_full: Tensor, query: tuple[Tensor, ...]) -> tuple[Tensor, Tensor]:
+    """Validation loss and metric on the query set, per replica and task.
+
+    Returns ``(loss, metric)`` of shape ``(R, B)``: mean squared error twice (regression), or
+    cross-entropy and error rate (classification; ``query (R, B, W, q, d)``, label = class slot).
+    """
+    if isinstance(model, ProtoNet):
+        (xq,) = query
+        R, B, W, q = xq.shape[:4]
+        logits = model.logits(h_full.reshape(R, B, W, -1), xq)
+        labels = torch.arange(W).repeat_interleave(q).expand(R, B, W * q)
+        logp = torch.log_softmax(logits, -1)
+        ce = -logp.gather(-1, labels.unsqueeze(-1)).squeeze(-1).mean(-1)
+        err = (logits.argmax(-1) != labels).to(logits.dtype).mean(-1)
+        return ce, err
+    if isinstance(model, (CNP, RidgeHead)):
+        xq, yq = query
+        mse = ((model.predict(h_full, xq) - yq) ** 2).mean((-1, -2))
+        return mse, mse.detach()
+    raise ValueError(f"unknown meta-learner {type(model).__name__}")
+
+
+def view_task_ids(n_tasks: int, n_views: int, n_replicas: int, shuffled: Tensor,
+                  rng: np.random.Generator) -> Tensor:
+    """Task identity of each of the ``n_tasks * (n_views + 1)`` models per replica, ``(R, B*(V+1))``.
+
+    Rows are laid out task-major (the ``V`` subset models of task 0, then its full-set model, then task
+    1, ...). For replicas with ``shuffled[r]`` the identities are randomly permuted: the *null pairing*
+    control, in which "same task" pairs are mostly models of different tasks.
+    """
+    shuffled = torch.as_tensor(shuffled, dtype=torch.bool)
+    if shuffled.shape != (n_replicas,):
+        raise ValueError(f"shuffled must have shape ({n_replicas},); got {tuple(shuffled.shape)}")
+    ids = torch.arange(n_tasks).repeat_interleave(n_views + 1).expand(n_replicas, -1).clone()
+    if bool(shuffled.any()):
+        perm = torch.as_tensor(np.argsort(rng.random((int(shuffled.sum()), ids.shape[1])), axis=1))
+        ids[shuffled] = ids[shuffled].gather(1, perm)
+    return ids
+
+
+def contrast_set(h_full: Tensor, h_views: Tensor) -> Tensor:
+    """Stack the subset models and the full-set model of every task: ``(R, B, D), (R, B, V, D) -> (R, B*(V+1), D)``."""
+    return torch.cat([h_views, h_full.unsqueeze(2)], 2).flatten(1, 2)
+
+
+def meta_train_step(model: nn.Module, support: tuple[Tensor, ...], query: tuple[Tensor, ...], masks: Tensor,
+                    lam: Tensor, ids: Tensor) -> tuple[Tensor, Tensor, Tensor]:
+    r"""One episodic meta-training objective, summed over replicas (Algorithm: ConML on a meta-batch).
+
+    :math:`\sum_r \big[\operatorname{mean}_\tau \mathcal L_{val}(g_\theta(\mathcal D^{tr}_\tau),
+    \mathcal D^{val}_\tau) + \lambda_r (d_{in} - d_{out})\big]`, where the distances are taken over the
+    subset and full-set models of the meta-batch's tasks, identified by ``ids``.
+
+    Returns the scalar objective and, per replica, the validation loss and :math:`d_{in}-d_{out}`.
+    """
+    h_full, h_views = task_models(model, support, masks)
+    loss, _ = query_loss(model, h_full, query)
+    reprs = contrast_set(h_full, h_views)
+    lval = loss.mean(-1)
+    total = conml_loss(lval, reprs, ids, lam)
+    with torch.no_grad():
+        d_in, d_out = conml_distances(reprs, ids)
+    return total.sum(), lval.detach(), d_in - d_out
+
+
+@torch.no_grad()
+def evaluate(model: nn.Module, support: tuple[Tensor, ...], query: tuple[Tensor, ...], masks: Tensor,
+             chunk: int = 250) -> dict[str, Tensor]:
+    r"""Meta-test a trained meta-learner on held-out tasks (same tasks for every replica).
+
+    Returns, per replica ``(R,)``: ``metric`` (mean query MSE or error rate over the tasks), and
+    ``d_in``, ``d_out``, ``ratio`` :math:`= d_{in}/d_{out}` of the subset and full-set models of the
+    held-out tasks, with their true identities, averaged over chunks of ``chunk`` tasks.
+    """
+    R, T = support[0].shape[:2]
+    metric, d_in, d_out = [], [], []
+    for lo in range(0, T, chunk):
+        sl = slice(lo, min(T, lo + chunk))
+        s, q, m = tuple(a[:, sl] for a in support), tuple(a[:, sl] for a in query), masks[:, sl]
+        h_full, h_views = task_models(model, s, m)
+        metric.append(query_loss(model, h_full, q)[1])
+        B, V = m.shape[1], m.shape[2]
+        ids = torch.arange(B).repeat_interleave(V + 1)
+        a, b = conml_distances(contrast_set(h_full, h_views), ids)
+        d_in.append(a * B), d_out.append(b * B)
+    met = torch.cat(metric, 1).mean(1)
+    di, do = sum(d_in) / T, sum(d_out) / T
+    return {"metric": met, "d_in": di, "d_out": do, "ratio": di / do}
+
+
+# --------------------------------------------------------------------------- batches and the training loop
+def _tile(a: Tensor, n_variants: int) -> Tensor:
+    """``(S, ...) -> (V*S, ...)``: the variants of one seed see the same data (variant-major layout)."""
+    return a.repeat(n_variants, *[1] * (a.dim() - 1))
+
+
+def sinusoid_batch(n_seeds: int, n_variants: int, n_tasks: int, n_shot: int, n_query: int, n_views: int,
+                   view_size: int, rng: np.random.Generator) -> tuple[tuple[Tensor, Tensor], tuple[Tensor, Tensor], Tensor]:
+    """A meta-batch of sinusoid episodes for every replica, with ``n_views`` subset masks per task.
+
+    Returns ``(xs, ys)`` of shape ``(R, n_tasks, n_shot, 1)``, ``(xq, yq)`` of shape
+    ``(R, n_tasks, n_query, 1)`` and masks ``(R, n_tasks, n_views, n_shot)``; ``R = n_variants * n_seeds``,
+    each seed with its own tasks, shared by its variants.
+    """
+    x, y, _ = sample_sinusoid_tasks((n_seeds, n_tasks), n_shot + n_query, rng)
+    m = subset_masks((n_seeds, n_tasks, n_views), n_shot, view_size, rng)
+    x, y, m = (_tile(a, n_variants) for a in (x, y, m))
+    return (x[:, :, :n_shot], y[:, :, :n_shot]), (x[:, :, n_shot:], y[:, :, n_shot:]), m
+
+
+def digits_batch(X: np.ndarray, y: np.ndarray, classes: tuple[int, ...], n_seeds: int, n_variants: int,
+                 n_tasks: int, n_way: int, k_shot: int, n_query: int, n_views: int, view_size: int,
+                 rng: np.random.Generator) -> tuple[tuple[Tensor], tuple[Tensor], Tensor]:
+    """A meta-batch of classification episodes for every replica (see :func:`sample_class_episodes`).
+
+    Returns ``(support,)`` ``(R, n_tasks, n_way, k_shot, d)``, ``(query,)`` ``(R, n_tasks, n_way, n_query, d)``
+    and masks ``(R, n_tasks, n_views, n_way, k_shot)`` (each view keeps ``view_size`` shots of every class).
+    """
+    s, q, _ = sample_class_episodes(X, y, classes, (n_seeds, n_tasks), n_way, k_shot, n_query, rng)
+    m = subset_masks((n_seeds, n_tasks, n_views, n_way), k_shot, view_size, rng)
+    return (_tile(s, n_variants),), (_tile(q, n_variants),), _tile(m, n_variants)
+
+
+def rotation_classes(X: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Augment 8x8 images with their rotations by 90, 180, 270 degrees as new classes (Omniglot-style).
+
+    Returns ``(X', y')`` with 4 times as many rows; the rotation by ``90 k`` degrees of digit ``d`` gets
+    label ``d + 10 k`` (``k = 0`` keeps the original images and labels).
+    """
+    if X.ndim != 2 or X.shape[1] != 64 or len(X) != len(y):
+        raise ValueError(f"expected X of shape (n, 64) and y of shape (n,); got {X.shape}, {np.shape(y)}")
+    img = X.reshape(-1, 8, 8)
+    Xr = np.concatenate([np.rot90(img, k, axes=(1, 2)).reshape(-1, 64) for k in range(4)])
+    return np.ascontiguousarray(Xr), np.concatenate([y + 10 * k for k in range(4)])
+
+
+def meta_train(model: nn.Module, next_batch, steps: int, lam: Tensor, shuffled: Tensor, lr: float,
+               rng: np.random.Generator, wrap=lambda it: it) -> dict[str, np.ndarray]:
+    r"""Episodic meta-training with Adam on the ConML objective of every replica (:func:`meta_train_step`).
+
+    Parameters
+    ----------
+    next_batch : callable ``() -> (support, query, masks)`` with a replica axis first
+    lam : Tensor ``(R,)``
+        :math:`\lambda` per replica (0: the plain meta-learner; negative: the reversed objective).
+    shuffled : Tensor ``(R,)``, bool
+        Replicas trained with randomly permuted task identities (null pairing).
+    wrap : callable
+        Wraps the step iterator (a progress bar).
+
+    Returns
+    -------
+    dict with ``"val_loss"`` and ``"contrast"`` (:math:`d_{in}-d_{out}` with the identities used), arrays
+    ``(steps, R)``.
+    """
+    steps = _pos_int(steps, "steps")
+    lam = torch.as_tensor(lam, dtype=torch.float32)
+    opt = torch.optim.Adam(model.parameters(), lr=lr)
+    R = lam.shape[0]
+    hist_v, hist_c = np.zeros((steps, R)), np.zeros((steps, R))
+    for it in wrap(range(steps)):
+        support, query, masks = next_batch()
+        B, V = masks.shape[1], masks.shape[2]
+        ids = view_task_ids(B, V, R, shuffled, rng)
+        total, lval, lc = meta_train_step(model, support, query, masks, lam, ids)
+        opt.zero_grad()
+        total.backward()
+        opt.step()
+        hist_v[it], hist_c[it] = lval.numpy(), lc.numpy()
+    return {"val_loss": hist_v, "contrast": hist_c}
