@@ -318,6 +318,13 @@ def test_ridge_probe_matches_sklearn_ridge_classifier():
         K.ridge_probe(A, y, B[:, :3])
     with pytest.raises(ValueError, match="alpha"):
         K.ridge_probe(A, y, B, alpha=0)
+    # a fitted probe keeps its standardisation and applies it to later features
+    probe = K.RidgeProbe(2.0).fit(A, y)
+    assert np.array_equal(probe.predict(B), ref) and probe.accuracy(B, ref) == 1.0
+    with pytest.raises(ValueError, match="fit the probe"):
+        K.RidgeProbe().predict(B)
+    with pytest.raises(ValueError, match="same p"):
+        probe.predict(B[:, :3])
 
 
 def test_train_backprop_fits_the_labels():
@@ -333,13 +340,26 @@ def test_train_backprop_fits_the_labels():
 
 
 def test_data_and_subspace_distance():
+    from sklearn.datasets import load_digits
+
     X, y = K.load_digits_images()
+    d = load_digits()
     assert X.shape == (1797, 1, 8, 8) and y.shape == (1797,) and float(X.max()) == 1.0 and float(X.min()) == 0.0
+    assert np.array_equal(X.numpy()[:, 0] * 16, d.images.astype(np.float32)) and np.array_equal(y.numpy(), d.target)
     e = np.eye(4)
     assert K.principal_subspace_distance(e[:2], e[:2] * 3 + e[1]) == pytest.approx(0.0, abs=1e-12)
     assert K.principal_subspace_distance(e[:2], e[2:]) == pytest.approx(1.0)
     with pytest.raises(ValueError, match="columns"):
         K.principal_subspace_distance(e[:2], np.eye(5)[:2])
+
+
+def test_stratified_split_partitions_and_keeps_class_shares():
+    y = np.repeat(np.arange(4), [30, 60, 9, 3])
+    tr, te = K.stratified_split(y, 1 / 3, np.random.default_rng(0))
+    assert np.array_equal(np.sort(np.concatenate([tr, te])), np.arange(y.size))
+    assert [int(np.sum(y[te] == c)) for c in range(4)] == [10, 20, 3, 1]
+    with pytest.raises(ValueError, match="test_fraction"):
+        K.stratified_split(y, 1.0, np.random.default_rng(0))
 
 
 # ---- golden tests against the official code (issue 11) ------------------------------------------------

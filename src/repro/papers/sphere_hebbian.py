@@ -52,8 +52,8 @@ from torch import Tensor, nn
 __all__ = [
     "cosine_gram", "structural_loss", "orthogonality_loss", "sphere_loss", "SPHeReBlock", "evaluate_local_loss",
     "train_local", "cosine_lr", "AdamW", "extract_patches", "oja_subspace_update", "hebb_update", "softhebb_update", "softhebb_rate",
-    "train_patch_rule", "calibrate_batchnorm", "block_features", "ridge_probe", "probe_accuracy",
-    "train_backprop", "load_digits_images", "principal_subspace_distance",
+    "train_patch_rule", "calibrate_batchnorm", "block_features", "RidgeProbe", "ridge_probe", "probe_accuracy",
+    "train_backprop", "load_digits_images", "stratified_split", "principal_subspace_distance",
 ]
 
 
@@ -551,55 +551,72 @@ def block_features(block: SPHeReBlock, X: Tensor) -> Tensor:
     return y.reshape(X.shape[0], -1)
 
 
-def ridge_probe(F_train: Tensor | np.ndarray, y_train: Tensor | np.ndarray, F_test: Tensor | np.ndarray,
-                alpha: float = 1.0) -> np.ndarray:
+def _as_np(a, dtype=None) -> np.ndarray:
+    return np.asarray(a.detach().cpu() if isinstance(a, Tensor) else a, dtype=dtype)
+
+
+class RidgeProbe:
     r"""Linear probe: ridge regression on :math:`\pm1` one-hot targets, argmax decision (as ``RidgeClassifier``).
 
-    Features are standardised with the training mean and standard deviation; the intercept is not
-    penalised. Solves :math:`(\tilde F^\top\tilde F+\alpha I)B=\tilde F^\top T` in float64.
+    ``fit(F, y)`` standardises the features with the training mean and standard deviation (kept, so
+    that ``predict`` applies the same map to later features) and solves
+    :math:`(\tilde F^\top\tilde F+\alpha I)B=\tilde F^\top(T-\bar T)` in float64; the intercept
+    :math:`\bar T` is not penalised. ``predict(F)`` returns labels, shape (m,).
 
     Parameters
     ----------
-    F_train : array, shape (n, p)
-    y_train : int array, shape (n,)
-        At least two classes.
-    F_test : array, shape (m, p)
     alpha : float
         Ridge penalty :math:`\alpha > 0`.
-
-    Returns
-    -------
-    numpy.ndarray, shape (m,)
-        Predicted labels.
     """
-    A = np.asarray(F_train.detach().cpu() if isinstance(F_train, Tensor) else F_train, dtype=np.float64)
-    T = np.asarray(F_test.detach().cpu() if isinstance(F_test, Tensor) else F_test, dtype=np.float64)
-    y = np.asarray(y_train.detach().cpu() if isinstance(y_train, Tensor) else y_train)
-    if A.ndim != 2 or T.ndim != 2 or A.shape[1] != T.shape[1]:
-        raise ValueError(f"F_train (n, p) and F_test (m, p) need the same p; got {A.shape} and {T.shape}")
-    if y.shape != (A.shape[0],):
-        raise ValueError(f"y_train must have shape ({A.shape[0]},); got {y.shape}")
-    if not alpha > 0:
-        raise ValueError(f"alpha must be > 0; got {alpha}")
-    classes = np.unique(y)
-    if classes.size < 2:
-        raise ValueError("y_train must hold at least two classes")
-    mu, sd = A.mean(0), A.std(0)
-    sd = np.where(sd > 0, sd, 1.0)
-    A, T = (A - mu) / sd, (T - mu) / sd
-    Y = np.where(y[:, None] == classes[None, :], 1.0, -1.0)
-    ym = Y.mean(0)
-    B = np.linalg.solve(A.T @ A + alpha * np.eye(A.shape[1]), A.T @ (Y - ym))
-    return classes[np.argmax(T @ B + ym, axis=1)]
+
+    def __init__(self, alpha: float = 1.0) -> None:
+        if not alpha > 0:
+            raise ValueError(f"alpha must be > 0; got {alpha}")
+        self.alpha = float(alpha)
+
+    def fit(self, F_train, y_train) -> "RidgeProbe":
+        A = _as_np(F_train, np.float64)
+        y = _as_np(y_train)
+        if A.ndim != 2:
+            raise ValueError(f"F_train must be (n, p); got {A.shape}")
+        if y.shape != (A.shape[0],):
+            raise ValueError(f"y_train must have shape ({A.shape[0]},); got {y.shape}")
+        self.classes_ = np.unique(y)
+        if self.classes_.size < 2:
+            raise ValueError("y_train must hold at least two classes")
+        self.mu_, sd = A.mean(0), A.std(0)
+        self.sd_ = np.where(sd > 0, sd, 1.0)
+        A = (A - self.mu_) / self.sd_
+        Y = np.where(y[:, None] == self.classes_[None, :], 1.0, -1.0)
+        self.intercept_ = Y.mean(0)
+        self.coef_ = np.linalg.solve(A.T @ A + self.alpha * np.eye(A.shape[1]), A.T @ (Y - self.intercept_))
+        return self
+
+    def predict(self, F) -> np.ndarray:
+        T = _as_np(F, np.float64)
+        if not hasattr(self, "coef_"):
+            raise ValueError("fit the probe first")
+        if T.ndim != 2 or T.shape[1] != self.coef_.shape[0]:
+            raise ValueError(f"features must be (m, {self.coef_.shape[0]}) (same p as in fit); got {T.shape}")
+        return self.classes_[np.argmax(((T - self.mu_) / self.sd_) @ self.coef_ + self.intercept_, axis=1)]
+
+    def accuracy(self, F, y) -> float:
+        """Fraction of correct predictions, in [0, 1]."""
+        pred = self.predict(F)
+        y = _as_np(y)
+        if y.shape != pred.shape:
+            raise ValueError(f"y must have shape {pred.shape}; got {y.shape}")
+        return float(np.mean(pred == y))
+
+
+def ridge_probe(F_train, y_train, F_test, alpha: float = 1.0) -> np.ndarray:
+    """Fit a :class:`RidgeProbe` on ``F_train`` (n, p), ``y_train`` (n,) and predict ``F_test`` (m, p): labels (m,)."""
+    return RidgeProbe(alpha).fit(F_train, y_train).predict(F_test)
 
 
 def probe_accuracy(F_train, y_train, F_test, y_test, alpha: float = 1.0) -> float:
-    """Test accuracy (fraction in [0, 1]) of :func:`ridge_probe`."""
-    pred = ridge_probe(F_train, y_train, F_test, alpha)
-    y_test = np.asarray(y_test.detach().cpu() if isinstance(y_test, Tensor) else y_test)
-    if y_test.shape != pred.shape:
-        raise ValueError(f"y_test must have shape {pred.shape}; got {y_test.shape}")
-    return float(np.mean(pred == y_test))
+    """Test accuracy (fraction in [0, 1]) of a :class:`RidgeProbe` fitted on the training features."""
+    return RidgeProbe(alpha).fit(F_train, y_train).accuracy(F_test, y_test)
 
 
 def train_backprop(block: SPHeReBlock, head: nn.Linear, X: Tensor, y: Tensor, epochs: int, batch_size: int = 128,
@@ -635,12 +652,49 @@ def train_backprop(block: SPHeReBlock, head: nn.Linear, X: Tensor, y: Tensor, ep
 
 # --------------------------------------------------------------------------- data and diagnostics
 def load_digits_images() -> tuple[Tensor, Tensor]:
-    """scikit-learn's bundled 8x8 digits as images in [0, 1], shape (1797, 1, 8, 8) float32, and labels (1797,)."""
-    from sklearn.datasets import load_digits
+    """scikit-learn's bundled 8x8 digits as images in [0, 1], shape (1797, 1, 8, 8) float32, and labels (1797,).
 
-    d = load_digits()
-    X = torch.tensor(d.images / 16.0, dtype=torch.float32).unsqueeze(1)
-    return X, torch.tensor(d.target, dtype=torch.long)
+    Reads the file ``sklearn/datasets/data/digits.csv.gz`` that ``sklearn.datasets.load_digits`` reads (the
+    same numbers, checked in the tests) without importing scikit-learn, whose import costs about 2 s of CPU.
+    """
+    import gzip
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.find_spec("sklearn")
+    if spec is None or not spec.submodule_search_locations:
+        raise ValueError("scikit-learn is not installed: its bundled digits file is needed")
+    path = Path(list(spec.submodule_search_locations)[0]) / "datasets" / "data" / "digits.csv.gz"
+    with gzip.open(path, "rt") as fh:
+        data = np.loadtxt(fh, delimiter=",")
+    X = torch.tensor(data[:, :-1].reshape(-1, 1, 8, 8) / 16.0, dtype=torch.float32)
+    return X, torch.tensor(data[:, -1].astype(np.int64))
+
+
+def stratified_split(y: Tensor | np.ndarray, test_fraction: float, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Random train/test index split that keeps every class's share (per class: ``round(n_c * test_fraction)`` to test).
+
+    Parameters
+    ----------
+    y : int array, shape (n,)
+    test_fraction : float in (0, 1)
+    rng : numpy.random.Generator
+
+    Returns
+    -------
+    (train_idx, test_idx) : sorted int arrays that partition ``range(n)``.
+    """
+    y = _as_np(y)
+    if y.ndim != 1 or y.size < 2:
+        raise ValueError(f"y must be a 1-D label array with >= 2 entries; got shape {y.shape}")
+    if not 0 < test_fraction < 1:
+        raise ValueError(f"test_fraction must be in (0, 1); got {test_fraction}")
+    test = []
+    for c in np.unique(y):
+        idx = np.flatnonzero(y == c)
+        test.append(rng.permutation(idx)[:int(round(idx.size * test_fraction))])
+    test_idx = np.sort(np.concatenate(test))
+    return np.setdiff1d(np.arange(y.size), test_idx), test_idx
 
 
 def principal_subspace_distance(W: Tensor | np.ndarray, V: Tensor | np.ndarray) -> float:
