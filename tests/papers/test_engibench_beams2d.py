@@ -284,6 +284,8 @@ def test_flip_solid_pixels():
     x[:5] = 1.0
     y = K.flip_solid_pixels(x, 0.01, np.random.default_rng(0))
     assert (x != y).sum() == 2 and np.all(y[5:] == 0) and np.all(y <= x)
+    xf = np.asfortranarray(x)                                 # a transposed (Fortran-order) design too
+    assert (K.flip_solid_pixels(xf, 0.01, np.random.default_rng(0)) != xf).sum() == 2
     with pytest.raises(ValueError, match="frac"):
         K.flip_solid_pixels(x, 0.0, np.random.default_rng(0))
 
@@ -363,3 +365,20 @@ def test_golden_optimize(name):
     assert h["c"][-1] == pytest.approx(out["c_last_history"], rel=rel)
     assert K.compliance(x, inp["nelx"], inp["nely"], forcedist=cond["forcedist"]) == pytest.approx(out["c_final"], rel=rel)
     assert x.mean() == pytest.approx(out["mean_density"], rel=rel)
+
+
+# ---- the conditional MLP generator ----------------------------------------------------------------------
+
+def test_conditional_mlp_shapes_range_and_parameter_count():
+    cond = np.random.default_rng(0).random((5, 3))
+    designs = np.random.default_rng(1).random((5, 4, 8))
+    model, losses = K.fit_conditional_mlp(cond, designs, hidden=16, epochs=200, seed=0)
+    out = model.generate(cond)
+    assert out.shape == (5, 4, 8) and out.min() > 0 and out.max() < 1
+    assert K.parameter_count(model) == (3 * 16 + 16) + (16 * 16 + 16) + (16 * 32 + 32)
+    assert losses[-1] < losses[0]
+    # a single design is fitted almost exactly
+    m1, l1 = K.fit_conditional_mlp(cond[:1], np.full((1, 4, 8), 0.3), hidden=8, epochs=300, lr=1e-2)
+    np.testing.assert_allclose(m1.generate(cond[:1]), 0.3, atol=1e-3)
+    with pytest.raises(ValueError, match="same n"):
+        K.fit_conditional_mlp(cond, designs[:3])

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import scipy.sparse as sp
+import torch
 from scipy.linalg import solveh_banded
 from scipy.spatial.distance import cdist
 
@@ -52,7 +53,8 @@ __all__ = [
     "Setup", "element_stiffness", "element_dofs", "density_filter", "load_dof", "topopt_setup",
     "image_to_vector", "vector_to_image", "global_stiffness", "compliance", "compliance_and_sensitivity",
     "oc_update", "simp_optimize", "check_constraints", "sample_conditions", "make_beams_dataset",
-    "flip_solid_pixels", "mmd", "dpp_diversity", "nearest_neighbour_designs",
+    "flip_solid_pixels", "mmd", "dpp_diversity", "nearest_neighbour_designs", "ConditionalMLP",
+    "fit_conditional_mlp", "parameter_count",
 ]
 
 
@@ -379,18 +381,19 @@ def oc_update(x: np.ndarray, dc: np.ndarray, dv: np.ndarray, setup: Setup, move:
     target = setup.volfrac * setup.n
     step = x * np.sqrt(np.maximum(-dc, 0.0) / dv)
     lo, hi = np.maximum(x - move, 0.0), np.minimum(x + move, 1.0)   # move limit within [0, 1]
-    x_new = x_phys = x
+    # the filtered volume sum(H x / Hs) is the linear functional w . x with w = H^T (1 / Hs)
+    w = setup.H.T @ (1.0 / setup.Hs)
+    x_new = x
     while l1 + l2 > 0 and (l2 - l1) / (l1 + l2) > ratio_tol:
         lmid = 0.5 * (l1 + l2)
         x_new = np.minimum(np.maximum(step / np.sqrt(lmid), lo), hi)
-        x_phys = setup.H @ x_new / setup.Hs
-        if x_phys.sum() > target:
+        if w @ x_new > target:
             l1 = lmid
         else:
             l2 = lmid
         if abs(l2 - l1) < np.finfo(float).eps:
             break
-    return x_new, x_phys
+    return x_new, setup.H @ x_new / setup.Hs
 
 
 def simp_optimize(setup: Setup, x0: np.ndarray | None = None, max_iter: int = 100,
@@ -475,12 +478,12 @@ def make_beams_dataset(n: int, nelx: int, nely: int, seed: int, progress=None, *
     Returns
     -------
     dict with ``conditions`` (n, 3), ``designs`` (n, nely, nelx), ``compliance`` (n,) of the final designs,
-    ``iterations`` (n,).
+    ``iterations`` (n,), ``histories`` (list of n compliance histories from the uniform start).
     """
     _check_mesh(nelx, nely)
     cond = sample_conditions(n, np.random.default_rng(seed), **ranges)
     it = range(n) if progress is None else progress(range(n), desc="optimised designs")
-    designs, comp, iters = [], [], []
+    designs, comp, iters, hist = [], [], [], []
     for i in it:
         vf, rm, fd = cond[i]
         s = topopt_setup(nelx, nely, vf, rm, fd)
@@ -488,8 +491,9 @@ def make_beams_dataset(n: int, nelx: int, nely: int, seed: int, progress=None, *
         designs.append(x)
         comp.append(compliance_and_sensitivity(x, s)[0])
         iters.append(h["iterations"])
-    return {"conditions": cond, "designs": np.stack(designs), "compliance": np.array(comp),
-            "iterations": np.array(iters)}
+        hist.append(h["c"])
+    return {"conditions": cond, "designs": np.ascontiguousarray(np.stack(designs)), "compliance": np.array(comp),
+            "iterations": np.array(iters), "histories": hist}
 
 
 def flip_solid_pixels(x: np.ndarray, frac: float, rng: np.random.Generator) -> np.ndarray:
@@ -501,12 +505,13 @@ def flip_solid_pixels(x: np.ndarray, frac: float, rng: np.random.Generator) -> n
     """
     if not 0 < frac < 1:
         raise ValueError(f"frac must lie in (0, 1), got {frac}")
-    x = np.array(x, dtype=float)
-    cand = np.flatnonzero(x.ravel() >= 0.5 * x.max())
+    x = np.array(x, dtype=float, order="C")        # C order: reshape(-1) below is a view
+    flat = x.reshape(-1)
+    cand = np.flatnonzero(flat >= 0.5 * x.max())
     k = int(np.ceil(frac * x.size))
     if cand.size < k:
         raise ValueError("fewer solid pixels than pixels to flip")
-    x.ravel()[rng.choice(cand, size=k, replace=False)] = 0.0
+    flat[rng.choice(cand, size=k, replace=False)] = 0.0
     return x
 
 
@@ -563,3 +568,80 @@ def nearest_neighbour_designs(train_cond: np.ndarray, train_designs: np.ndarray,
     mu, sd = train_cond.mean(0), train_cond.std(0) + 1e-12
     d = cdist((query_cond - mu) / sd, (train_cond - mu) / sd)
     return np.asarray(train_designs)[np.argmin(d, axis=1)]
+
+
+class ConditionalMLP(torch.nn.Module):
+    """Conditional MLP generator: conditions -> density image (an EngiOpt-style regression baseline).
+
+    ``x = sigmoid(W3 relu(W2 relu(W1 z + b1) + b2) + b3)`` with ``z`` the conditions standardised by the
+    training mean and standard deviation (stored as buffers).
+
+    Input (B, d) conditions; output (B, nely, nelx) densities in (0, 1).
+    """
+
+    def __init__(self, n_cond: int, nelx: int, nely: int, hidden: int, mu: np.ndarray, sd: np.ndarray):
+        super().__init__()
+        if hidden < 1 or n_cond < 1:
+            raise ValueError("hidden and n_cond must be positive")
+        _check_mesh(nelx, nely)
+        self.nelx, self.nely = nelx, nely
+        self.net = torch.nn.Sequential(
+            torch.nn.Linear(n_cond, hidden), torch.nn.ReLU(),
+            torch.nn.Linear(hidden, hidden), torch.nn.ReLU(),
+            torch.nn.Linear(hidden, nelx * nely))
+        self.register_buffer("mu", torch.as_tensor(mu, dtype=torch.float64))
+        self.register_buffer("sd", torch.as_tensor(sd, dtype=torch.float64))
+        self.double()
+
+    def forward(self, cond: torch.Tensor) -> torch.Tensor:
+        """(B, d) conditions -> (B, nely, nelx) densities."""
+        z = (cond - self.mu) / self.sd
+        return torch.sigmoid(self.net(z)).reshape(-1, self.nely, self.nelx)
+
+    def generate(self, cond: np.ndarray) -> np.ndarray:
+        """NumPy wrapper of ``forward`` without gradients: (B, d) -> (B, nely, nelx)."""
+        with torch.no_grad():
+            return self(torch.as_tensor(np.asarray(cond, float))).numpy()
+
+
+def parameter_count(model: torch.nn.Module) -> int:
+    """Number of trainable parameters (buffers excluded)."""
+    return int(sum(p.numel() for p in model.parameters() if p.requires_grad))
+
+
+def fit_conditional_mlp(cond: np.ndarray, designs: np.ndarray, hidden: int = 64, epochs: int = 1000,
+                        lr: float = 3e-3, seed: int = 0) -> tuple[ConditionalMLP, np.ndarray]:
+    """Fit ``ConditionalMLP`` by full-batch Adam (lr, betas 0.9 / 0.999) on the pixel-wise mean squared error.
+
+    Parameters
+    ----------
+    cond : (n, d) conditions; designs : (n, nely, nelx) optimised designs.
+
+    Returns
+    -------
+    model, losses : the fitted model and the (epochs,) training loss.
+    """
+    cond, designs = np.asarray(cond, float), np.asarray(designs, float)
+    if cond.ndim != 2 or designs.ndim != 3 or len(cond) != len(designs):
+        raise ValueError("cond must be (n, d) and designs (n, nely, nelx) with the same n")
+    if epochs < 1:
+        raise ValueError(f"epochs must be positive, got {epochs}")
+    torch.manual_seed(seed)
+    n, nely, nelx = designs.shape
+    model = ConditionalMLP(cond.shape[1], nelx, nely, hidden, cond.mean(0), cond.std(0) + 1e-12)
+    c, y = torch.as_tensor(cond), torch.as_tensor(designs)
+    params = list(model.parameters())
+    m = [torch.zeros_like(p) for p in params]
+    v = [torch.zeros_like(p) for p in params]
+    b1, b2, eps = 0.9, 0.999, 1e-8
+    losses = np.empty(epochs)
+    for t in range(1, epochs + 1):   # Adam (Kingma and Ba, 2015, Algorithm 1), written out: torch.optim loads dynamo
+        loss = torch.mean((model(c) - y) ** 2)
+        grads = torch.autograd.grad(loss, params)
+        with torch.no_grad():
+            for p, g, mi, vi in zip(params, grads, m, v):
+                mi.mul_(b1).add_(g, alpha=1 - b1)
+                vi.mul_(b2).addcmul_(g, g, value=1 - b2)
+                p.sub_(lr * (mi / (1 - b1**t)) / ((vi / (1 - b2**t)).sqrt() + eps))
+        losses[t - 1] = loss.item()
+    return model, losses
