@@ -124,6 +124,16 @@ def test_gate_features_are_standardised_and_track_homophily():
     assert Z[g["region"] == 0, 1].mean() > Z[g["region"] == 1, 1].mean() + 1  # smoother where homophilous
 
 
+def test_filter_bank_is_the_rms_normalised_filters():
+    g = graph(h=(0.4,), n=120, C=4, stubs=3, f=5)
+    fb = K.filter_bank(g["X"], g["A"], k=2)
+    A_hat = K.normalized_adjacency(g["A"])
+    for key, ref in (("XR", g["X"]), ("XL", K.low_pass(g["X"], A_hat, 2)), ("XH", K.high_pass(g["X"], A_hat))):
+        assert (fb[key] ** 2).sum(1).mean() == pytest.approx(1.0)
+        np.testing.assert_allclose(fb[key] * np.linalg.norm(ref) / np.sqrt(120), ref, atol=1e-12)
+    np.testing.assert_array_equal(fb["Z"], K.gate_features(g["X"], g["A"]))
+
+
 # ----------------------------------------------------------------------------- episodes, prototypes, calibration
 def test_episode_sampler_counts_and_classes():
     table = K.class_table(120, 6)
@@ -174,7 +184,10 @@ def test_episode_accuracy_is_perfect_on_separated_embeddings_and_chance_level_on
     for cal in (None, "cal", "uniform"):
         assert K.episode_accuracy(emb, s, q, calibrate=cal).min() == 1.0
     noise = torch.tensor(rng.standard_normal((2, 200, 10)))
-    assert abs(K.episode_accuracy(noise, s, q).mean() - 0.2) < 0.08
+    acc = K.episode_accuracy(noise, s, q)
+    assert acc.shape == (2, 40) and abs(acc.mean() - 0.2) < 0.08
+    np.testing.assert_array_equal(K.episode_accuracy(noise, s, q, chunk=7), acc)
+    np.testing.assert_array_equal(K.episode_accuracy(noise, s, q, "cal", chunk=3), K.episode_accuracy(noise, s, q, "cal"))
 
 
 # ----------------------------------------------------------------------------- the model
@@ -183,7 +196,7 @@ def test_modes_compute_their_formulas():
     gen = torch.Generator().manual_seed(0)
     XR, XL, XH = (torch.randn(G, M, f, generator=gen, dtype=torch.float64) for _ in range(3))
     Z = torch.randn(G, M, 3, generator=gen, dtype=torch.float64)
-    m = {mode: K.SpectralExperts(mode, G, f, d, generator=torch.Generator().manual_seed(1)) for mode in K.MODES}
+    m = {mode: K.SpectralExperts([mode] * G, f, d, generator=torch.Generator().manual_seed(1)) for mode in K.MODES}
     e = {k: v(XR, XL, XH, Z).detach() for k, v in m.items()}
     W_L, W_H = m["mix"].W_L.detach(), m["mix"].W_H.detach()
     torch.testing.assert_close(e["mlp"], XR @ W_L)
@@ -194,6 +207,36 @@ def test_modes_compute_their_formulas():
     with torch.no_grad():
         m["grace"].b_2.fill_(50.0)
     torch.testing.assert_close(m["grace"](XR, XL, XH, Z).detach(), e["low"])
+    # one model holding several kinds, and a selection of its sets
+    both = K.SpectralExperts(["high", "mlp"], f, d, generator=torch.Generator().manual_seed(1))
+    out = both(XR, XL, XH, Z).detach()
+    torch.testing.assert_close(out[0], XH[0] @ both.W_H[0].detach())
+    torch.testing.assert_close(out[1], XR[1] @ both.W_L[1].detach())
+    torch.testing.assert_close(both(XR[:1], XL[:1], XH[:1], Z[:1], sets=[1]).detach()[0], XR[0] @ both.W_L[1].detach())
+
+
+def test_unused_parameters_get_zero_gradients():
+    gen = torch.Generator().manual_seed(0)
+    XR, XL, XH = (torch.randn(3, 5, 4, generator=gen, dtype=torch.float64) for _ in range(3))
+    Z = torch.randn(3, 5, 3, generator=gen, dtype=torch.float64)
+    m = K.SpectralExperts(["mlp", "high", "grace"], 4, 2, generator=gen)
+    m(XR, XL, XH, Z).pow(2).sum().backward()
+    assert m.W_H.grad[0].abs().max() == 0 and m.W_L.grad[1].abs().max() == 0
+    assert m.W_1.grad[:2].abs().max() == 0 and m.b_2.grad[2].abs().max() > 0
+
+
+def test_adam_matches_torch_optim():
+    gen = torch.Generator().manual_seed(0)
+    a = [torch.randn(3, 4, generator=gen, dtype=torch.float64, requires_grad=True) for _ in range(2)]
+    b = [x.detach().clone().requires_grad_(True) for x in a]
+    mine, ref = K.Adam(a, lr=0.03), torch.optim.Adam(b, lr=0.03)
+    for _ in range(25):
+        for params, opt in ((a, mine), (b, ref)):
+            opt.zero_grad()
+            (params[0].sin().sum() + (params[0] @ params[1].T).pow(2).sum()).backward()
+            opt.step()
+    for x, y in zip(a, b):
+        torch.testing.assert_close(x, y, rtol=1e-12, atol=1e-12)
 
 
 def test_batched_training_equals_separate_training(monkeypatch):
@@ -201,13 +244,13 @@ def test_batched_training_equals_separate_training(monkeypatch):
     g = [graph(h=(0.8,), n=120, C=6, stubs=3, f=4, seed=s) for s in (0, 1)]
     feats = {k: torch.tensor(np.stack([x["X"] for x in g])) for k in ("XR", "XL", "XH")}
     feats["Z"] = torch.zeros(2, 120, 3, dtype=torch.float64)
-    both = K.SpectralExperts("low", 2, 4, 3, generator=torch.Generator().manual_seed(0))
-    one = K.SpectralExperts("low", 1, 4, 3)
+    both = K.SpectralExperts(["low", "grace"], 4, 3, generator=torch.Generator().manual_seed(0))
+    one = K.SpectralExperts(["low"], 4, 3)
     with torch.no_grad():
         for p, q in zip(one.parameters(), both.parameters()):
             p.copy_(q[:1])
-    K.meta_train(both, feats, table, [0, 1, 2, 3], 3, 2, 3, 5, 2, 0.05, np.random.default_rng(0))
-    # replay graph 0 alone with the same episodes: the batched sampler draws graph 0's episodes first
+    K.meta_train(both, feats, np.array([0, 1]), table, [0, 1, 2, 3], 3, 2, 3, 5, 2, 0.05, np.random.default_rng(0))
+    # replay set 0 alone with the same episodes: the batched sampler draws set 0's episodes first
     rng, sub = np.random.default_rng(0), {k: v[:1] for k, v in feats.items()}
     orig = K.sample_episodes
 
@@ -216,20 +259,42 @@ def test_batched_training_equals_separate_training(monkeypatch):
         return s[:1], q[:1]
 
     monkeypatch.setattr(K, "sample_episodes", first_only)
-    K.meta_train(one, sub, table, [0, 1, 2, 3], 3, 2, 3, 5, 2, 0.05, rng)
+    K.meta_train(one, sub, np.array([0]), table, [0, 1, 2, 3], 3, 2, 3, 5, 2, 0.05, rng)
     torch.testing.assert_close(one.W_L, both.W_L[:1])
 
 
-def test_training_lowers_the_loss():
+def test_training_lowers_the_loss_and_embed_all_uses_each_sets_graph():
     table = K.class_table(240, 6)
     g = graph(h=(0.9,), n=240, C=6, stubs=4, f=6, noise=1.5)
     A_hat = K.normalized_adjacency(g["A"])
     t = lambda a: torch.tensor(a)[None]  # noqa: E731
     feats = dict(XR=t(g["X"]), XL=t(K.low_pass(g["X"], A_hat, 2)), XH=t(K.high_pass(g["X"], A_hat)),
                  Z=t(K.gate_features(g["X"], g["A"])))
-    m = K.SpectralExperts("grace", 1, 6, 4, generator=torch.Generator().manual_seed(0))
-    losses = K.meta_train(m, feats, table, [0, 1, 2, 3], 3, 2, 5, 60, 4, 0.05, np.random.default_rng(1))
-    assert np.mean(losses[-10:]) < 0.5 * np.mean(losses[:5])
+    m = K.SpectralExperts(["grace", "mlp"], 6, 4, generator=torch.Generator().manual_seed(0))
+    losses = K.meta_train(m, feats, np.array([0, 0]), table, [0, 1, 2, 3], 3, 2, 5, 60, 4, 0.05,
+                          np.random.default_rng(1))
+    assert losses.shape == (60, 2) and np.all(losses[-10:].mean(0) < 0.5 * losses[:5].mean(0))
+    emb = K.embed_all(m, feats, np.array([0, 0]), np.array([1]))
+    torch.testing.assert_close(emb[0], (feats["XR"][0] @ m.W_L[1]).detach())
+    # training in chunks with one optimiser equals training at once
+    a = K.SpectralExperts(["grace"], 6, 4, generator=torch.Generator().manual_seed(2))
+    b = K.SpectralExperts(["grace"], 6, 4, generator=torch.Generator().manual_seed(2))
+    K.meta_train(a, feats, np.array([0]), table, [0, 1, 2, 3], 3, 2, 5, 6, 2, 0.05, np.random.default_rng(3))
+    rng, opt = np.random.default_rng(3), K.Adam(list(b.parameters()), lr=0.05)
+    for _ in range(2):
+        K.meta_train(b, feats, np.array([0]), table, [0, 1, 2, 3], 3, 2, 5, 3, 2, 0.05, rng, opt=opt)
+    torch.testing.assert_close(a.W_1, b.W_1)
+    torch.testing.assert_close(emb[0], (feats["XR"][0] @ m.W_L[1]).detach())
+
+
+def test_spearman_and_ranks_against_scipy():
+    from scipy.stats import rankdata, spearmanr
+
+    rng = np.random.default_rng(9)
+    a, b = rng.integers(0, 6, 50).astype(float), rng.standard_normal(50)  # many ties in a
+    np.testing.assert_allclose(K.average_ranks(a), rankdata(a))
+    assert K.spearman(a, b) == pytest.approx(spearmanr(a, b).statistic, abs=1e-12)
+    assert np.isnan(K.spearman(np.ones(5), np.arange(5.0)))
 
 
 def test_spearman_against_brute_force():
@@ -270,8 +335,10 @@ def test_bad_input():
         K.sample_episodes(table, [0, 1, 2], 3, 5, 6, 1, rng)
     with pytest.raises(ValueError, match="distinct"):
         K.sample_episodes(table, [0, 0, 1], 2, 1, 1, 1, rng)
-    with pytest.raises(ValueError, match="mode"):
-        K.SpectralExperts("band", 1, 2, 2)
+    with pytest.raises(ValueError, match="modes"):
+        K.SpectralExperts(["band"], 2, 2)
+    with pytest.raises(ValueError, match="lr"):
+        K.Adam([torch.zeros(2)], lr=0.0)
     with pytest.raises(ValueError, match="disagree"):
         K.proto_logits(torch.zeros(3, 4), torch.zeros(2, 5))
     with pytest.raises(ValueError, match="scale"):
