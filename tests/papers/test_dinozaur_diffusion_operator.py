@@ -280,6 +280,15 @@ def test_training_lowers_the_loss_and_predictive_samples_have_the_right_shape():
         assert s.shape == (4, 3, 32, 1)
     with pytest.raises(ValueError, match="epochs"):
         K.train_operator(m, x, y, epochs=0)
+    with pytest.raises(ValueError, match="noise must be"):
+        K.predictive_samples(m, x[:3], 2, noise="sometimes")
+    # without noise and without sampling (a deterministic model, dropout off) all draws coincide
+    d = K.NeuralOperator1d("dinozaur", width=8, modes=8, n_blocks=1, n_grid=32)
+    s = K.predictive_samples(d, x[:2], 3, noise="none")
+    np.testing.assert_array_equal(s[0], s[2])
+    # a fixed log-variance adds noise of that size
+    s = K.predictive_samples(d, x[:2].repeat(50, 1, 1), 2, noise=math.log(0.25))
+    assert np.std(s[0] - s[1]) == pytest.approx(np.sqrt(2 * 0.25), rel=0.1)
 
 
 # ----------------------------------------------------------------------------- golden: the official code

@@ -541,7 +541,8 @@ def miscalibration_area(mu: np.ndarray, std: np.ndarray, y: np.ndarray, n_levels
 
 # --------------------------------------------------------------------------- training and prediction
 def train_operator(model: NeuralOperator1d, x: torch.Tensor, y: torch.Tensor, epochs: int, batch_size: int = 16,
-                   lr: float = 1e-3, weight_decay: float = 1e-4, seed: int = 0) -> list[float]:
+                   lr: float = 1e-3, weight_decay: float = 1e-4, seed: int = 0,
+                   noise_lr: float | None = None) -> list[float]:
     r"""Train with AdamW + OneCycleLR (official Darcy config). Loss: mean relative L2 (official
     ``RelativeLpLoss``), or for ``kind="bayesian"`` the official ELBO per sample: summed Gaussian NLL with
     variance :math:`e^{s}` plus the KL estimate of every Bayesian multiplier.
@@ -549,6 +550,9 @@ def train_operator(model: NeuralOperator1d, x: torch.Tensor, y: torch.Tensor, ep
     Parameters
     ----------
     x, y : tensors, shape (N, n, C_in) and (N, n, C_out)
+    noise_lr : float, optional
+        Peak learning rate of the scalar noise log-variance (its own parameter group); ``None``: ``lr``.
+
     Returns
     -------
     list of float, the mean training loss per epoch.
@@ -560,8 +564,11 @@ def train_operator(model: NeuralOperator1d, x: torch.Tensor, y: torch.Tensor, ep
     g = torch.Generator().manual_seed(seed)
     N = x.shape[0]
     steps = math.ceil(N / batch_size)
-    opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=weight_decay)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=epochs * steps)
+    noise = [p for p in [model.log_noise_var] if p is not None]
+    rest = [p for p in model.parameters() if all(p is not q for q in noise)]
+    groups = [{"params": rest, "lr": lr}] + ([{"params": noise, "lr": noise_lr or lr}] if noise else [])
+    opt = torch.optim.AdamW(groups, lr=lr, weight_decay=weight_decay)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=[g["lr"] for g in groups], total_steps=epochs * steps)
     bayes = model.kind == "bayesian"
     hist = []
     model.train()
@@ -589,17 +596,24 @@ def train_operator(model: NeuralOperator1d, x: torch.Tensor, y: torch.Tensor, ep
 
 
 def predictive_samples(model: NeuralOperator1d, x: torch.Tensor, n_samples: int, seed: int = 0,
-                       log_noise_var: float | None = None, dropout: bool = False) -> np.ndarray:
+                       noise: str | float = "learned", dropout: bool = False) -> np.ndarray:
     r"""Draws from the predictive distribution (official ``Trainer._generate_samples``): each draw is one
     forward pass (a fresh :math:`\tau \sim q` for the Bayesian model, fresh dropout masks with ``dropout=True``)
-    plus Gaussian noise of log-variance ``log_noise_var`` (the model's learned one when ``None`` and it has one;
-    no noise when it has none). Returns shape (n_samples, B, n, C_out).
+    plus Gaussian noise: ``noise="learned"`` the model's learned log-variance (none if it has none), ``"none"``
+    no noise, a float: that log-variance (the official default for dropout models is -4).
+    Returns shape (n_samples, B, n, C_out).
     """
     _check_int(n_samples, "n_samples")
+    if noise == "learned":
+        log_noise_var = None if model.log_noise_var is None else float(model.log_noise_var.detach())
+    elif noise == "none":
+        log_noise_var = None
+    elif isinstance(noise, (int, float)):
+        log_noise_var = float(noise)
+    else:
+        raise ValueError(f"noise must be 'learned', 'none' or a float log-variance; got {noise!r}")
     torch.manual_seed(seed)
     model.train(dropout)
-    if log_noise_var is None and model.log_noise_var is not None:
-        log_noise_var = float(model.log_noise_var)
     out = []
     with torch.no_grad():
         for _ in range(n_samples):  # one forward pass per posterior draw, batched over inputs
