@@ -11,8 +11,17 @@ import torch
 
 from repro.papers import hamiltonian_neural_solver as K
 
-torch.set_default_dtype(torch.float64)
 L, N = 20.0, 64
+
+
+@pytest.fixture(autouse=True)
+def float64_by_default():
+    """Float64 within this module's tests only: a module-level ``set_default_dtype`` leaks into every other
+    test module collected in the same process (pytest imports them all before running any)."""
+    previous = torch.get_default_dtype()
+    torch.set_default_dtype(torch.float64)
+    yield
+    torch.set_default_dtype(previous)
 
 
 def grid(n=N, length=L):
