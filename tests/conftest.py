@@ -2,6 +2,8 @@
 
 import os
 
+import pytest
+
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 from repro.runtime import block_network  # noqa: E402
@@ -14,9 +16,6 @@ try:
     torch.set_num_threads(1)
 except ImportError:  # pragma: no cover
     pass
-
-
-import pytest  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
