@@ -16,9 +16,19 @@ SLUGS = pipeline.all_slugs()
 SHARED_README = ROOT.parent / "shared" / "papers" / "README.md"
 
 
-def test_imported_paper_modules_are_found():
-    src = "from repro.papers import tao_linear_leaves_smw as K\nimport repro.papers.sampled_softmax_bias\n"
-    assert pipeline._imported_paper_modules(src) == ["sampled_softmax_bias", "tao_linear_leaves_smw"]
+def test_repro_imports_are_found_absolute_relative_and_through_magics():
+    src = ("%matplotlib inline\nfrom repro.papers import tao_linear_leaves_smw as K\n"
+           "import repro.papers.sampled_softmax_bias\nfrom repro.claims import Claims\nimport numpy\n")
+    assert pipeline._repro_imports(src) == {
+        "repro.papers", "repro.papers.tao_linear_leaves_smw", "repro.papers.sampled_softmax_bias", "repro.claims"}
+    assert pipeline._repro_imports("from ..stats import loglog_slope\nfrom . import other\n",
+                                   "repro.papers.x") == {"repro.stats", "repro.papers"}
+
+
+def test_the_closure_follows_imports_through_the_package(tmp_path):
+    files = {p.relative_to(ROOT).as_posix() for p in pipeline.repro_closure("from repro.claims import Claims\n")}
+    # repro/__init__ imports runtime, claims imports runtime, runtime's setup_notebook imports plotting
+    assert files == {"src/repro/__init__.py", "src/repro/claims.py", "src/repro/runtime.py", "src/repro/plotting.py"}
 
 
 def test_clean_notebook_strips_volatile_metadata():
@@ -168,16 +178,26 @@ def test_no_orphan_pages_or_records():
     assert {p.stem for p in pipeline.CLAIMS.glob("*.json")} <= set(SLUGS)
 
 
-def test_input_files_cover_source_shared_code_kernels_and_pins():
+def test_input_files_cover_source_imported_code_executor_and_pins():
     slug = "tao-linear-leaves-smw"
     names = {p.relative_to(ROOT).as_posix() for p in pipeline.input_files(slug)}
     assert f"notebooks/{slug}.py" in names
     assert "src/repro/claims.py" in names and "src/repro/runtime.py" in names
-    assert "src/repro/papers/tao_linear_leaves_smw.py" in names
+    assert "src/repro/papers/tao_linear_leaves_smw.py" in names and "src/repro/papers/__init__.py" in names
+    assert "src/repro/pipeline.py" in names, "the executor counts for every page"
     assert "src/repro/papers/sampled_softmax_bias.py" not in names, "another paper's kernels do not count"
     assert "src/repro/bookext.py" not in names, "the render-only extension does not count"
+    assert "src/repro/sweep.py" not in names and "src/repro/scaffold.py" not in names
     assert {"pyproject.toml", "requirements-lock.txt"} <= names
     assert pipeline.input_hash(slug) != pipeline.input_hash(slug, {"scale": "full", "seed": 0})
+
+
+def test_a_shared_module_counts_only_for_the_pages_that_import_it():
+    users = {s for s in SLUGS
+             if ROOT / "src/repro/timing.py" in pipeline.input_files(s)}
+    importers = {s for s in SLUGS if "repro.timing" in (pipeline.NOTEBOOKS / f"{s}.py").read_text()
+                 or "timing" in (ROOT / "src/repro/papers" / f"{pipeline.module_name(s)}.py").read_text()}
+    assert users and users <= importers and users != set(SLUGS)
 
 
 def test_the_setup_cell_is_folded_on_the_page(tmp_path):

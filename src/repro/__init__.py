@@ -8,6 +8,8 @@ notebook (``notebooks/<slug>.py``) only what a reader should read.
 * :mod:`repro.claims` -- the machine-checked claims of every page.
 * :mod:`repro.plotting` -- the one figure style of the book.
 * :mod:`repro.stats` -- small numerical helpers shared by several papers.
+* :mod:`repro.optim` -- Adam and AdamW with torch.optim's iterates, without its import cost.
+* :mod:`repro.validate` -- argument checks shared by the kernels.
 * :mod:`repro.papers` -- one kernel module per paper, named after its slug.
 * :mod:`repro.pipeline` -- executing notebooks with papermill (``make book``).
 """

@@ -28,6 +28,7 @@ Command line (``python -m repro.pipeline --help``)::
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import os
@@ -35,6 +36,7 @@ import re
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,10 +48,10 @@ CLAIMS = ROOT / "book" / "claims"
 CATALOG = ROOT / "book" / "catalog.yml"
 TOC = ROOT / "_toc.yml"
 CI_PARAMS = {"scale": "ci", "seed": 0}
-RENDER_ONLY = ("bookext.py",)
-# not inputs of a page either: the sweep schedules executions and summarises their records, changing none
-# (nor `make new`'s scaffolder, which writes new pages' sources and runs in none)
-NOT_INPUTS = (*RENDER_ONLY, "sweep.py", "scaffold.py")
+# The package and the executor: a page imports (a closure of) the one and is run by the other.
+PACKAGE = ROOT / "src" / "repro"
+EXECUTOR = PACKAGE / "pipeline.py"
+PINS = (ROOT / "pyproject.toml", ROOT / "requirements-lock.txt")
 CELL_TIMEOUT_S = {"ci": 300, "full": 3600}
 VOLATILE_NB_KEYS = ("papermill", "widgets")
 VOLATILE_CELL_KEYS = ("papermill", "execution", "ExecuteTime")
@@ -79,44 +81,105 @@ def module_name(slug: str) -> str:
     return slug.replace("-", "_")
 
 
-def _imported_paper_modules(source: str) -> list[str]:
-    found = set(re.findall(r"repro\.papers\.(\w+)", source))
-    for group in re.findall(r"from[ \t]+repro\.papers[ \t]+import[ \t]+(\([^)]*\)|[^\n]+)", source):
-        for name in re.split(r"[,()\n]", group):
-            name = name.split("#")[0].strip().split(" as ")[0].strip()
-            if name:
-                found.add(name)
-    return sorted(found)
+def _module_file(name: str) -> Path | None:
+    """The file of module ``repro.x.y`` (``src/repro/x/y.py`` or ``.../y/__init__.py``), or None."""
+    parts = name.split(".")
+    if parts[0] != "repro":
+        return None
+    base = PACKAGE.joinpath(*parts[1:])
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _parse_python(text: str) -> ast.Module:
+    """``ast.parse`` that tolerates notebook magics (``%...``, ``!...`` lines are blanked first)."""
+    try:
+        return ast.parse(text)
+    except SyntaxError:
+        return ast.parse(re.sub(r"(?m)^[ \t]*[%!].*$", "", text))
+
+
+def _repro_imports(text: str, module: str | None = None) -> set[str]:
+    """Names of the ``repro`` modules a Python source imports (absolute or, inside the package, relative).
+
+    ``from repro.papers import x`` yields ``repro.papers`` and, where ``x`` is a module, ``repro.papers.x``.
+    ``module``: the dotted name of the file being read, to resolve its relative imports.
+    """
+    found: set[str] = set()
+    for node in ast.walk(_parse_python(text)):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.split(".")[0] == "repro")
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                if module is None:
+                    continue
+                is_package = (_module_file(module) or Path()).name == "__init__.py"
+                anchor = module.split(".")[: len(module.split(".")) - node.level + is_package]
+                base = ".".join(anchor + ([node.module] if node.module else []))
+            else:
+                base = node.module or ""
+            if base.split(".")[0] != "repro":
+                continue
+            found.add(base)
+            found.update(f"{base}.{a.name}" for a in node.names if _module_file(f"{base}.{a.name}"))
+    return found
+
+
+def repro_closure(text: str) -> list[Path]:
+    """Files of every ``repro`` module that importing ``text``'s imports executes, transitively.
+
+    Importing ``repro.a.b`` runs ``repro/__init__.py`` and ``repro/a/__init__.py`` too, so parent packages
+    count. Only static imports are seen (an ``importlib`` call by computed name is not).
+    """
+    todo = sorted(_repro_imports(text))
+    seen: dict[str, Path] = {}
+    while todo:
+        name = todo.pop()
+        parts = name.split(".")
+        for i in range(1, len(parts) + 1):
+            sub = ".".join(parts[:i])
+            path = _module_file(sub)
+            if path is None or sub in seen:
+                continue
+            seen[sub] = path
+            todo.extend(_repro_imports(path.read_text(), sub))
+    return sorted(set(seen.values()))
 
 
 def input_files(slug: str, source: Path | None = None) -> list[Path]:
-    """Every file whose content determines a page: source, shared package, its kernels, the pins.
+    """Every file whose content determines a page: its source, the code it imports, the executor, the pins.
 
+    The code is the import closure of the source within the ``repro`` package (:func:`repro_closure`):
+    the kernel module, the shared modules it and the notebook import, their parent packages. Shared code
+    a page does not import (another paper's kernels, the sweep, the book's Sphinx extension) does not
+    count, so adding or editing a shared module makes stale only the pages that use it. The executor
+    (this module: parameters, environment) and the pins (every package version) count for every page.
     ``source``: the jupytext source if not ``notebooks/<slug>.py`` (the sweep's tests use a tiny one).
     """
     src = Path(source) if source is not None else NOTEBOOKS / f"{slug}.py"
-    package = ROOT / "src" / "repro"
-    # the whole shared package except the Sphinx extension, which only renders pages
-    shared = [
-        p
-        for p in package.rglob("*.py")
-        if "papers" not in p.relative_to(package).parts[:-1] and p.name not in NOT_INPUTS
-    ]
-    shared += [package / "papers" / "__init__.py"]
-    kernels = [package / "papers" / f"{m}.py" for m in _imported_paper_modules(src.read_text())]
-    pins = [ROOT / "pyproject.toml", ROOT / "requirements-lock.txt"]
-    return sorted({src, *shared, *[k for k in kernels if k.exists()], *pins})
+    return sorted({src, *repro_closure(src.read_text()), EXECUTOR, *PINS})
 
 
 def _rel(path: Path) -> str:
     return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else path.name
 
 
-def input_hash(slug: str, params: dict | None = None, source: Path | None = None) -> str:
-    """SHA-256 over the input files (path and content) and the parameters."""
+def input_hash(slug: str, params: dict | None = None, source: Path | None = None,
+               source_filter: Callable[[str], str] | None = None) -> str:
+    """SHA-256 over the input files (path and content) and the parameters.
+
+    ``source_filter``: applied to the notebook source's text before hashing (the sweep keeps only its
+    code cells, so that prose edits leave its records current).
+    """
+    src = Path(source) if source is not None else NOTEBOOKS / f"{slug}.py"
     h = hashlib.sha256()
-    for path in input_files(slug, source):
-        h.update(_rel(path).encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in input_files(slug, src):
+        content = path.read_bytes()
+        if source_filter is not None and path.resolve() == src.resolve():
+            content = source_filter(content.decode()).encode()
+        h.update(_rel(path).encode() + b"\0" + content + b"\0")
     h.update(json.dumps(params or CI_PARAMS, sort_keys=True).encode())
     return h.hexdigest()[:16]
 

@@ -147,18 +147,8 @@ def sweep_hash(slug: str, scale: str, source: str | os.PathLike | None = None) -
     stale on any change to code, parameters, kernels, shared code or pins. (The executed page's own
     hash, :func:`repro.pipeline.input_hash`, counts the prose too: the page shows it.)
     """
-    # This repeats the loop of pipeline.input_hash with one file's content filtered. The right home is a
-    # hook in pipeline.input_hash, but pipeline.py is itself a page input: editing it makes every page and
-    # every sweep record stale. Fold this into it with the next change that re-executes and re-sweeps anyway.
     src = Path(source) if source is not None else pipeline.NOTEBOOKS / f"{slug}.py"
-    h = hashlib.sha256()
-    for path in pipeline.input_files(slug, src):
-        content = path.read_bytes()
-        if path.resolve() == src.resolve():
-            content = notebook_code(content.decode()).encode()
-        h.update(pipeline._rel(path).encode() + b"\0" + content + b"\0")
-    h.update(json.dumps({"scale": scale}, sort_keys=True).encode())
-    return h.hexdigest()[:16]
+    return pipeline.input_hash(slug, {"scale": scale}, src, source_filter=notebook_code)
 
 
 def records_root(records_dir: Path | None = None) -> Path:
