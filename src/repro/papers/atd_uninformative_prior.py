@@ -345,7 +345,8 @@ def run_discovery(method: str, targets: np.ndarray, particles: np.ndarray, budge
     dict with ``found`` (M, budget + 1) cumulative targets found after 0..budget queries,
     ``queries`` (M, budget), and for EM methods ``min_step`` (the smallest change of the EM log-likelihood
     between consecutive iterations over every EM run, >= 0 up to rounding by the ascent property),
-    ``weights`` (M, components) at the end.
+    ``weights`` (M, components) at the end, and ``transient_mass`` (M, budget): the total weight of the
+    transient components after the EM of each query (0 for ``em-permanent``; NaN where no EM ran).
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}; got {method!r}")
@@ -378,8 +379,10 @@ def run_discovery(method: str, targets: np.ndarray, particles: np.ndarray, budge
     queries = np.zeros((M, budget), dtype=int)
     found = np.zeros((M, budget + 1))
     w = np.full((M, n_comp), 1.0 / n_comp)
+    L_all = np.ones((M, budget, n_comp))  # component likelihoods of the observations so far
     logpost = np.zeros((M, K))
     min_step = np.inf
+    transient_mass = np.full((M, budget), np.nan)
     rows = np.arange(M)
     p_hat = np.broadcast_to(P.mean(axis=0), (M, N))
     for b in range(budget):
@@ -404,7 +407,7 @@ def run_discovery(method: str, targets: np.ndarray, particles: np.ndarray, budge
             wp /= wp.sum(axis=1, keepdims=True)
             p_hat = wp @ P
             continue
-        Lp = bernoulli_likelihood(np.moveaxis(P[:, obs_idx], 0, -1), y_obs[..., None])  # (M, t, K)
+        L_all[:, b, :K] = bernoulli_likelihood(P[:, q].T, y[:, None])  # permanent: fixed once observed
         if use_trans:
             Gq = G[:, q, :]  # (nb, M, N): kernel rows of the new query
             S_all += np.moveaxis(Gq, 0, 1)
@@ -416,13 +419,12 @@ def run_discovery(method: str, targets: np.ndarray, particles: np.ndarray, budge
             rate_loo = (n_pos - y_obs + 0.5) / (b + 1)  # global rate, leave-one-out, Beta(0.5, 0.5)
             pt_obs = transient_components(so_pos, so_all, rate_loo[:, None, :])  # (M, nb, t), shrunk to the rate
             pt_obs = np.concatenate([pt_obs, rate_loo[:, None, :]], axis=1)
-            Lt = bernoulli_likelihood(np.moveaxis(pt_obs, 1, 2), y_obs[..., None])  # (M, t, nb + 1)
-            L = np.concatenate([Lp, Lt], axis=2)
-        else:
-            L = Lp
+            L_all[:, : b + 1, K:] = bernoulli_likelihood(np.moveaxis(pt_obs, 1, 2), y_obs[..., None])
+        L = L_all[:, : b + 1]  # (M, t, components)
         w, trace = em_weights_batch(L, w, em_iter)
         min_step = min(min_step, float(np.diff(trace, axis=1).min()) if em_iter > 0 else np.inf)
         p_hat = w[:, :K] @ P
+        transient_mass[:, b] = w[:, K:].sum(axis=1)
         if use_trans:
             rate = (y_obs.sum(axis=1) + 0.5) / (b + 2)
             pt_all = transient_components(S_pos, S_all, rate[:, None, None])  # (M, nb, N)
@@ -430,6 +432,7 @@ def run_discovery(method: str, targets: np.ndarray, particles: np.ndarray, budge
     out = {"found": found, "queries": queries, "weights": w}
     if method.startswith("em"):
         out["min_step"] = min_step
+        out["transient_mass"] = transient_mass
     return out
 
 
