@@ -221,6 +221,23 @@ def test_implicit_fixed_point_gradient_matches_finite_differences_on_a_3_unit_co
             lm = (solve(W, b - e, implicit=False) * torch.tensor([1.0, -2.0, 0.5], dtype=torch.float64)).sum()
             fd.append(float(lp - lm) / (2 * h))
     np.testing.assert_allclose(gb.numpy(), fd, rtol=1e-6)
+    # damping changes the iteration, not the fixed point or its gradient
+    f = lambda z: torch.tanh(z @ W + b)  # noqa: E731
+    zd = K.implicit_fixed_point(f, torch.zeros(3, dtype=torch.float64), iters=400, tol=1e-14, damping=0.5)
+    gbd = torch.autograd.grad((zd * torch.tensor([1.0, -2.0, 0.5], dtype=torch.float64)).sum(), b)[0]
+    torch.testing.assert_close(gbd, gb, rtol=1e-9, atol=1e-12)
+    with pytest.raises(ValueError, match="damping"):
+        K.implicit_fixed_point(f, torch.zeros(3), damping=0.0)
+
+
+def test_damping_makes_an_oscillating_fixed_point_converge():
+    f = lambda z: 1.0 - 1.5 * z  # noqa: E731  (J = -1.5: the plain iteration diverges; fixed point 0.4)
+    w = torch.tensor(0.0, dtype=torch.float64, requires_grad=True)
+    z = K.implicit_fixed_point(lambda z: f(z) + w, torch.zeros((), dtype=torch.float64), iters=200, tol=1e-12,
+                               damping=0.5)
+    assert float(z.detach()) == pytest.approx(0.4, abs=1e-9)
+    (gw,) = torch.autograd.grad(z, w)
+    assert float(gw) == pytest.approx(1 / 2.5, abs=1e-9)  # dz*/dw = 1 / (1 - J)
 
 
 # ----------------------------------------------------------------------------- network

@@ -310,7 +310,7 @@ def clip_inputs(x: ArrayLike, q: ArrayLike) -> torch.Tensor:
 
 # ----------------------------------------------------------------------------- equilibrium
 def implicit_fixed_point(f: Callable[[torch.Tensor], torch.Tensor], z0: torch.Tensor, iters: int = 30,
-                         tol: float = 1e-6, adjoint_iters: int | None = None) -> torch.Tensor:
+                         tol: float = 1e-6, adjoint_iters: int | None = None, damping: float = 1.0) -> torch.Tensor:
     r"""Fixed point :math:`z^*=f(z^*)` with the implicit-function-theorem gradient (no BPTT).
 
     Forward: :math:`z_{k+1} = f(z_k)` without a graph until :math:`\lVert z_{k+1}-z_k\rVert_\infty < tol`
@@ -318,13 +318,19 @@ def implicit_fixed_point(f: Callable[[torch.Tensor], torch.Tensor], z0: torch.Te
     gradient :math:`\bar z` by the solution of :math:`y = J^\top y + \bar z`, :math:`J=\partial f/\partial z`
     at :math:`z^*` (fixed-point iteration on the adjoint, brief 17.3), so that the gradient reaching the
     parameters of ``f`` is :math:`\bar z^\top (I-J)^{-1}\partial f/\partial\theta`.
+
+    ``damping`` :math:`\beta\in(0,1]` relaxes both iterations, :math:`z \leftarrow (1-\beta)z + \beta f(z)` and
+    :math:`y \leftarrow (1-\beta)y + \beta(J^\top y + \bar z)`: the same fixed points, and convergence where the
+    plain iteration oscillates (eigenvalues of :math:`J` near or below -1).
     """
     iters = check_int(iters, "iters", least=1)
     adjoint_iters = iters if adjoint_iters is None else check_int(adjoint_iters, "adjoint_iters", least=1)
+    if not 0.0 < damping <= 1.0:
+        raise ValueError(f"damping must lie in (0, 1]; got {damping}")
     with torch.no_grad():
         z = z0
         for _ in range(iters):
-            z_new = f(z)
+            z_new = (1 - damping) * z + damping * f(z)
             done = float((z_new - z).abs().max()) < tol
             z = z_new
             if done:
@@ -340,7 +346,7 @@ def implicit_fixed_point(f: Callable[[torch.Tensor], torch.Tensor], z0: torch.Te
         y = grad
         for _ in range(adjoint_iters):
             (jty,) = torch.autograd.grad(f_in, z_in, y, retain_graph=True)
-            y_new = jty + grad
+            y_new = (1 - damping) * y + damping * (jty + grad)
             if float((y_new - y).abs().max()) < tol:
                 y = y_new
                 break
@@ -415,13 +421,15 @@ class VTGNet(torch.nn.Module):
         s = clip_rate(a2 @ self.ws + self.bs)
         return {"a1": a1, "w": w, "a2": a2, "s": s}
 
-    def equilibrium(self, e: torch.Tensor, iters: int = 30, tol: float = 1e-5) -> dict[str, torch.Tensor]:
-        """The rate network at its SFG equilibrium ``g* = s(g*)`` (implicit gradient), or at ``g = 1`` without SFG."""
+    def equilibrium(self, e: torch.Tensor, iters: int = 30, tol: float = 1e-5,
+                    damping: float = 0.5) -> dict[str, torch.Tensor]:
+        """The rate network at its SFG equilibrium ``g* = s(g*)`` (implicit gradient, damped iteration from g = 1),
+        or at ``g = 1`` without SFG."""
         c = self.cross_current(e)
         ones = torch.ones(e.shape[:2], dtype=e.dtype)
         if not self.sfg:
             return {**self.rates(e, ones, c), "g": ones}
-        g = implicit_fixed_point(lambda z: self.rates(e, z, c)["s"], ones, iters=iters, tol=tol)
+        g = implicit_fixed_point(lambda z: self.rates(e, z, c)["s"], ones, iters=iters, tol=tol, damping=damping)
         return {**self.rates(e, g, c), "g": g}
 
     @torch.no_grad()
@@ -436,7 +444,7 @@ class VTGNet(torch.nn.Module):
         ``sops`` (presynaptic spikes x fan-out; a gated-off clip's inputs are still counted, which overcounts
         for SFG) and ``macs`` (non-spiking multiply-accumulates: the input projection,
         LayerNorm, gating multiplies and the pooling), and with ``record`` the rates ``r1`` (K, n, T, H),
-        ``rs`` (K, n, T) after each step and the spike trains of one layer-1 population.
+        ``rs`` (K, n, T) after each step and ``s1`` (K, T): the layer-1 spikes of each clip of video 0 per step.
         """
         K = check_int(K, "K", least=1)
         warmup = check_int(warmup, "warmup", least=0)
@@ -493,7 +501,7 @@ class VTGNet(torch.nn.Module):
             if record:
                 rec_r1.append(r1.clone())
                 rec_rs.append(rs.clone())
-                rec_s1.append(s1[0, :, 0].clone())
+                rec_s1.append(s1[0].sum(-1))
         macs_once = T * 3 * self.d * H + (5 * T * H if self.norm else 0)
         macs_step = 2 * T * H + H * H + (3 * T if self.norm else 0)  # pooling scores, weighted sum, context
         out = {"s": ns / K, "spikes": (n1.sum((-1, -2)) + n2.sum((-1, -2)) + ns.sum(-1)),
