@@ -304,3 +304,16 @@ def test_pendulum_data_shapes_and_labels(pendulum):
     np.testing.assert_allclose(ys, -(Xs @ Kg[0]))
     with pytest.raises(ValueError, match="warm"):
         K.pendulum_stagger(env, Kg, 1, 2, 5, 0.1, 0.3, 0.01, rng, warm=(X, y))
+
+
+@pytest.mark.parametrize("m", [1, 3, 8])
+def test_cliff_mdp_with_shared_fallen_states(m):
+    mdp = K.make_cliff_mdp(8, 3, 10, True, n_fallen=m)
+    assert mdp.n_states == 8 + m
+    np.testing.assert_allclose(mdp.P.sum(-1), 1.0)
+    assert K.expected_cost(mdp, mdp.expert_policy()) == 0.0
+    absorbing = K.make_cliff_mdp(8, 3, 10, False, n_fallen=m)
+    pi = np.full((8 + m, 3), 1 / 3)
+    assert K.expected_cost(absorbing, pi) == pytest.approx(K.cliff_expected_cost(2 / 3, 10))
+    with pytest.raises(ValueError, match="n_fallen"):
+        K.make_cliff_mdp(3, 3, 10, True, n_fallen=4)

@@ -80,32 +80,36 @@ class TabularMDP:
         return np.eye(self.n_actions)[self.expert]
 
 
-def make_cliff_mdp(n_path: int = 20, n_actions: int = 3, horizon: int = 30, recoverable: bool = True) -> TabularMDP:
-    """The cliff MDP: ``n_path`` path states, each with one fallen state beside it.
+def make_cliff_mdp(n_path: int = 20, n_actions: int = 3, horizon: int = 30, recoverable: bool = True,
+                   n_fallen: int | None = None) -> TabularMDP:
+    """The cliff MDP: ``n_path`` path states and ``n_fallen`` fallen states beside them (default: one each).
 
     On path state ``s`` the expert's action ``s mod A`` costs 0 and leads to a path state drawn uniformly
     (so the expert's states are i.i.d. uniform over the path); any other action costs 1 and drops the agent to
-    the fallen state ``n_path + s``. Every step in a fallen state costs 1. If ``recoverable``, the fallen
-    state's recovery action ``(s + 1) mod A`` (the expert's label there) leads back to a uniform path state,
-    and the other actions stay put; otherwise the fallen state is absorbing whatever the action (the classic
-    cliff of compounding errors) and its expert label ``0`` is useless.
+    the fallen state ``n_path + (s mod n_fallen)``. Every step in a fallen state costs 1. If ``recoverable``,
+    the fallen state ``f``'s recovery action ``(f + 1) mod A`` (the expert's label there) leads back to a
+    uniform path state, and the other actions stay put; otherwise the fallen states are absorbing whatever the
+    action (the classic cliff of compounding errors) and their expert label ``0`` is useless. With fewer fallen
+    states (``n_fallen = 1``: one shared ditch) recovery is learnt from fewer labels.
     """
     n = check_int(n_path, "n_path", least=1)
     A = check_int(n_actions, "n_actions", least=2)
     H = check_int(horizon, "horizon", least=1)
-    S = 2 * n
+    m = n if n_fallen is None else check_int(n_fallen, "n_fallen", least=1)
+    if m > n:
+        raise ValueError(f"n_fallen must be at most n_path = {n}; got {m}")
+    S = n + m
     P = np.zeros((S, A, S))
     cost = np.zeros((S, A))
-    path = np.arange(n)
-    expert = np.concatenate([path % A, (path + 1) % A if recoverable else np.zeros(n, dtype=int)])
+    expert = np.concatenate([np.arange(n) % A, (np.arange(n, S) + 1) % A if recoverable else np.zeros(m, dtype=int)])
     for s in range(n):
         for a in range(A):
             if a == expert[s]:
                 P[s, a, :n] = 1.0 / n
             else:
-                P[s, a, n + s] = 1.0
+                P[s, a, n + s % m] = 1.0
                 cost[s, a] = 1.0
-        f = n + s
+    for f in range(n, S):
         cost[f, :] = 1.0
         for a in range(A):
             if recoverable and a == expert[f]:
