@@ -32,6 +32,7 @@ import copy
 import json
 import math
 import numbers
+import warnings
 from collections.abc import Callable
 
 import numpy as np
@@ -316,7 +317,8 @@ def fit_gp(
 
     scikit-learn's ``GaussianProcessRegressor`` with ``normalize_y=True`` and a fixed nugget ``jitter``.
     Without ``hyperparameters`` they are fitted by maximising the log marginal likelihood (L-BFGS-B from
-    the default start, plus ``n_restarts`` random restarts drawn with ``seed``); with them (``{"constant":
+    the default start, amplitude in [1e-3, 1e6], length scales in [1e-2, 1e3], plus ``n_restarts`` random
+    restarts drawn with ``seed``); with them (``{"constant":
     c, "length_scale": [...]}``) the GP is conditioned on the data at exactly those values, no optimisation.
 
     Returns
@@ -332,7 +334,9 @@ def fit_gp(
         raise ValueError(f"y must be finite with shape ({U.shape[0]},); got {y.shape}")
     d = U.shape[1]
     if hyperparameters is None:
-        kernel = ConstantKernel(1.0, (1e-3, 1e3)) * Matern(np.full(d, 0.5), (1e-2, 1e2), nu=nu)
+        # wide bounds: with hundreds of points on a smooth function the optimum has a large amplitude and
+        # long length scales (a bound of 1e3 on the amplitude was hit at n = 500 in our first full run)
+        kernel = ConstantKernel(1.0, (1e-3, 1e6)) * Matern(np.full(d, 0.5), (1e-2, 1e3), nu=nu)
         opt = "fmin_l_bfgs_b"
     else:
         ls = np.asarray(hyperparameters["length_scale"], dtype=float)
@@ -434,7 +438,8 @@ SMRS_SCHEMA: dict[str, dict[str, str]] = {
     "sampling": {"design": _STR, "n_train": _INT, "seed": _INT},
     "model": {"family": _STR, "assumptions": _STR, "kernel": _STR, "nu": _NUM, "jitter": _NUM,
               "learn_hyperparameters": _BOOL, "hyperparameters": _DICT},
-    "learning": {"objective": _STR, "optimiser": _STR, "n_restarts": _INT, "seed": _INT, "software": _DICT},
+    "learning": {"objective": _STR, "optimiser": _STR, "n_restarts": _INT, "seed": _INT, "software": _DICT,
+                 "optimiser_warnings": _LIST},
     "evaluation": {"test_design": _STR, "n_test": _INT, "test_seed": _INT, "metrics": _DICT},
     "uncertainty": {"interval": _STR, "level": _NUM, "z": _NUM, "coverage": _NUM, "mean_width": _NUM},
     "downstream": {"analysis": _STR, "estimator": _STR, "sampler": _STR, "n_base": _INT, "seed": _INT,
@@ -443,7 +448,8 @@ SMRS_SCHEMA: dict[str, dict[str, str]] = {
     "acceptance": {"max_nrmse": _NUM, "coverage_window": _LIST, "sobol_tol": _NUM},
 }
 #: The fields a protocol (the report before the run) must already hold; the others are filled by the run.
-MEASURED_FIELDS = {("model", "hyperparameters"), ("evaluation", "metrics"), ("uncertainty", "coverage"),
+MEASURED_FIELDS = {("model", "hyperparameters"), ("learning", "optimiser_warnings"), ("evaluation", "metrics"),
+                   ("uncertainty", "coverage"),
                    ("uncertainty", "mean_width"), ("downstream", "first_order"), ("downstream", "total")}
 
 
@@ -564,7 +570,7 @@ def run_report(protocol: dict) -> tuple[dict, object]:
     """Run the pipeline a protocol describes and emit the filled report (the SMRS pipeline of the brief).
 
     The protocol is a report without the measured fields (:data:`MEASURED_FIELDS`); the run samples the
-    design, calls the simulator, fits the surrogate, evaluates it on the held-out design, computes the Sobol
+    design, calls the simulator, fits the surrogate (recording the optimiser's warnings), evaluates it on the held-out design, computes the Sobol
     indices *of the surrogate*, and writes the fitted hyperparameters and every number into a copy.
 
     Returns
@@ -576,7 +582,11 @@ def run_report(protocol: dict) -> tuple[dict, object]:
         raise ValueError("invalid protocol: " + "; ".join(problems))
     report = copy.deepcopy(protocol)
     U, y = _train(report)
-    model = _fit_from_section(report, U, y, replay=False)
+    with warnings.catch_warnings(record=True) as caught:  # the report records what the optimiser complained about
+        warnings.simplefilter("always")
+        model = _fit_from_section(report, U, y, replay=False)
+    report["learning"]["optimiser_warnings"] = sorted(
+        {f"{w.category.__name__}: {str(w.message).strip().splitlines()[0][:100]}" for w in caught})
     report["model"]["hyperparameters"] = gp_hyperparameters(model) if report["model"]["family"] == "gaussian_process" else {
         "coef": [float(c) for c in model.coef_], "residual_variance": model.s2_}
     report["learning"]["software"] = _software()
@@ -660,6 +670,8 @@ def _fmt(v: object) -> str:
         return "yes" if v else "no"
     if isinstance(v, float):
         return f"{v:.4g}"
+    if isinstance(v, list) and not v:
+        return "none"
     if isinstance(v, list):
         return "[" + ", ".join(_fmt(x) for x in v) + "]"
     if isinstance(v, dict):
