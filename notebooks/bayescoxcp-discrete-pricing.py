@@ -32,9 +32,9 @@ from repro.runtime import progress, setup_notebook
 from repro.stats import loglog_slope
 
 P = setup_notebook(scale, seed, presets={
-    # about 5 s of compute on one thread: horizons 500..4000, 5 replicates
+    # about 4 s of CPU on one thread (measured, imports included): horizons 500..4000, 5 replicates
     "ci": dict(Ts=(500, 1000, 2000, 4000), reps=5),
-    # about 2-3 min on one thread: horizons 625..20000, 20 replicates
+    # about 45 s of CPU on one thread (measured): horizons 625..20000, 20 replicates
     "full": dict(Ts=(625, 1250, 2500, 5000, 10000, 20000), reps=20),
 })
 claims = Claims(
