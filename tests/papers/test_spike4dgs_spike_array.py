@@ -335,3 +335,16 @@ def test_golden_tfp_frames():
     spikes = np.array(CASES["video_to_spike_random_init"]["output"]["spikes"])
     ours = np.floor(255 * K.tfp_reconstruct(spikes[:35], 7, 2.0) / 2.0 + 1e-9)
     np.testing.assert_array_equal(ours, np.array(c["output"]["images_uint8"]))
+
+
+def test_freeze_init_and_stream_times():
+    truth = K.make_scene(np.random.default_rng(1), 3, 2, speed=1.0)
+    still = K.freeze(truth)
+    assert np.all(still.vel == 0)
+    np.testing.assert_allclose(still.mu0, truth.mu0 + 0.5 * truth.vel)
+    init = K.init_from_points(truth, np.random.default_rng(2), noise=0.0)
+    np.testing.assert_allclose(init.mu0, still.mu0)
+    assert np.all(init.sigma == 0.25) and np.all(init.vel == 0)
+    np.testing.assert_allclose(K.stream_times(4), [0.125, 0.375, 0.625, 0.875])
+    with pytest.raises(ValueError, match="n_steps"):
+        K.stream_times(0)

@@ -203,6 +203,29 @@ def make_scene(rng: np.random.Generator, n_gauss: int, n_moving: int, speed: flo
     return Scene(mu0=centre - 0.5 * vel, vel=vel, sigma=sigma, amp=amp)
 
 
+def freeze(scene: Scene) -> Scene:
+    """The same Gaussians held still at their t = 0.5 positions (a scene with no motion)."""
+    return Scene(mu0=scene.mu0 + 0.5 * scene.vel, vel=np.zeros_like(scene.vel), sigma=scene.sigma.copy(),
+                 amp=scene.amp.copy())
+
+
+def init_from_points(truth: Scene, rng: np.random.Generator, noise: float = 0.15, sigma0: float = 0.25,
+                     amp0: float = 0.7) -> Scene:
+    """A coarse initial point cloud: the true centres at t = 0.5 jittered by ``N(0, noise^2)`` per axis,
+    zero velocity, common scale ``sigma0`` and amplitude ``amp0`` (our stand-in for the paper's
+    multi-view spike-based dense initialisation, which is not reproduced)."""
+    noise = check_positive(noise, "noise", strict=False)
+    K = len(truth.sigma)
+    return Scene(mu0=truth.mu0 + 0.5 * truth.vel + rng.normal(0.0, noise, size=(K, 3)), vel=np.zeros((K, 3)),
+                 sigma=np.full(K, check_positive(sigma0, "sigma0")), amp=np.full(K, check_positive(amp0, "amp0")))
+
+
+def stream_times(n_steps: int) -> np.ndarray:
+    """Times in [0, 1] of the ``n_steps`` steps of a spike stream (step midpoints ``(n + 0.5) / n_steps``)."""
+    n_steps = check_int(n_steps, "n_steps", least=1)
+    return (np.arange(n_steps) + 0.5) / n_steps
+
+
 def camera_axes(azimuth: ArrayLike, elevation: ArrayLike) -> np.ndarray:
     """Image axes of orthographic cameras looking at the origin from ``(azimuth, elevation)`` (radians).
 
@@ -379,7 +402,8 @@ def fit_splats(init: Scene, axes: ArrayLike, counts: ArrayLike, window: int, n_s
     Parameters
     ----------
     init : Scene
-        Initial Gaussians, shared by all variants (``init.vel`` is the initial velocity of dynamic ones).
+        Initial Gaussians: arrays (K, ...) shared by all variants, or (B, K, ...) one per variant
+        (``init.vel`` is the initial velocity of the dynamic ones).
     axes : array_like, shape (B, V, 2, 3) or (V, 2, 3)
         Cameras per variant.
     counts : array_like, shape (B, J, V, H, W) or (J, V, H, W)
@@ -423,13 +447,18 @@ def fit_splats(init: Scene, axes: ArrayLike, counts: ArrayLike, window: int, n_s
         raise ValueError(f"cam_weight must have shape ({B}, {V}), be >= 0 and weigh some camera per variant")
     dt = torch.float32
 
-    def tile(x):
-        return torch.tensor(np.broadcast_to(x, (B, *np.shape(x))).copy(), dtype=dt)
+    def tile(x, base_ndim, name):
+        x = np.asarray(x, dtype=float)
+        if x.ndim == base_ndim + 1 and x.shape[0] != B:
+            raise ValueError(f"init.{name} has a batch axis of {x.shape[0]}, not B={B}")
+        if x.ndim not in (base_ndim, base_ndim + 1):
+            raise ValueError(f"init.{name} must have {base_ndim} or {base_ndim + 1} dimensions; got shape {x.shape}")
+        return torch.tensor(np.broadcast_to(x, (B, *x.shape[-base_ndim:])).copy(), dtype=dt)
 
-    mu0 = tile(init.mu0).requires_grad_(True)
-    vel = tile(init.vel * 1.0).mul_(torch.as_tensor(dyn, dtype=dt)[:, None, None]).requires_grad_(True)
-    log_s = tile(np.log(init.sigma)).requires_grad_(True)
-    log_a = tile(np.log(init.amp)).requires_grad_(True)
+    mu0 = tile(init.mu0, 2, "mu0").requires_grad_(True)
+    vel = tile(init.vel, 2, "vel").mul_(torch.as_tensor(dyn, dtype=dt)[:, None, None]).requires_grad_(True)
+    log_s = tile(np.log(init.sigma), 1, "sigma").requires_grad_(True)
+    log_a = tile(np.log(init.amp), 1, "amp").requires_grad_(True)
     opt = Adam([mu0, vel, log_s, log_a], lr=lr)
     vmask = torch.as_tensor(dyn, dtype=dt)[:, None, None]
     ax = torch.as_tensor(axes, dtype=dt)
