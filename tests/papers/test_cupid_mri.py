@@ -399,3 +399,17 @@ def test_bad_input():
         K.UnrolledNet(1, 2)(torch.zeros(1, 12, 16), K.RowNormalOperator(maps, mask))
     with pytest.raises(ValueError, match="lam"):
         K.cg_sense(torch.zeros(4, 12, 16, dtype=C128), maps, mask, -1.0, 1)
+
+
+def test_negative_mu_is_clamped_so_the_dc_step_stays_well_posed():
+    maps, mask = setup((8, 8), nc=2, R=2, acs=2)
+    op = K.RowNormalOperator(maps, mask)
+    net = K.UnrolledNet(1, 2, 0, 0).double()
+    z = crandn(1, 8, 8, seed=14)
+    with torch.no_grad():
+        net.mu.fill_(-0.5)
+        out = net(z, op)
+        net.mu.fill_(K.MU_MIN)
+        ref = net(z, op)
+    assert torch.isfinite(out.abs()).all()
+    np.testing.assert_allclose(out.numpy(), ref.numpy(), atol=1e-12)

@@ -504,6 +504,9 @@ class ResNetRegularizer(nn.Module):
         return torch.complex(h[:, 0], h[:, 1])
 
 
+MU_MIN = 1e-4
+
+
 class UnrolledNet(nn.Module):
     r"""Unrolled PD-DL network: ``n_iters`` x (ResNet regulariser, data consistency with learnable μ).
 
@@ -511,6 +514,8 @@ class UnrolledNet(nn.Module):
     official ``UnrolledNet``: the first regulariser sees z, the DC step solves
     :math:`(E^H E + \mu I) x = z + \mu\, R(x)`; one regulariser and one μ shared by all unrolls. ``cg_iters = 0``
     solves the DC step exactly (``op.solve``); ``cg_iters > 0`` runs that many CG steps as the official code.
+    μ is used clamped at ``MU_MIN`` (1e-4): the official parameter is unconstrained, and a step that takes it
+    below 0 makes :math:`E^H E + \mu I` indefinite (seen in our runs: the output diverges).
     """
 
     def __init__(self, n_iters: int = 3, features: int = 16, cg_iters: int = 0, n_res_blocks: int = 2,
@@ -525,11 +530,11 @@ class UnrolledNet(nn.Module):
     def forward(self, z: torch.Tensor, op: RowNormalOperator) -> torch.Tensor:
         if z.ndim != 3 or not z.is_complex():
             raise ValueError(f"z must be complex of shape (B, H, W); got {tuple(z.shape)} {z.dtype}")
+        mu = self.mu.clamp(min=MU_MIN)
         x = z
         for _ in range(self.n_iters):
-            r = z + self.mu * self.reg(x)
-            x = op.solve(r, self.mu) if self.cg_iters == 0 else cg_solve(r, op.maps, op.mask, self.mu,
-                                                                          self.cg_iters)
+            r = z + mu * self.reg(x)
+            x = op.solve(r, mu) if self.cg_iters == 0 else cg_solve(r, op.maps, op.mask, mu, self.cg_iters)
         return x
 
 
