@@ -440,38 +440,52 @@ claims.table()
 # * *The standard as software (implementation checks, not counted).* Every complete report validates;
 #   each of the three broken ones is flagged with the missing or ill-typed field. Both GP reports rebuilt
 #   from their JSON text alone give every number again with zero difference (the brief's $|\Delta|<10^{-12}$);
-#   the same report with another training seed moves the numbers by up to 0.26 (the largest change is in a
-#   Sobol index). Zero is what deterministic code must give on one machine. The report makes it possible
+#   the same report with another training seed moves the numbers by up to 0.26 (0.06 to 0.26 over seeds
+#   0-9; the largest change is in a Sobol index). Zero is what deterministic code must give on one machine. The report makes it possible
 #   because it stores the *fitted* hyperparameters, not only how they were searched for.
 # * *Held-out error.* The Ishigami GP's held-out nRMSE is 0.183, just under the report's acceptance level
 #   0.2 ($Q^2=0.967$), and the linear control's is 0.90; on Robertson 0.012 against 0.31. With 200 points the
-#   Ishigami GP sits at the threshold: the learning curves show designs of that size on both sides of it, so
-#   this status can change with the seed. At full scale (500 points) it is about 0.055.
+#   Ishigami GP sits at the threshold: over seeds 0-9 its nRMSE runs from 0.17 to 0.25 and **the claim holds
+#   at 6 of 10 seeds**, as the learning curves lead one to expect. At full scale (500 points) it is about
+#   0.055. The Robertson GP passes at every seed (at most 0.012).
 # * *The reported error is an honest estimate.* On a fresh sample of 2000 points the nRMSE is within 7%
 #   (Ishigami, ratio 0.93) and 5% (Robertson, 0.96) of the reported one. The training-set error, which a
 #   report could pass off as accuracy, is $4\cdot10^{-7}$ and $7\cdot10^{-5}$ of the true error: an
-#   interpolating GP has almost no training error.
+#   interpolating GP has almost no training error. Over seeds 0-9 the ratio stays in $[0.92,1.15]$
+#   (Ishigami) and $[0.85,1.11]$ (Robertson).
 # * *Sobol indices of the surrogate.* On Ishigami the GP's first-order indices are within 0.016 of the
 #   analytic ones and its total indices within 0.034 (tolerance 0.08); the linear model puts everything on
 #   $x_1$ and misses by 0.68 and 0.44. On Robertson the GP agrees with the Monte Carlo on the simulator
 #   within 0.016 and 0.020, **but so does the linear control** (0.032 and 0.079, just inside 0.08): the
 #   response is monotone and nearly additive in the log rate constants, so a wrong surrogate can still give the
-#   right sensitivity ranking. Both Robertson Sobol claims are therefore *uninformative*. Only the held-out error
-#   exposes the linear model there.
+#   right sensitivity ranking. Both Robertson Sobol claims are therefore *uninformative* (at 9 of 10 seeds;
+#   at seed 7 the linear model's error, 0.082 and 0.086, falls just outside the tolerance). Only the
+#   held-out error exposes the linear model there. The Ishigami Sobol claims hold at every seed (errors at
+#   most 0.025 and 0.045).
 # * *Coverage.* The GP's nominal 95% interval covers 95.5% (Ishigami) and 98.3% (Robertson) of held-out
-#   outputs, inside the brief's window $[0.85,1]$. On Ishigami at ci the $\pm1\sigma$ band reported as 95% covers
-#   81% and fails, as it should. On Robertson it still covers 92% and passes, so that claim is
-#   uninformative: the GP's intervals are far too *wide* there. The calibration figure shows why: in the
+#   outputs, inside the brief's window $[0.85,1]$ (0.90 to 0.96 and 0.95 to 1.0 over seeds 0-9). On Ishigami
+#   at ci the $\pm1\sigma$ band reported as 95% covers 81% and fails, as it should (at every seed). On
+#   Robertson it still covers 92% and passes, so that claim is uninformative (at 9 of 10 seeds): the GP's
+#   intervals are far too *wide* there. The calibration figure shows why: in the
 #   bulk of the distribution the GP's intervals over-cover on both simulators (its 50% interval holds
 #   71% and 86% of the held-out outputs). Its errors are mostly much smaller than $\sigma$, with a few large
 #   ones. The two checks of the 50% interval that we added after the first run (†) are therefore **not
-#   reproduced**. A coverage window that accepts anything from 0.85 to 1 at a single level does not test
+#   reproduced**. Over seeds 0-9 the 50% interval covers 0.59 to 0.71 (Ishigami; inside $[0.4,0.6]$ at seed 6
+#   only) and 0.74 to 0.89 (Robertson). A coverage window that accepts anything from 0.85 to 1 at a single level does not test
 #   calibration. The report's uncertainty section would need a calibration curve, or a two-sided window,
 #   to catch conservative intervals.
 # * *Misspecified surrogates fail the report's own checks*, each in the check one would expect: the
 #   linear model fails on error (both simulators) and on Sobol indices (Ishigami). The GP with length
 #   scales fixed at 2 on Ishigami barely fails on error (0.201) and passes both Sobol checks, but its
 #   95% interval covers 4% of held-out outputs. The uncertainty section is what exposes it.
+#
+# *At full scale* (500 and 200 training points, Sobol tolerance 0.05, seeds 0-2; see "Across seeds and
+# scales") the picture sharpens in both directions. Every error, replication and Ishigami Sobol claim holds at
+# every seed: nRMSE 0.055 to 0.074 on Ishigami, and Sobol errors below 0.009. The Robertson Sobol claims become
+# informative at seeds 1 and 2, where the linear model's errors (0.051 to 0.066) exceed the tighter
+# tolerance, and stay uninformative at seed 0 (0.044). The Ishigami coverage claim becomes uninformative as
+# well: with more data the GP's intervals widen relative to its errors, and even the $\pm1\sigma$ band
+# covers 88 to 90%. The 50% interval over-covers more than at ci (0.80 to 0.82 on Ishigami).
 #
 # Read together, no single acceptance check was sufficient. Held-out error, coverage and sensitivity
 # analysis each caught a failure the others let through. That supports the paper's case for reporting
