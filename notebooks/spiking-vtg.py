@@ -179,8 +179,13 @@ K_GRID = (8, 16, 32, 64, 128)  # time steps for the convergence fit
 #   measurement changed, so no claim is marked post hoc, but the reader should know that the training
 #   procedure was repaired after seeing a failure.
 # * The spiking run gates from step 5 on (the first four steps estimate the saliency rate ungated, as the
-#   rate iteration starts from $g=1$); the rate network's equilibrium is iterated at most 15 times in
-#   training. The saliency loss is the squared error on in-span labels.
+#   rate iteration starts from $g=1$). In training the SFG fixed point is relaxed for at most 15 damped
+#   iterations from $g=1$, which leaves residuals of a few hundredths: the "equilibrium" gradient is then the
+#   implicit gradient at an approximate fixed point. A diagnostic after the full-scale run (not on the page)
+#   showed that iterating to convergence (40 iterations) makes fine-tuning fall into the all-gated fixed
+#   point, so the 15-step relaxation, like the 30-step spiking run, selects the useful state from $g=1$; the
+#   paper's convergence analysis presumably rules this out, ours does not. The saliency loss is the squared
+#   error on in-span labels.
 # * The gate multiplies a clip's whole drive, bias included, in both layers. SOPs are counted at the
 #   presynaptic spike, so the inputs of a gated-off clip still count (this overcounts SFG's cost).
 # * No 1-bit variant (the brief puts it at full scale only; we did not build it), no LIF neurons, no
@@ -417,7 +422,7 @@ print(f"teacher dense pass {1e3 * t_dense:.1f} ms, SpikingVTG simulation {1e3 * 
 
 # %%
 R = res
-TRAIN_TOL = tolerance(abs=0.05, why="end point of a short Adam training on float32 and a spiking run")
+TRAIN_TOL = tolerance(rel=0.1, abs=0.1, why="end point of a short float32 Adam training and a 30-step spiking run (moved by up to 0.09 under foreign numerics)")
 claims.check("sfg-fewer-spikes", statement="With SFG the spiking network fires at most 0.8 times the spikes of its no-SFG twin",
              paper="SFG lowers neural activity (abstract; no number found)", criterion=at_most(0.8),
              measured=R["SpikingVTG"]["spikes"] / R["no-SFG twin"]["spikes"],
@@ -470,41 +475,54 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# At seed 0 and ci scale (the robustness table above gives every seed and the full scale), the mechanisms
-# of the abstract work in the miniature, and the operation count does not:
+# The numbers below are seed 0 at ci scale; the robustness table above gives every one of the ten ci seeds
+# and the full-scale run (seed 0). In short: **the mechanisms work whenever training does not collapse, the
+# training of the feedback loop is fragile, and the operation count does not favour the spiking network in
+# this miniature.**
 #
-# * **SFG lowers activity without costing accuracy: reproduced.** SpikingVTG fires 0.63 times the spikes
-#   of its no-SFG twin (brief's bound 0.8) at an mIoU 0.014 *higher* (0.830 against 0.815). The saving is
-#   the gate's: the same weights with the feedback cut fire 1.36 times as much; shuffling the feedback
-#   across clips keeps the saving but loses 0.14 mIoU, so it is the *right* clips that are silenced. The
-#   raster shows it directly: after the four ungated steps, layer 1 goes quiet outside the moment.
-# * **Rates converge to the equilibrium, and the implicit gradient is exact: reproduced.** The mean
-#   deviation of the layer-1 rates from the rate network's fixed point falls like $K^{-0.66}$ (bound
-#   $-0.5$; $-1$ for a single neuron, slower here because the gate itself settles over the run), while
-#   reset-to-zero neurons stall at a deviation of about 0.05 (slope $-0.16$). The implicit gradient at the
-#   SFG equilibrium agrees with central finite differences to $10^{-8}$, where dropping the feedback term
-#   gives an error of 125%. Equilibrium training without BPTT is sound here, *provided* the fixed-point and
-#   adjoint iterations are damped: undamped, the SFG map oscillates, and in our pilot runs fine-tuning from
-#   the teacher's weights fell into an almost all-gated state in three of six runs.
-# * **Distillation transfers: reproduced.** The spiking student reaches 0.998 of the dense teacher's mIoU
-#   (0.830 against 0.831). The control (the untrained student, 0.03 of it) is a weak one; we did not test
-#   whether the Cos-L2 term itself helps, only that the distilled spiking network keeps the teacher's skill.
-# * **NF-SpikingVTG stays within 0.05 mIoU: not reproduced at seed 0, narrowly.** Without LayerNorm and
-#   softmax the student loses 0.054 mIoU (0.776 against 0.830) after its 60 fine-tuning steps; a query-blind
-#   NF network is far below (0.08), so the NF network does ground the query, a little less well. See the
-#   robustness table for how often the 0.05 margin holds.
-# * **Fewer operations: not reproduced.** Under the 45 nm convention SpikingVTG costs 1.9 times the
-#   teacher's energy (871 against 455 nJ per video; the no-SFG twin 2.0 times). SFG removes 45% of the
-#   synaptic operations, but at $K=30$ steps a layer-1 neuron firing at rate $a$ sends $30a$ spikes to each
-#   of its targets where the dense pass does one multiply-accumulate, so the spiking network wins only below
-#   a rate of about $4.6/(0.9\cdot 30)\approx 0.17$ per step, and the pooling (a non-spiking operation done
-#   at every step) and the gate multiplications add MACs the teacher does not pay. In a miniature this
-#   small the teacher's dense layers are cheap; whether the paper's count favours the spiking model at
-#   benchmark scale we cannot tell, because its numbers were not found.
-# * **Wall clock.** Simulated on this CPU the spiking network is about 25 times slower than the dense
-#   teacher (volatile, outside the checked table): the simulator does dense tensor work at all 30 steps
-#   and exploits no sparsity, so this ratio measures the simulator, not event-driven hardware, and it does
-#   not contradict or support the SOP count.
+# * **SFG lowers activity: reproduced at 9 of 10 ci seeds and at full scale.** At seed 0 SpikingVTG fires
+#   0.63 times the spikes of its no-SFG twin (bound 0.8; median over seeds 0.70, worst 0.88; 0.49 at full
+#   scale). The saving is the gate's: the same weights with the feedback cut fire 1.2 to 1.6 times as much
+#   as the twin. The raster shows it: after the four ungated steps, layer 1 goes quiet outside the moment.
+# * **without costing accuracy: reproduced at 5 of 10 seeds only, not at full scale.** At seed 0 SFG
+#   *gains* 0.014 mIoU (0.830 against 0.815), while shuffling the feedback across clips loses 0.14, so it is
+#   the right clips that are silenced. But the margin of $-0.02$ fails at four seeds (losses of 0.035 to 0.053,
+#   and 0.51 at seed 7, where fine-tuning fell into the all-gated state) and at one more the shuffled control
+#   passes too. At full scale, with five times the fine-tuning steps, SpikingVTG partly collapsed
+#   (mIoU 0.43 against 0.89 for the twin).
+# * **Rates converge to the equilibrium: reproduced at 8 of 10 seeds, not at full scale.** At seed 0 the
+#   mean deviation of the layer-1 rates from the rate network's fixed point falls like $K^{-0.66}$ (bound
+#   $-0.5$; $-1$ for a lone neuron, slower here because the gate itself settles during the run), while
+#   reset-to-zero neurons stall near 0.05 (slope $-0.16$) at every seed. The two failing seeds (5 and 7)
+#   are the two where the adjoint iteration below diverges, a sign that the trained fixed point is not
+#   attracting; the spiking run then need not settle where the rate iteration ends.
+# * **The implicit gradient is exact: reproduced at 8 of 10 seeds and at full scale.** Where the trained
+#   equilibrium is stable, the implicit gradient agrees with central finite differences to about $10^{-8}$,
+#   and dropping the feedback term errs by 35% to 465%. At seeds 5 and 7 the adjoint iteration diverged
+#   (relative errors of $10^{79}$ and more): there the fixed point is not attracting, $(I-J)^{-1}$ cannot be
+#   reached by iteration, and the "equilibrium" gradient does not exist in the form the method assumes.
+#   Damping was needed at all: undamped, the SFG map oscillates, and in our pilots fine-tuning fell into the
+#   all-gated state in three of six runs.
+# * **Distillation transfers: reproduced at 9 of 10 seeds, not at full scale.** The spiking student
+#   reaches 0.998 of the dense teacher's mIoU at seed 0 (median 0.97; 0.39 at the collapsed seed 7, 0.49
+#   at full scale). The control (the untrained student, about 0.02) is weak; we did not test whether the
+#   Cos-L2 term itself helps.
+# * **NF-SpikingVTG stays within 0.05 mIoU: not reproduced (4 of 10 seeds, not at full scale).** At seed 0
+#   it loses 0.054 (0.776 against 0.830); at four seeds (5 to 8) and at full scale it scores exactly as its
+#   query-blind control, that is, its fine-tuning collapsed. Without LayerNorm the currents are not rescaled, and
+#   the gate's loop is harder to keep away from the all-gated state.
+# * **Fewer operations: not reproduced (0 of 10 seeds, not at full scale).** Under the 45 nm convention
+#   SpikingVTG costs 1.9 times the teacher's energy at seed 0 (871 against 455 nJ per video; 1.4 times at
+#   full scale; the no-SFG twin about 2.0 times). SFG removes 45% of the synaptic operations, but at
+#   $K=30$ steps a layer-1 neuron firing at rate $a$ sends $30a$ spikes to each target where the dense pass
+#   does one multiply-accumulate, so the spiking network wins only below about $4.6/(0.9\cdot30)\approx0.17$
+#   spikes per step, and the pooling and the gate multiplications (non-spiking, at every step) add MACs the
+#   teacher does not pay. Whether the paper's count favours the spiking model at benchmark scale we cannot
+#   tell: its numbers were not found.
+# * **Wall clock.** Simulated on this CPU the spiking network is 25 to 50 times slower than the dense
+#   teacher (volatile, outside the checked table): the simulator does dense tensor work at all 30 steps and
+#   exploits no sparsity, so the ratio measures the simulator, not event-driven hardware; it neither
+#   supports nor contradicts the SOP count.
 #
 # ## What the miniature cannot show
 #
