@@ -181,9 +181,9 @@ K_GRID = (8, 16, 32, 64, 128)  # time steps for the convergence fit
 # * The spiking run gates from step 5 on (the first four steps estimate the saliency rate ungated, as the
 #   rate iteration starts from $g=1$). In training the SFG fixed point is relaxed for at most 15 damped
 #   iterations from $g=1$, which leaves residuals of a few hundredths: the "equilibrium" gradient is then the
-#   implicit gradient at an approximate fixed point. A diagnostic after the full-scale run (not on the page)
-#   showed that iterating to convergence (40 iterations) makes fine-tuning fall into the all-gated fixed
-#   point, so the 15-step relaxation, like the 30-step spiking run, selects the useful state from $g=1$; the
+#   implicit gradient at an approximate fixed point. A diagnostic after the full-scale run (not on the page;
+#   seed 0, ci-sized data, 300 fine-tuning steps) showed that iterating to convergence (40 iterations) made
+#   fine-tuning fall into the all-gated fixed point, with either one or both layers gated, so the 15-step relaxation, like the 30-step spiking run, selects the useful state from $g=1$; the
 #   paper's convergence analysis presumably rules this out, ours does not. The saliency loss is the squared
 #   error on in-span labels.
 # * The gate multiplies a clip's whole drive, bias included, in both layers. SOPs are counted at the
