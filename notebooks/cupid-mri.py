@@ -420,7 +420,7 @@ claims.table()
 #
 # **At the official λ = 200 the miniature does not reproduce CUPID's gains.** The cause is visible, not
 # hidden. With $z = E^HE\,x_{PI}$ and an exact data-consistency step, a network with $\mu\to 0$ is the
-# pseudo-inverse of $E^HE$: it returns every perturbation exactly (L_PIF ≈ 0.005) and returns $x_{PI}$ itself.
+# pseudo-inverse of $E^HE$: it returns every perturbation almost exactly (L_PIF ≈ 0.01) and returns $x_{PI}$ itself.
 # At λ = 200 that trivial optimum outweighs the compressibility term. Adam drives μ to the floor, and CUPID's
 # output sits within 0.1 dB of the clinical image: 26.84 dB against 26.78 dB at ci, seed 0. Its k-space
 # residual is 0.3% of the noise level. So the claims "beats the clinical image by 1 dB" and "beats CS" are not
@@ -442,8 +442,44 @@ claims.table()
 # (32.65 dB). A piecewise-constant phantom is the best case for Haar sparsity, CS got its weight from ground
 # truth, and our networks are tiny and trained for 100–300 steps.
 #
-# These are seed-0 numbers at ci scale. The robustness table above gives each claim's status over ten seeds and at
-# full scale (48 × 48, larger network, all six perturbations every step).
+# These are seed-0 numbers at ci scale. **Over ten ci seeds** (robustness table above), each seed draws new
+# phantoms, phase, coils, noise and initialisation:
+#
+# - at λ = 200, CUPID's gain over $x_{PI}$ is 0.05–0.22 dB (not reproduced at every seed), and it trails CS by
+#   5.2–6.1 dB;
+# - the near-supervised claim is mostly uninformative. The gap to supervised is 1.5–3.1 dB (median 2.0). It
+#   meets the 2 dB threshold at 5 seeds, but the clinical image meets it at 4 of those too. Both fail at the
+#   other 5, where the supervised network is better;
+# - the consistency claim holds for CUPID (0.003–0.006 of the noise level) and for the λ = 0 control
+#   (0.37–1.42) at every seed, so it is uninformative throughout;
+# - the post-hoc λ = 20 arm beats $x_{PI}$ by 0.99–2.09 dB (median 1.6). It clears 1 dB at 9 of 10 seeds and holds
+#   against the control at 8: at seed 1 the λ = 0 network also gained 1.4 dB. It trails CS by 3.3–4.7 dB
+#   at every seed.
+#
+# **At full scale** (48 × 48, 12 features, 2 blocks, 4 unrolls, all six perturbations, seed 0; robustness table)
+# the picture sharpens, and the network now beats CS when it has k-space supervision:
+#
+# | full scale, seed 0 | PSNR (dB) | SSIM |
+# |---|---|---|
+# | clinical PI | 27.59 | 0.795 |
+# | CS (Haar, tuned) | 32.05 | 0.854 |
+# | supervised PD-DL | 33.79 | 0.872 |
+# | CUPID, λ = 200 | 27.66 | 0.796 |
+# | CUPID, λ = 20 (post hoc) | 28.94 | 0.823 |
+# | compressibility only (λ = 0) | 22.05 | 0.732 |
+#
+# At λ = 200, CUPID again returns $x_{PI}$ (+0.06 dB). With λ = 20 it gains 1.35 dB. Without PIF the network
+# now collapses: μ grows to 0.39, the output is over-sparsified (22.05 dB), and its k-space residual is 3.3
+# times the noise level. So at full scale the consistency claim is informative and reproduced. CUPID keeps
+# to the clinical data (0.003 of the noise level), and the ablation does not. The supervised network is 6.1 dB
+# above CUPID (λ = 200) and 4.9 dB above CUPID (λ = 20), so "close to supervised" is not reproduced here. CS
+# stays 3.1–4.4 dB above both CUPID variants. The full run took about 3 minutes of CPU; it took 19 minutes
+# of wall time on the shared, heavily loaded machine.
+#
+# **In short.** Reproduced: the PIF term keeps a network trained on clinical images consistent with them, and
+# removing it lets the compressibility term destroy the image (full scale). Reproduced only post hoc, with
+# λ = 20: CUPID improves on the clinical image it learned from, by 1–2 dB, zero-shot. Not reproduced: any gain
+# at the official λ = 200, matching k-space-supervised training (at full scale), and beating compressed sensing.
 #
 # ## What the miniature cannot show
 #
