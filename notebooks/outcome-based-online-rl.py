@@ -393,9 +393,21 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# **Reproduced at our scale, on our stand-ins: all five claims, each against a control that fails.** No
-# threshold changed after the first run. Numbers below are from seed 0 at ci scale; the table "Across seeds
-# and scales" above (from `make sweep`) gives the other seeds and the full-scale run.
+# **Reproduced at our scale, on our stand-ins: all five claims at seed 0, each against a control that
+# fails; across seeds four of them hold everywhere and the preference claim at 8 of 10 seeds.** No threshold
+# changed after the first run. Numbers below are from seed 0 at ci scale; the table "Across seeds and scales"
+# above (from `make sweep`) gives the other seeds and the full-scale runs.
+#
+# Over seeds 0–9 at ci scale the four claims on learning and on the lock hold at every seed, with their
+# controls failing at every seed: regret ratio between 1.42 and 1.53 (control, the lock: 25 to 38), lock
+# slope between 0.88 and 0.99 (per-step control: 0.19 to 0.24). The preference claim is the fragile one: the
+# correlation after 3000 pairs lies between 0.889 and 0.954 (median 0.922), below the brief's 0.9 at seeds 3
+# and 7, where it is therefore not reproduced and the seed's verdict is partial. 3000 pairs are about where
+# this fit crosses 0.9 (full-scale figure: 0.81 at 1000 pairs, 0.98 at 10000), so the brief's threshold sits
+# on the edge of what that sample size gives. At full scale (seeds 0–2; 20 MDPs, 4000 episodes, lock up to
+# $H=10$) the picture is the same: the four claims hold at every seed, with regret ratios of 1.34 to 1.35
+# against lock ratios of 89 to 116 and lock slopes of 0.95 to 0.98 against 0.19 to 0.20, and the preference
+# correlation is 0.942, 0.932 and 0.8996, so that claim holds at 2 of 3 seeds.
 #
 # * *Outcome-only learning is sample-efficient on random MDPs.* With rewards seen only as one noisy total per
 #   episode, the optimistic learner's output is within $0.05H$ of optimal on all five MDPs after 1500 episodes;
@@ -416,7 +428,7 @@ claims.table()
 #   learner, same reward class, same returns for every policy: only what is observed differs.
 # * *Preferences identify the reward up to the gauge.* From 3000 pairs of random episodes, the Bradley–Terry
 #   fit correlates at 0.954 with the true reward after removing each step's mean (the control on shuffled
-#   labels: 0.05).
+#   labels: 0.05); at other seeds the value ranges down to 0.889 (see above).
 #
 # **What this says about the paper.** Our learners are tabular stand-ins for the paper's algorithms, so the
 # page checks the *phenomena* of its abstract, not its theorems: an optimism-plus-outcome-regression learner
