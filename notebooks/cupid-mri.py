@@ -306,9 +306,8 @@ plt.show()
 # ### Side by side with the paper
 #
 # The brief found no PSNR or SSIM values from the paper, so the paper's column holds its qualitative ranking.
-#
-# | method | paper (fastMRI knee/brain, R = 4; qualitative) | ours: PSNR (dB) | ours: SSIM |
-# |---|---|---|---|
+# Each line below gives: method | the paper (fastMRI knee and brain, R = 4; qualitative) | our PSNR (dB) |
+# our SSIM, at this page's scale and seed.
 
 # %%
 paper_rank = {"zero-filled": "not reported", "clinical PI": "clearly worst of the PD-DL inputs",
