@@ -93,7 +93,7 @@ claims = Claims("cupid-mri", title="Fast MRI for All: Bridging Access Gaps by Tr
 #
 # **Data.** Images are complex: a magnitude times a smooth random phase. The test image is scikit-image's bundled
 # Shepp–Logan phantom, resized to `n` × `n` (ci 32, full 48). The training set for the supervised reference is
-# `n_train` random Shepp–Logan-like ellipse phantoms (ci 16, full 48). Eight synthetic coils (Gaussian bumps
+# `n_train` random Shepp–Logan-like ellipse phantoms (ci 16, full 32). Eight synthetic coils (Gaussian bumps
 # around the field of view, linear phases, SENSE-normalised so that $\sum_c|c|^2=1$). The mask is the official
 # equidistant pattern: every 4th phase-encode line plus `acs` centre lines (ci 4, full 6). Complex Gaussian noise
 # of standard deviation 0.01 per k-space sample, then the official normalisation: the fully sampled k-space is
@@ -118,8 +118,9 @@ claims = Claims("cupid-mri", title="Fast MRI for All: Bridging Access Gaps by Tr
 #
 # Network (both scales use the official layout: bias-free convs, N(0, 0.05) initialisation, residual blocks
 # that apply one conv twice, one ResNet and one $\mu$ shared by all unrolls, $\mu_0 = 0.05$): ci 3 unrolls,
-# 8 features, 1 residual block; full 4 unrolls, 16 features, 2 blocks. Adam, ci 120 steps at learning rate 3e-3,
-# full 300 steps (CUPID, as the official 300 epochs on one slice) and 600 steps (supervised) at 1e-3. At ci each
+# 8 features, 1 residual block; full 4 unrolls, 12 features, 2 blocks. Adam at learning rate 3e-3: ci 100 steps
+# for every network; full 300 steps for CUPID (as the official 300 epochs on one slice) and 400 steps of batch 4
+# for the supervised network (ci: batch 2). At ci each
 # CUPID step draws 2 of the 6 perturbations; at full scale it uses all 6, as the official code does.
 #
 # **Deviations from the paper**
@@ -128,13 +129,13 @@ claims = Claims("cupid-mri", title="Fast MRI for All: Bridging Access Gaps by Tr
 #   ESPIRiT maps. The "clinical" image is our CG-SENSE, not a vendor reconstruction. PSNR is measured against the
 #   noiseless ground truth, not against the reference reconstructed from noisy fully sampled k-space.
 # - **Scale.** 32 × 32 (ci) or 48 × 48 (full) images, instead of 320 × 368; 8 coils instead of 15. The network
-#   is tiny: 3–4 unrolls, 8–16 features, 1–2 residual blocks, instead of 10 unrolls of a 15-block, 64-channel
-#   ResNet (592,128 parameters). 120–300 optimiser steps.
+#   is tiny: 3–4 unrolls, 8–12 features, 1–2 residual blocks (1,441 or 4,321 parameters), instead of 10 unrolls
+#   of a 15-block, 64-channel ResNet (592,128 parameters). 100–400 optimiser steps.
 # - **Data consistency** is solved exactly. The mask is constant along the readout axis, so $E^H E$ splits into
 #   one small Hermitian matrix per image row. Its eigendecomposition gives $(E^HE+\mu I)^{-1}$ for any $\mu$ with two
 #   matrix products. The official code runs 15 CG steps, which approach the same solution; the golden test checks
 #   both.
-# - **Learning rate** 3e-3 at ci, 1e-3 at full scale (official 5e-4): a tiny network and far fewer steps.
+# - **Learning rate** 3e-3 at both scales (official 5e-4): a tiny network and far fewer steps.
 # - **Perturbations.** Our own 5 × 7 block glyphs of the official letters (A, R, O, N, P, B), tiled 2 × 2 to
 #   fill the image, instead of Arial letters drawn with PIL. Same intensities (golden test). At ci, 2 of the 6
 #   perturbations per step, drawn at random (an unbiased estimate of $L_{PIF}$).
@@ -352,7 +353,7 @@ for k in recon:
 #    thresholding at 1% of the largest coefficient of $x_{PI}$.
 # 4. Block glyphs tiled 2 × 2 → Arial letters at size 80, four per band, on a 320 × 368 slice.
 # 5. 2 of 6 perturbations per step at ci → all 6 at every step (we use all 6 at full scale).
-# 6. 3–4 unrolls, 8–16 features, 1–2 blocks; Adam 3e-3 / 1e-3 for 120–300 steps → 10 unrolls, 64 features,
+# 6. 3–4 unrolls, 8–12 features, 1–2 blocks; Adam 3e-3 for 100–400 steps → 10 unrolls, 64 features,
 #    15 blocks, 5e-4 for 300 epochs.
 # 7. $x_{PI}$: 10 CG steps on our simulated data → 30 steps on fastMRI k-space.
 
@@ -486,7 +487,7 @@ claims.table()
 #   and the coil maps must be estimated from them. Our "clinical" image is an exact-model CG-SENSE on simulated
 #   phantoms with known maps.
 # - **The paper's quality level.** No PSNR or SSIM was retrieved from the paper, and the network here has about
-#   1–4 thousand parameters against the official 592 thousand. Whether CUPID matches supervised training on knee
+#   1.4–4.3 thousand parameters against the official 592 thousand. Whether CUPID matches supervised training on knee
 #   and brain data, and beats diffusion priors, is beyond a 32 × 32 phantom.
 # - **The λ balance at scale.** Our result says only that λ must be set against the scale of the two loss
 #   terms. Whether λ = 200 is right for DTCWT coefficients of a 320 × 368 slice, as the paper uses it, cannot be
