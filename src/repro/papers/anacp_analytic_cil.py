@@ -1,0 +1,581 @@
+r"""AnaCP: analytic classifiers with a closed-form contrastive projection for class-incremental learning.
+
+Paper map
+---------
+*AnaCP: Toward Upper-Bound Continual Learning via Analytic Contrastive Projection*, Saleh Momeni, Changnan
+Xiao, Bing Liu, NeurIPS 2025, https://arxiv.org/abs/2511.13880. No official code was found, and we did not
+read the paper's equations: the pipeline below (random projection, closed-form contrastive projection,
+analytic classifier refit with pseudo-replay from class statistics) follows the reproduction brief's
+reading of secondary summaries, and every formula here is **our design**, not the paper's.
+Notebook: ``notebooks/anacp-analytic-cil.py``.
+
+Notation (paper/brief -> here):
+
+- frozen pre-trained model (PTM) features :math:`x` -> ``X`` (n, d); our stand-in PTM is
+  :func:`frozen_digit_features` (fixed random convolution filters), not a pre-trained network;
+- random projection :math:`z = \mathrm{GELU}(x R)`, :math:`R \in \mathbb R^{d\times D}` Gaussian, fixed
+  -> :func:`random_projection_features`;
+- analytic (ridge) classifier :math:`W = ([X\,1]^\top[X\,1] + \lambda \tilde I)^{-1}[X\,1]^\top T`
+  -> :func:`analytic_classifier` (intercept not penalised, :math:`\tilde I = \mathrm{diag}(1,\dots,1,0)`);
+  its recursive form over tasks, accumulating :math:`G=\sum_t [Z_t\,1]^\top[Z_t\,1]` and
+  :math:`C=\sum_t [Z_t\,1]^\top T_t` -> :class:`AnalyticRidge` (the RanPAC-style baseline);
+- contrastive projection (CP) :math:`W_{cp} = (G + \lambda \tilde I)^{-1} \sum_t [Z_t\,1]^\top \mathcal T_t` with
+  per-class target prototypes :math:`\tau_c` (row :math:`i` of :math:`\mathcal T_t` is :math:`\tau_{y_i}`)
+  -> :class:`AnaCPLite`; the prototypes are the class means orthonormalised
+  (:func:`contrastive_targets`): each is aligned with its own class mean (positive alignment) and orthogonal
+  to every other class's prototype (negative repulsion);
+- classifier on CP features :math:`f = [z\,1] W_{cp}`, refit after each task on the current task's data plus
+  pseudo-samples :math:`z \sim N(\mu_c, \Sigma)` of the old classes (stored means, one shared within-class
+  covariance) mapped through the current :math:`W_{cp}` -> :func:`pseudo_replay`, :class:`AnaCPLite`;
+- baselines: nearest class mean -> :class:`NearestClassMean`; a softmax head trained by gradient descent on
+  each task's data only (the forgetting baseline) -> :class:`SGDHead`;
+- accuracy matrix :math:`A_{ij}` (after task i, on task j) -> :func:`accuracy_matrix` (the summaries are
+  :mod:`repro.continual`'s).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import scipy.linalg
+from numpy.typing import ArrayLike
+from scipy.special import erf
+
+from repro.validate import check_int, check_positive, finite_array
+
+# --------------------------------------------------------------------------- checks
+
+
+def _check_lam(lam: object) -> float:
+    return check_positive(lam, "lam", strict=False)
+
+
+def _check_labels(y: ArrayLike, n: int, n_classes: int, name: str = "y") -> np.ndarray:
+    lab = np.asarray(y)
+    if lab.ndim != 1 or len(lab) != n or (len(lab) and not np.issubdtype(lab.dtype, np.integer)):
+        raise ValueError(f"{name} must be a 1-d integer array of length {n}; got {lab.dtype} {lab.shape}")
+    if len(lab) and (lab.min() < 0 or lab.max() >= n_classes):
+        raise ValueError(f"{name} must lie in 0..{n_classes - 1}")
+    return lab.astype(np.int64)
+
+
+# --------------------------------------------------------------------------- features
+
+
+def frozen_digit_features(images: ArrayLike, n_filters: int = 16, seed: int = 0) -> np.ndarray:
+    """The stand-in "pre-trained model": fixed random 3x3 convolutions, ReLU, 2x2 average pooling.
+
+    Parameters
+    ----------
+    images : array_like, shape (n, h, w)
+        Grey images (scikit-learn's digits are 8x8 with values 0..16).
+    n_filters : int
+        Number of random filters (zero-mean Gaussian weights, fixed by ``seed``).
+    seed : int
+        Seed of the filters: the "pre-trained" extractor is the same for every run that uses this seed.
+
+    Returns
+    -------
+    ndarray, shape (n, n_filters * ((h-2)//2) * ((w-2)//2))
+        Frozen features, never updated by any learner on the page.
+    """
+    x = finite_array(images, "images", ndim=3)
+    if x.shape[1] < 4 or x.shape[2] < 4:
+        raise ValueError(f"images must be at least 4x4; got {x.shape[1:]}")
+    k = check_int(n_filters, "n_filters", least=1)
+    rng = np.random.default_rng(check_int(seed, "seed", least=0))
+    filt = rng.standard_normal((k, 3, 3))
+    filt -= filt.mean(axis=(1, 2), keepdims=True)  # edge-like filters: blind to the mean grey level
+    win = np.lib.stride_tricks.sliding_window_view(x, (3, 3), axis=(1, 2))  # (n, h-2, w-2, 3, 3)
+    maps = np.maximum(np.einsum("nijab,kab->nkij", win, filt), 0.0)
+    hp, wp = maps.shape[2] // 2, maps.shape[3] // 2
+    pooled = maps[:, :, : 2 * hp, : 2 * wp].reshape(len(x), k, hp, 2, wp, 2).mean(axis=(3, 5))
+    return pooled.reshape(len(x), -1)
+
+
+def gelu(x: ArrayLike) -> np.ndarray:
+    r"""Exact GELU, :math:`x\,\Phi(x) = \tfrac{x}{2}(1 + \mathrm{erf}(x/\sqrt2))`, elementwise."""
+    a = np.asarray(x, dtype=float)
+    return 0.5 * a * (1.0 + erf(a / np.sqrt(2.0)))
+
+
+def random_projection_features(X: ArrayLike, D: int, seed: int) -> np.ndarray:
+    r"""RanPAC's fixed random projection :math:`Z = \mathrm{GELU}(X R)`, :math:`R_{kl} \sim N(0, 1/d)`.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+        Frozen features (standardise them first, so that the pre-activations are of order 1).
+    D : int
+        Projected dimension.
+    seed : int
+        Seed of ``R`` (fixed for the whole task sequence).
+
+    Returns
+    -------
+    ndarray, shape (n, D)
+    """
+    x = finite_array(X, "X", ndim=2)
+    D = check_int(D, "D", least=1)
+    rng = np.random.default_rng(check_int(seed, "seed", least=0))
+    R = rng.standard_normal((x.shape[1], D)) / np.sqrt(x.shape[1])
+    return gelu(x @ R)
+
+
+# --------------------------------------------------------------------------- analytic (ridge) solvers
+
+
+def _augment(X: np.ndarray) -> np.ndarray:
+    return np.hstack([X, np.ones((len(X), 1))])
+
+
+def ridge_from_moments(G: ArrayLike, C: ArrayLike, lam: float) -> np.ndarray:
+    r"""Solve :math:`(G + \lambda\,\mathrm{diag}(1,\dots,1,0))\,W = C`: the ridge weights from accumulated moments.
+
+    Parameters
+    ----------
+    G : array_like, shape (d+1, d+1)
+        Gram matrix :math:`[X\,1]^\top[X\,1]` of the intercept-augmented features (last row/column: the ones).
+    C : array_like, shape (d+1, K)
+        :math:`[X\,1]^\top T`.
+    lam : float
+        Ridge penalty >= 0 on every weight but the intercept (last row). At ``lam = 0`` the minimum-norm
+        least-squares solution (pseudo-inverse) is returned.
+    """
+    G = finite_array(G, "G", ndim=2)
+    C = finite_array(C, "C", ndim=2)
+    if G.shape[0] != G.shape[1] or C.shape[0] != G.shape[0]:
+        raise ValueError(f"G must be square and C must have as many rows; got {G.shape}, {C.shape}")
+    lam = _check_lam(lam)
+    A = G.copy()
+    idx = np.arange(A.shape[0] - 1)
+    A[idx, idx] += lam
+    if lam > 0:
+        try:
+            return scipy.linalg.solve(A, C, assume_a="pos")
+        except np.linalg.LinAlgError:  # no data at all: the intercept direction is singular
+            pass
+    return np.linalg.pinv(A, hermitian=True) @ C
+
+
+def analytic_classifier(features: ArrayLike, targets: ArrayLike, lam: float) -> np.ndarray:
+    r"""Closed-form ridge least-squares classifier with an intercept (the analytic classifier).
+
+    Solves :math:`\min_W \lVert [X\,\mathbf 1] W - T\rVert_F^2 + \lambda \lVert W_{1:d}\rVert_F^2`, i.e.
+
+    .. math:: W = \big([X\,\mathbf 1]^\top[X\,\mathbf 1] + \lambda\,\mathrm{diag}(1,\dots,1,0)\big)^{-1}
+              [X\,\mathbf 1]^\top T .
+
+    **The intercept (last row of** ``W`` **) is not penalised** (our choice, the same as scikit-learn's
+    ``Ridge(fit_intercept=True)``): shifting every target by a constant then shifts only the intercept.
+    Equivalently, the other rows are the ridge weights of the centred problem and the intercept is
+    :math:`\bar t - \bar x^\top W_{1:d}`. At ``lam = 0`` the minimum-norm least-squares solution is returned
+    (the limit :math:`\lambda \to 0^+` when :math:`[X\,1]` has full column rank).
+
+    Parameters
+    ----------
+    features : array_like, shape (n, d)
+        Feature matrix :math:`X` (finite).
+    targets : array_like, shape (n, C) or (n,)
+        One-hot or +-1 class codes (any real targets work); a 1-d array is one column.
+    lam : float
+        Ridge penalty :math:`\lambda \ge 0`.
+
+    Returns
+    -------
+    ndarray, shape (d+1, C)
+        Weights; the last row is the intercept. Predict with ``features @ W[:-1] + W[-1]``.
+    """
+    X = finite_array(features, "features", ndim=2)
+    T = finite_array(targets, "targets")
+    if T.ndim == 1:
+        T = T[:, None]
+    if T.ndim != 2 or T.shape[0] != X.shape[0]:
+        raise ValueError(f"targets must have shape (n, C) with n = {X.shape[0]} rows; got {T.shape}")
+    if X.shape[0] == 0:
+        raise ValueError("features must have at least one row")
+    lam = _check_lam(lam)
+    Xa = _augment(X)
+    if lam == 0:
+        return np.linalg.lstsq(Xa, T, rcond=None)[0]
+    return ridge_from_moments(Xa.T @ Xa, Xa.T @ T, lam)
+
+
+def predict_linear(features: ArrayLike, W: ArrayLike) -> np.ndarray:
+    """Scores ``features @ W[:-1] + W[-1]`` of a weight matrix with its intercept as the last row; shape (n, C)."""
+    X = finite_array(features, "features", ndim=2)
+    W = finite_array(W, "W", ndim=2)
+    if W.shape[0] != X.shape[1] + 1:
+        raise ValueError(f"W must have d+1 = {X.shape[1] + 1} rows; got {W.shape[0]}")
+    return X @ W[:-1] + W[-1]
+
+
+def one_hot(y: ArrayLike, n_classes: int) -> np.ndarray:
+    """One-hot codes, shape (n, n_classes), of integer labels in 0..n_classes-1."""
+    n_classes = check_int(n_classes, "n_classes", least=1)
+    lab = _check_labels(y, len(np.asarray(y)), n_classes)
+    out = np.zeros((len(lab), n_classes))
+    out[np.arange(len(lab)), lab] = 1.0
+    return out
+
+
+class AnalyticRidge:
+    r"""Recursive analytic classifier (RanPAC-style): accumulate :math:`G` and :math:`C` task by task, solve once.
+
+    ``partial_fit`` over any split of the data into chunks gives exactly (up to rounding) the weights of
+    :func:`analytic_classifier` on their union: the order and the split do not matter, hence no forgetting.
+
+    Parameters
+    ----------
+    n_features : int
+        Feature dimension d.
+    n_outputs : int
+        Number of target columns (classes of the whole sequence).
+    """
+
+    def __init__(self, n_features: int, n_outputs: int) -> None:
+        d = check_int(n_features, "n_features", least=1)
+        self.n_outputs = check_int(n_outputs, "n_outputs", least=1)
+        self.G = np.zeros((d + 1, d + 1))
+        self.C = np.zeros((d + 1, self.n_outputs))
+        self.n_seen = 0
+
+    def partial_fit(self, Z: ArrayLike, Y: ArrayLike) -> AnalyticRidge:
+        """Add a chunk: features ``Z`` (m, d) and targets ``Y`` (m, n_outputs)."""
+        Z = finite_array(Z, "Z", ndim=2)
+        Y = finite_array(Y, "Y", ndim=2)
+        if Z.shape[1] + 1 != self.G.shape[0] or Y.shape != (len(Z), self.n_outputs):
+            raise ValueError(f"Z must be (m, {self.G.shape[0] - 1}) and Y (m, {self.n_outputs}); "
+                             f"got {Z.shape}, {Y.shape}")
+        Za = _augment(Z)
+        self.G += Za.T @ Za
+        self.C += Za.T @ Y
+        self.n_seen += len(Z)
+        return self
+
+    def solve(self, lam: float) -> np.ndarray:
+        """The ridge weights (d+1, n_outputs) of everything seen so far (intercept last, not penalised)."""
+        if self.n_seen == 0:
+            raise ValueError("no data seen yet: call partial_fit first")
+        return ridge_from_moments(self.G, self.C, lam)
+
+
+# --------------------------------------------------------------------------- contrastive targets, pseudo-replay
+
+TARGET_KINDS = ("gram-schmidt", "lowdin")
+
+
+def contrastive_targets(class_means: ArrayLike, kind: str = "gram-schmidt",
+                        previous: ArrayLike | None = None) -> np.ndarray:
+    r"""Well-separated target prototypes from class means: orthonormalised means.
+
+    Each prototype keeps a positive inner product with its own (centred) class mean (positive alignment)
+    and is orthogonal to all the others (negative repulsion: every pair is at distance :math:`\sqrt2`).
+
+    Parameters
+    ----------
+    class_means : array_like, shape (C, m)
+        Class means (rows), linearly independent (also of ``previous``), ``C <= m``.
+    kind : {"gram-schmidt", "lowdin"}
+        ``"gram-schmidt"``: orthonormalise in the given order, after projecting out the rows of
+        ``previous``; old prototypes never change when classes are appended (what class-incremental
+        learning needs). ``"lowdin"``: symmetric orthonormalisation :math:`\tau = (M M^\top)^{-1/2} M`, the
+        orthonormal set closest to the means; equivariant under class permutations, but every prototype
+        moves when a class is added (used only as a check).
+    previous : array_like, shape (P, m), optional
+        Orthonormal prototypes of earlier classes (``"gram-schmidt"`` only).
+
+    Returns
+    -------
+    ndarray, shape (C, m)
+        The new prototypes (orthonormal rows, orthogonal to ``previous``).
+    """
+    M = finite_array(class_means, "class_means", ndim=2)
+    if kind not in TARGET_KINDS:
+        raise ValueError(f"kind must be one of {TARGET_KINDS}; got {kind!r}")
+    P = np.zeros((0, M.shape[1])) if previous is None else finite_array(previous, "previous", ndim=2)
+    if P.shape[1] != M.shape[1]:
+        raise ValueError(f"previous must have {M.shape[1]} columns; got {P.shape}")
+    if len(M) == 0 or len(M) + len(P) > M.shape[1]:
+        raise ValueError(f"need 1 <= classes <= dimension; got {len(M)} new + {len(P)} previous in {M.shape[1]} dims")
+    if kind == "lowdin":
+        if len(P):
+            raise ValueError("previous is only supported with kind='gram-schmidt'")
+        U, s, Vt = np.linalg.svd(M, full_matrices=False)
+        if s.min() <= 1e-10 * s.max():
+            raise ValueError("class means are linearly dependent: no separated prototypes")
+        return U @ Vt
+    R = M - (M @ P.T) @ P
+    Q, Rr = np.linalg.qr(R.T)
+    diag = np.diag(Rr)
+    if np.abs(diag).min() <= 1e-10 * np.linalg.norm(M, axis=1).max():
+        raise ValueError("class means are linearly dependent (on each other or on previous): no separated prototypes")
+    return (Q * np.sign(diag)).T
+
+
+def pseudo_replay(class_means: ArrayLike, shared_cov: ArrayLike, n_per_class: int | ArrayLike,
+                  rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    r"""Pseudo-samples :math:`z \sim N(\mu_c, \Sigma)` of stored classes (no stored data is replayed).
+
+    Parameters
+    ----------
+    class_means : array_like, shape (C, m)
+    shared_cov : array_like, shape (m, m)
+        Symmetric positive semi-definite shared within-class covariance.
+    n_per_class : int or array_like of C ints
+    rng : numpy.random.Generator
+
+    Returns
+    -------
+    Z : ndarray, shape (sum n_c, m)
+    idx : ndarray of int, shape (sum n_c,)
+        Row index (0..C-1) into ``class_means`` of each sample.
+    """
+    mu = finite_array(class_means, "class_means", ndim=2)
+    S = finite_array(shared_cov, "shared_cov", ndim=2)
+    if S.shape != (mu.shape[1], mu.shape[1]) or not np.allclose(S, S.T, atol=1e-10 * max(1.0, np.abs(S).max())):
+        raise ValueError(f"shared_cov must be a symmetric ({mu.shape[1]}, {mu.shape[1]}) matrix")
+    counts = np.broadcast_to(np.asarray(n_per_class), (len(mu),))
+    if not np.issubdtype(counts.dtype, np.integer) or (counts < 0).any():
+        raise ValueError("n_per_class must be non-negative integers")
+    vals, vecs = np.linalg.eigh(S)
+    if vals.min() < -1e-8 * max(1.0, vals.max()):
+        raise ValueError("shared_cov must be positive semi-definite")
+    L = vecs * np.sqrt(np.clip(vals, 0.0, None))
+    idx = np.repeat(np.arange(len(mu)), counts)
+    Z = mu[idx] + rng.standard_normal((len(idx), mu.shape[1])) @ L.T
+    return Z, idx
+
+
+# --------------------------------------------------------------------------- learners
+
+
+class AnaCPLite:
+    r"""Our AnaCP-lite: closed-form contrastive projection + analytic classifier refit with pseudo-replay.
+
+    After task t (classes :math:`\mathcal C_t`, features :math:`Z_t`):
+
+    1. store each new class's mean :math:`\mu_c` and add the task's within-class scatter to the shared one
+       (:math:`\Sigma` = pooled within-class covariance of all classes seen);
+    2. new prototypes :math:`\tau_c`: the (uncentred) class means orthonormalised against the old prototypes
+       (:func:`contrastive_targets`, Gram-Schmidt; old ones never move). Uncentred, because a centre estimated
+       from task 1 makes its two centred means collinear; the common component of all means goes into the
+       first class's prototype;
+    3. CP: accumulate :math:`G \mathrel{+}= [Z_t 1]^\top[Z_t 1]`, :math:`C_{cp} \mathrel{+}= [Z_t 1]^\top \tau_{y}`,
+       :math:`W_{cp} = (G + \lambda_{cp}\tilde I)^{-1} C_{cp}` (order-independent, no gradients);
+    4. classifier: ridge (one-hot targets, :math:`\lambda`) on :math:`f=[z\,1]W_{cp}` of the current task's
+       data and of pseudo-samples of each old class (as many as it had), drawn in :math:`z` space and mapped
+       through the *current* :math:`W_{cp}`.
+
+    Parameters
+    ----------
+    n_features, n_classes : int
+        Dimension of :math:`z` and number of classes of the whole sequence (labels 0..n_classes-1).
+    lam_cp, lam : float
+        Ridge penalties of the CP layer and of the classifier.
+    rng : numpy.random.Generator
+        Source of the pseudo-samples.
+    use_cp : bool
+        Without the CP layer (``False``) the classifier is fit on :math:`z` itself with pseudo-replay (an
+        ablation: "pseudo-replay only").
+    """
+
+    def __init__(self, n_features: int, n_classes: int, lam_cp: float, lam: float,
+                 rng: np.random.Generator, use_cp: bool = True) -> None:
+        self.m = check_int(n_features, "n_features", least=1)
+        self.n_classes = check_int(n_classes, "n_classes", least=2)
+        if self.n_classes > self.m:
+            raise ValueError("AnaCPLite needs n_classes <= n_features (one orthogonal prototype per class)")
+        self.lam_cp, self.lam = _check_lam(lam_cp), _check_lam(lam)
+        self.rng, self.use_cp = rng, bool(use_cp)
+        self.cp = AnalyticRidge(self.m, self.m)
+        self.means = np.zeros((self.n_classes, self.m))
+        self.counts = np.zeros(self.n_classes, dtype=np.int64)
+        self.targets = np.zeros((self.n_classes, self.m))
+        self.scatter = np.zeros((self.m, self.m))
+        self.seen = np.zeros(self.n_classes, dtype=bool)
+        self.W_cp: np.ndarray | None = None
+        self.W: np.ndarray | None = None
+
+    def _project(self, Z: np.ndarray) -> np.ndarray:
+        return predict_linear(Z, self.W_cp) if self.use_cp else Z
+
+    def fit_task(self, Z: ArrayLike, y: ArrayLike) -> AnaCPLite:
+        """Learn one task: features ``Z`` (n, m) and labels ``y`` (n,) of classes not seen before."""
+        Z = finite_array(Z, "Z", ndim=2)
+        if Z.shape[1] != self.m or len(Z) == 0:
+            raise ValueError(f"Z must be a non-empty (n, {self.m}) array; got {Z.shape}")
+        y = _check_labels(y, len(Z), self.n_classes)
+        new = np.unique(y)
+        if self.seen[new].any():
+            raise ValueError("class-incremental: a task's classes must be new (classes "
+                             f"{new[self.seen[new]].tolist()} were seen before)")
+        old = np.flatnonzero(self.seen)
+        for c in new:  # a handful of classes per task: a loop over classes, not samples
+            Zc = Z[y == c]
+            self.means[c], self.counts[c] = Zc.mean(axis=0), len(Zc)
+            D = Zc - self.means[c]
+            self.scatter += D.T @ D
+        self.targets[new] = contrastive_targets(self.means[new], "gram-schmidt",
+                                                previous=self.targets[old])
+        self.seen[new] = True
+        self.cp.partial_fit(Z, self.targets[y])
+        self.W_cp = self.cp.solve(self.lam_cp)
+        n_seen = int(self.counts.sum())
+        cov = self.scatter / max(n_seen - int(self.seen.sum()), 1)
+        Zp, ip = pseudo_replay(self.means[old], cov, self.counts[old], self.rng)
+        F = self._project(np.vstack([Z, Zp]))
+        labels = np.concatenate([y, old[ip]])
+        self.W = analytic_classifier(F, one_hot(labels, self.n_classes), self.lam)
+        return self
+
+    def predict(self, Z: ArrayLike) -> np.ndarray:
+        """Predicted labels (n,), argmax over the classes seen so far."""
+        if self.W is None:
+            raise ValueError("fit_task must be called before predict")
+        scores = predict_linear(self._project(finite_array(Z, "Z", ndim=2)), self.W)
+        scores[:, ~self.seen] = -np.inf
+        return scores.argmax(axis=1)
+
+
+class RanPACStyle:
+    """RanPAC-style baseline: recursive analytic ridge classifier (one-hot targets) on fixed features."""
+
+    def __init__(self, n_features: int, n_classes: int, lam: float) -> None:
+        self.ridge = AnalyticRidge(n_features, n_classes)
+        self.lam = _check_lam(lam)
+        self.seen = np.zeros(self.ridge.n_outputs, dtype=bool)
+        self.W: np.ndarray | None = None
+
+    def fit_task(self, Z: ArrayLike, y: ArrayLike) -> RanPACStyle:
+        """Accumulate the task's moments and re-solve; ``Z`` (n, m), ``y`` (n,)."""
+        Z = finite_array(Z, "Z", ndim=2)
+        y = _check_labels(y, len(Z), self.ridge.n_outputs)
+        self.ridge.partial_fit(Z, one_hot(y, self.ridge.n_outputs))
+        self.seen[np.unique(y)] = True
+        self.W = self.ridge.solve(self.lam)
+        return self
+
+    def predict(self, Z: ArrayLike) -> np.ndarray:
+        """Predicted labels (n,), argmax over the classes seen so far."""
+        if self.W is None:
+            raise ValueError("fit_task must be called before predict")
+        scores = predict_linear(Z, self.W)
+        scores[:, ~self.seen] = -np.inf
+        return scores.argmax(axis=1)
+
+
+class NearestClassMean:
+    """Nearest class mean (cosine similarity to stored class means): a replay-free, gradient-free baseline."""
+
+    def __init__(self, n_features: int, n_classes: int) -> None:
+        self.means = np.zeros((check_int(n_classes, "n_classes", least=1), check_int(n_features, "n_features", least=1)))
+        self.seen = np.zeros(len(self.means), dtype=bool)
+
+    def fit_task(self, Z: ArrayLike, y: ArrayLike) -> NearestClassMean:
+        """Store the means of the task's classes; ``Z`` (n, m), ``y`` (n,)."""
+        Z = finite_array(Z, "Z", ndim=2)
+        y = _check_labels(y, len(Z), len(self.means))
+        sums = np.zeros_like(self.means)
+        np.add.at(sums, y, Z)
+        cnt = np.bincount(y, minlength=len(self.means))
+        new = cnt > 0
+        self.means[new] = sums[new] / cnt[new, None]
+        self.seen |= new
+        return self
+
+    def predict(self, Z: ArrayLike) -> np.ndarray:
+        """Predicted labels (n,): the seen class whose mean has the largest cosine with each row."""
+        Z = finite_array(Z, "Z", ndim=2)
+        Mn = self.means / np.maximum(np.linalg.norm(self.means, axis=1, keepdims=True), 1e-300)
+        scores = Z @ Mn.T
+        scores[:, ~self.seen] = -np.inf
+        return scores.argmax(axis=1)
+
+
+class SGDHead:
+    """Softmax linear head trained by full-batch gradient descent on each task's data only (naive fine-tuning).
+
+    Cross-entropy over the classes seen so far, ``steps`` steps of size ``lr`` per task, weight decay
+    ``wd``; nothing of old tasks is kept, so old classes are forgotten (the forgetting baseline).
+    """
+
+    def __init__(self, n_features: int, n_classes: int, lr: float, steps: int, wd: float = 0.0) -> None:
+        self.W = np.zeros((check_int(n_features, "n_features", least=1) + 1, check_int(n_classes, "n_classes", least=1)))
+        self.lr, self.steps, self.wd = check_positive(lr, "lr"), check_int(steps, "steps", least=1), _check_lam(wd)
+        self.seen = np.zeros(self.W.shape[1], dtype=bool)
+
+    def fit_task(self, Z: ArrayLike, y: ArrayLike) -> SGDHead:
+        """Gradient descent on the mean cross-entropy of ``Z`` (n, m), ``y`` (n,)."""
+        Z = finite_array(Z, "Z", ndim=2)
+        y = _check_labels(y, len(Z), self.W.shape[1])
+        self.seen[np.unique(y)] = True
+        Za, Y = _augment(Z), one_hot(y, self.W.shape[1])
+        for _ in range(self.steps):
+            s = Za @ self.W
+            s[:, ~self.seen] = -np.inf
+            s -= s.max(axis=1, keepdims=True)
+            p = np.exp(s)
+            p /= p.sum(axis=1, keepdims=True)
+            grad = Za.T @ (p - Y) / len(Z)
+            grad[:-1] += self.wd * self.W[:-1]
+            self.W -= self.lr * grad
+        return self
+
+    def predict(self, Z: ArrayLike) -> np.ndarray:
+        """Predicted labels (n,), argmax over the classes seen so far."""
+        scores = predict_linear(Z, self.W)
+        scores[:, ~self.seen] = -np.inf
+        return scores.argmax(axis=1)
+
+
+# --------------------------------------------------------------------------- protocol
+
+
+def accuracy_matrix(learner: object, Z_train: ArrayLike, y_train: ArrayLike, Z_test: ArrayLike,
+                    y_test: ArrayLike, tasks: list[np.ndarray]) -> np.ndarray:
+    """Class-incremental run: ``learner.fit_task`` on each task in turn, then accuracy on every seen task.
+
+    Parameters
+    ----------
+    learner : object with ``fit_task(Z, y)`` and ``predict(Z)``
+    Z_train, y_train, Z_test, y_test : arrays
+        Features (n, m) and integer labels (n,) of the training and test sets.
+    tasks : list of arrays of class labels
+        The task sequence (:func:`repro.continual.class_incremental_tasks`).
+
+    Returns
+    -------
+    ndarray, shape (T, T)
+        ``A[i, j]``: accuracy on task ``j``'s test samples after training task ``i`` (NaN for ``j > i``);
+        predictions range over all classes seen so far (class-incremental, no task identity).
+    """
+    from repro.continual import task_indices
+
+    Ztr, Zte = finite_array(Z_train, "Z_train", ndim=2), finite_array(Z_test, "Z_test", ndim=2)
+    ytr, yte = np.asarray(y_train), np.asarray(y_test)
+    if len(ytr) != len(Ztr) or len(yte) != len(Zte):
+        raise ValueError("features and labels must have the same number of rows")
+    tr, te = task_indices(ytr, tasks), task_indices(yte, tasks)
+    T = len(tasks)
+    A = np.full((T, T), np.nan)
+    for i in range(T):
+        learner.fit_task(Ztr[tr[i]], ytr[tr[i]])
+        seen = np.concatenate(te[: i + 1])
+        correct = learner.predict(Zte[seen]) == yte[seen]
+        bounds = np.cumsum([0] + [len(t) for t in te[: i + 1]])
+        A[i, : i + 1] = [correct[a:b].mean() for a, b in zip(bounds[:-1], bounds[1:])]
+    return A
+
+
+def joint_accuracies(learner: object, Z_train: ArrayLike, y_train: ArrayLike, Z_test: ArrayLike,
+                     y_test: ArrayLike, tasks: list[np.ndarray]) -> np.ndarray:
+    """Joint training (the upper bound): one ``fit_task`` on all classes at once, then accuracy per task, shape (T,)."""
+    from repro.continual import task_indices
+
+    Ztr, Zte = finite_array(Z_train, "Z_train", ndim=2), finite_array(Z_test, "Z_test", ndim=2)
+    ytr, yte = np.asarray(y_train), np.asarray(y_test)
+    if len(ytr) != len(Ztr) or len(yte) != len(Zte):
+        raise ValueError("features and labels must have the same number of rows")
+    keep = np.concatenate(task_indices(ytr, tasks))
+    learner.fit_task(Ztr[keep], ytr[keep])
+    return np.array([np.mean(learner.predict(Zte[t]) == yte[t]) for t in task_indices(yte, tasks)])
