@@ -198,7 +198,7 @@ for e in ENVS:
 # one particle of the uninformative prior, and EM-PTDM's final estimate $\hat p$.
 
 # %%
-fig, axes = plt.subplots(2, 3, figsize=(10, 6.6))
+fig, axes = plt.subplots(2, 3, figsize=(8.5, 5.6))
 for r, e in enumerate(ENVS):
     x = targets[e][0].reshape(P.size, P.size)
     q = runs[e, "uninformative", "em-ptdm"]["queries"][0]
@@ -234,7 +234,7 @@ plt.show()
 # expected curve of random search ($b\times$ density / targets).
 
 # %%
-fig, axes = plt.subplots(1, 2, figsize=(11, 4), sharey=True)
+fig, axes = plt.subplots(1, 2, figsize=(8.4, 3.2), sharey=True)
 colors = {"em-ptdm": "C0", "bayes-prior": "C1", "em-permanent": "C2", "static-prior": "C7", "random": "C3"}
 b_axis = np.arange(BUDGET + 1)
 for ax, e in zip(axes, ENVS):
@@ -258,7 +258,7 @@ plt.show()
 # maps, band: 10th to 90th percentile), with the uninformative and the informative prior.
 
 # %%
-fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+fig, axes = plt.subplots(1, 2, figsize=(8.4, 3.2))
 xpos = np.arange(len(ENVS))
 for k, (m, prior, hatch) in enumerate([("bayes-prior", "uninformative", ""), ("bayes-prior", "informative", "//"),
                                        ("em-ptdm", "uninformative", ""), ("em-ptdm", "informative", "//")]):
@@ -299,7 +299,7 @@ min_step_over = float(np.diff(ascent["over"], axis=1).min())
 print(f"smallest EM step change of the log-likelihood over all runs: {min_step_em:.2g}; "
       f"over-relaxed control (omega = {OMEGA:g}): {min_step_over:.3g}")
 
-fig, ax = plt.subplots(figsize=(6.4, 3.8))
+fig, ax = plt.subplots(figsize=(5.6, 3.2))
 n_show = P.maps  # the species maps
 ref = ascent["em"][:n_show, -1:]
 for i in range(n_show):
