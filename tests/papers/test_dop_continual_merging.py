@@ -217,9 +217,10 @@ def test_opcm_projection_removes_the_merged_subspace_and_keeps_the_mean_norm():
     C = U.T @ P @ Vh.T
     assert float(C.diagonal().abs().max()) < 1e-12
     theta0, a, b = _model(0), _model(1), _model(2)
-    m, lam, norms = K.opcm_merge_model(theta0, a, b, 1.0, [K._tv_norm(a, theta0)])
-    assert K._tv_norm(m, theta0) == pytest.approx(np.mean(norms), rel=1e-12)
-    assert lam > 0
+    m, lam, norms = K.opcm_merge_model(theta0, a, b, 1.0, [K.tv_norm(a, theta0)])
+    assert float(K.tv_norm(m, theta0)) == pytest.approx(float(torch.stack(norms).mean()), rel=1e-12)
+    assert float(lam) > 0
+
 
 
 # ---- golden tests against the official code ---------------------------------------------------------------
@@ -268,3 +269,34 @@ def test_golden_opcm_projection():
     W0, Wp, Wn = _mats(6, 6, 5)
     np.testing.assert_allclose(K.opcm_clean(Wp - W0, Wn - W0, 0.5).numpy(), np.array(c["output"]), rtol=0,
                                atol=c["tol"]["abs"])
+
+
+def test_batched_merges_equal_one_at_a_time():
+    mats = [_mats(s, 5, 4) for s in (11, 12, 13)]
+    W0, Wp, Wn = (torch.stack(t) for t in zip(*mats))
+    W, info = K.dop_merge_layer(W0, Wp, Wn, eps=0.9, steps=30, lr=1e-2, ema_beta=0.9)
+    for e, (a, b, c) in enumerate(mats):
+        We, ie = K.dop_merge_layer(a, b, c, eps=0.9, steps=30, lr=1e-2, ema_beta=0.9)
+        np.testing.assert_allclose(W[e], We, atol=1e-12)
+        assert info["k_prev"][e] == ie["k_prev"] and info["final_alpha"][e] == pytest.approx(float(ie["final_alpha"]))
+    np.testing.assert_allclose(K.opcm_clean(Wp - W0, Wn - W0)[1], K.opcm_clean(Wp[1] - W0[1], Wn[1] - W0[1]),
+                               atol=1e-12)
+
+
+def test_protocol_end_to_end_on_a_tiny_zoo():
+    from sklearn.datasets import load_digits
+    X, y = load_digits(return_X_y=True)
+    Z = K.build_experts(X[:300] / 16, y[:300], 3, [0, 1], hidden=8, n_train=200, pre_steps=20, ft_steps=10)
+    assert Z["expert_acc"].shape == (2, 3) and len(Z["experts"]) == 3
+    for method, kw in [("seq-avg", {}), ("seq-ta", {"lam": 0.5}), ("opcm", {}), ("dop", {"steps": 5}),
+                       ("dop-identity", {"steps": 5}), ("dop-start", {})]:
+        ms = K.merge_sequence(method, Z["params0"], Z["experts"], **kw)
+        A = K.accuracy_matrix(ms, Z["X_test"], Z["y_test"])
+        assert A.shape == (2, 3, 3) and np.isnan(A[:, 0, 1:]).all() and np.all((A[:, 1, :2] >= 0) & (A[:, 1, :2] <= 1))
+    # seq-avg's first row is the first expert
+    np.testing.assert_allclose(K.accuracy_matrix(K.merge_sequence("seq-avg", Z["params0"], Z["experts"]),
+                                                 Z["X_test"], Z["y_test"])[:, 0, 0], Z["expert_acc"][:, 0])
+    with pytest.raises(ValueError, match="method"):
+        K.merge_sequence("ties", Z["params0"], Z["experts"])
+    with pytest.raises(ValueError, match="n_train"):
+        K.build_experts(X[:300] / 16, y[:300], 3, [0], hidden=8, n_train=300, pre_steps=1, ft_steps=1)

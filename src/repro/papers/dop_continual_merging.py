@@ -200,6 +200,13 @@ def dop_loss_grad(D: Tensor, M: Tensor, N: Tensor) -> tuple[float, Tensor]:
     return float((D * MD).sum() + (D * DN).sum()), 2.0 * (MD + DN)
 
 
+def _min_norm_2_from_products(v11: Tensor, v12: Tensor, v22: Tensor) -> Tensor:
+    """Elementwise (batched) closed form of :func:`min_norm_2` from the three inner products."""
+    interior = -(v12 - v22) / (v11 + v22 - 2 * v12).clamp_min(torch.finfo(v11.dtype).tiny)
+    return torch.where(v12 >= v11, torch.full_like(v11, 0.999),
+                       torch.where(v12 >= v22, torch.full_like(v11, 0.001), interior))
+
+
 def min_norm_2(g1: Tensor, g2: Tensor) -> float:
     r"""MGDA weight :math:`\gamma` of ``g1`` in :math:`\min_{\gamma\in[0,1]}\|\gamma g_1 + (1-\gamma) g_2\|`
     (Sener and Koltun 2018, Algorithm 1; ``_min_norm_element_from2``).
@@ -210,12 +217,8 @@ def min_norm_2(g1: Tensor, g2: Tensor) -> float:
     """
     if g1.shape != g2.shape:
         raise ValueError("g1 and g2 must have the same shape")
-    v11, v12, v22 = float((g1 * g1).sum()), float((g1 * g2).sum()), float((g2 * g2).sum())
-    if v12 >= v11:
-        return 0.999
-    if v12 >= v22:
-        return 0.001
-    return -(v12 - v22) / (v11 + v22 - 2 * v12)
+    g1, g2 = g1.double(), g2.double()
+    return float(_min_norm_2_from_products((g1 * g1).sum(), (g1 * g2).sum(), (g2 * g2).sum()))
 
 
 def frank_wolfe_min_norm(grads: list[Tensor], iters: int = 250, tol: float = 1e-5) -> np.ndarray:
@@ -246,6 +249,22 @@ def frank_wolfe_min_norm(grads: list[Tensor], iters: int = 250, tol: float = 1e-
     return c
 
 
+def _batched_metrics(tau: Tensor, eps: float, mode: str) -> tuple[Tensor, Tensor, Tensor]:
+    """(M, N, k) of :func:`projection_metrics` for a batch of task vectors (..., out, in), rank rule of
+    :func:`task_vector_svd` applied per matrix through a mask."""
+    U, S, Vh = torch.linalg.svd(tau, full_matrices=False)
+    share = S.cumsum(-1) / S.sum(-1, keepdim=True)
+    k = torch.searchsorted(share.contiguous(), torch.full((*S.shape[:-1], 1), float(eps), dtype=S.dtype)).squeeze(-1)
+    S2 = S**2 * (torch.arange(S.shape[-1]) < k.unsqueeze(-1))
+    M = (U * S2.unsqueeze(-2)) @ U.transpose(-1, -2)
+    N = (Vh.transpose(-1, -2) * S2.unsqueeze(-2)) @ Vh
+    if mode == "u":
+        N = torch.zeros_like(N)
+    elif mode == "v":
+        M = torch.zeros_like(M)
+    return M, N, k
+
+
 def dop_merge_layer(W0: Tensor, W_prev: Tensor, W_new: Tensor, eps: float = 0.99999, steps: int = 200,
                     lr: float = 1e-4, ema_beta: float = 0.999, alpha0: float = 0.8, mode: str = "uv",
                     mgda: bool = True, ema: bool = True, projection: str = "svd") -> tuple[Tensor, dict]:
@@ -257,53 +276,70 @@ def dop_merge_layer(W0: Tensor, W_prev: Tensor, W_new: Tensor, eps: float = 0.99
     :math:`\alpha = ` ``alpha0`` fixed. ``projection="identity"`` is our ablation: the same optimisation with
     :math:`U_k, V_k, S_k` replaced by identities (plain Euclidean distances to both models, no data space).
 
+    Batched: ``W0``, ``W_prev``, ``W_new`` of shape (..., out, in) merge independent layers at once (one
+    :math:`\alpha` per layer; Adam is coordinatewise, so this equals merging them one at a time).
+
     Returns
     -------
-    W (out, in), info with ``alpha`` (per step), ``loss_prev``, ``loss_new`` (per step, before the update),
-    ``k_prev``, ``k_new`` (ranks kept) and ``final_alpha``.
+    W (..., out, in), info with ``alpha`` (steps, ...), ``loss_prev``, ``loss_new`` (steps, ..., before each
+    update), ``k_prev``, ``k_new`` (ranks kept, (...)) and ``final_alpha`` (...).
     """
     for name, T in (("W_prev", W_prev), ("W_new", W_new)):
         if T.shape != W0.shape:
             raise ValueError(f"{name} has shape {tuple(T.shape)}, W0 {tuple(W0.shape)}")
+    if W0.ndim < 2:
+        raise ValueError("weights must be matrices (out, in), optionally batched")
     if not 0.0 <= alpha0 <= 1.0:
         raise ValueError(f"alpha0 must lie in [0, 1]; got {alpha0!r}")
     if not 0.0 <= ema_beta <= 1.0:
         raise ValueError(f"ema_beta must lie in [0, 1]; got {ema_beta!r}")
+    if not 0.0 <= eps <= 1.0:
+        raise ValueError(f"eps must lie in [0, 1]; got {eps!r}")
+    if mode not in ("uv", "u", "v"):
+        raise ValueError(f"mode must be 'uv', 'u' or 'v'; got {mode!r}")
     steps = check_int(steps, "steps", least=0)
     check_positive(lr, "lr")
     targets = [W_prev.detach(), W_new.detach()]
+    batch = W0.shape[:-2]
     metrics, ranks = [], []
     for Wi in targets:
         if projection == "svd":
-            U, S, V = task_vector_svd(Wi - W0, eps)
-            metrics.append(projection_metrics(U, S, V, mode))
-            ranks.append(int(S.numel()))
+            M, N, k = _batched_metrics(Wi - W0, eps, mode)
         elif projection == "identity":
-            o, i = W0.shape
-            metrics.append((torch.eye(o, dtype=W0.dtype) * (mode != "v"), torch.eye(i, dtype=W0.dtype) * (mode != "u")))
-            ranks.append(min(o, i))
+            o, i = W0.shape[-2:]
+            M = torch.eye(o, dtype=W0.dtype).expand(*batch, o, o) * (mode != "v")
+            N = torch.eye(i, dtype=W0.dtype).expand(*batch, i, i) * (mode != "u")
+            k = torch.full(batch, min(o, i))
         else:
             raise ValueError(f"projection must be 'svd' or 'identity'; got {projection!r}")
+        metrics.append((M, N))
+        ranks.append(k)
     W = ((targets[0] + targets[1]) / 2).clone().requires_grad_(True)
     opt = Adam([W], lr=lr)
-    sol = [alpha0, 1 - alpha0]
+    sol = torch.full(batch, float(alpha0), dtype=W0.dtype)
     alphas, lp, ln = [], [], []
     for _ in range(steps):
         with torch.no_grad():
-            vals, grads = zip(*(dop_loss_grad(W - Wi, M, N) for Wi, (M, N) in zip(targets, metrics)))
-        lp.append(vals[0])
-        ln.append(vals[1])
-        if mgda:
-            # gradient_normalizers(..., "loss"): each gradient divided by its loss value
-            g = [gr / v if v > 0 else gr for gr, v in zip(grads, vals)]
-            gamma = min_norm_2(g[0], g[1])
-            new = [gamma, 1 - gamma]
-            sol = [ema_beta * s + (1 - ema_beta) * n for s, n in zip(sol, new)] if ema else new
-        alphas.append(sol[0])
-        W.grad = sol[0] * grads[0] + sol[1] * grads[1]
+            vals, grads = [], []
+            for Wi, (M, N) in zip(targets, metrics):
+                D = W - Wi
+                MD, DN = M @ D, D @ N
+                vals.append((D * MD).sum((-1, -2)) + (D * DN).sum((-1, -2)))
+                grads.append(2.0 * (MD + DN))
+            lp.append(vals[0])
+            ln.append(vals[1])
+            if mgda:
+                # gradient_normalizers(..., "loss"): each gradient divided by its loss value
+                g = [gr / torch.where(v > 0, v, 1.0)[..., None, None] for gr, v in zip(grads, vals)]
+                gamma = _min_norm_2_from_products((g[0] * g[0]).sum((-1, -2)), (g[0] * g[1]).sum((-1, -2)),
+                                                  (g[1] * g[1]).sum((-1, -2)))
+                sol = ema_beta * sol + (1 - ema_beta) * gamma if ema else gamma
+            alphas.append(sol)
+            W.grad = sol[..., None, None] * grads[0] + (1 - sol)[..., None, None] * grads[1]
         opt.step()
-    return W.detach(), {"alpha": np.array(alphas), "loss_prev": np.array(lp), "loss_new": np.array(ln),
-                        "k_prev": ranks[0], "k_new": ranks[1], "final_alpha": float(sol[0])}
+    stack = (lambda xs: torch.stack(xs).numpy()) if steps else (lambda xs: np.zeros((0, *batch)))
+    return W.detach(), {"alpha": stack(alphas), "loss_prev": stack(lp), "loss_new": stack(ln),
+                        "k_prev": ranks[0].numpy(), "k_new": ranks[1].numpy(), "final_alpha": sol.numpy()}
 
 
 def dop_merge_model(params0: Params, merged: Params, new: Params, **kw) -> tuple[Params, list[dict]]:
@@ -349,40 +385,165 @@ def task_arithmetic(theta0: Params, theta_prev: Params, theta_new: Params, lam: 
 def opcm_clean(prev_tv: Tensor, task_tv: Tensor, alpha: float = 0.5) -> Tensor:
     r"""OPCM's projection of a new task vector (opcm.py ``merge_linear_weights``): in the singular basis
     :math:`U, V` of the merged task vector, zero the diagonal and the leading ``r x r`` block, with ``r`` the
-    first index where the cumulative singular-value share exceeds ``alpha``; map back."""
-    if prev_tv.shape != task_tv.shape or prev_tv.ndim != 2:
-        raise ValueError("prev_tv and task_tv must be matrices of one shape")
+    first index where the cumulative singular-value share exceeds ``alpha``; map back.
+
+    Shapes (..., out, in): a leading batch of layers is projected independently.
+    """
+    if prev_tv.shape != task_tv.shape or prev_tv.ndim < 2:
+        raise ValueError("prev_tv and task_tv must be matrices (optionally batched) of one shape")
+    if not 0.0 <= alpha <= 1.0:
+        raise ValueError(f"alpha must lie in [0, 1]; got {alpha!r}")
     U, S, Vh = torch.linalg.svd(prev_tv, full_matrices=True)
-    r = int((S.cumsum(0) / S.sum() > alpha).double().argmax())
-    P = U.T @ task_tv @ Vh.T
-    P.diagonal().fill_(0)
-    P[:r, :r] = 0
-    return U @ P @ Vh
+    r = (S.cumsum(-1) / S.sum(-1, keepdim=True) > alpha).double().argmax(-1)
+    P = U.transpose(-1, -2) @ task_tv @ Vh.transpose(-1, -2)
+    o, i = P.shape[-2:]
+    rows, cols = torch.arange(o)[:, None], torch.arange(i)[None, :]
+    rr = r[..., None, None]
+    keep = ~((rows == cols) | ((rows < rr) & (cols < rr)))
+    return U @ (P * keep) @ Vh
 
 
-def _tv_norm(model: Params, params0: Params) -> float:
-    return float(torch.sqrt(sum(((W - W0) ** 2).sum() + ((b - b0) ** 2).sum()
-                                for (W, b), (W0, b0) in zip(model, params0))))
+def tv_norm(model: Params, params0: Params) -> Tensor:
+    """Euclidean norm of the whole task vector ``model - params0`` (weights and biases), per batch element."""
+    return torch.sqrt(sum(((W - W0) ** 2).sum((-1, -2)) + ((b - b0) ** 2).sum(-1)
+                          for (W, b), (W0, b0) in zip(model, params0)))
 
 
-def opcm_merge_model(params0: Params, merged: Params, new: Params, prev_lambda: float, norms: list[float],
-                     alpha: float = 0.5) -> tuple[Params, float, list[float]]:
+def opcm_merge_model(params0: Params, merged: Params, new: Params, prev_lambda: Tensor | float,
+                     norms: list[Tensor], alpha: float = 0.5) -> tuple[Params, Tensor, list[Tensor]]:
     r"""One OPCM step (opcm.py ``run``): weights take the projected new task vector (:func:`opcm_clean`), biases the
     raw one; the merged task vector is then rescaled to the mean norm of the task vectors seen so far.
 
-    ``norms`` holds the task-vector norms of the experts merged so far (the first expert's at step 1).
-    Returns the merged params, the new :math:`\lambda_t` and the updated ``norms``.
+    ``norms`` holds the task-vector norms (:func:`tv_norm`) of the experts merged so far (the first expert's
+    at step 1), ``prev_lambda`` is 1 after the first expert. Returns the merged params, the new
+    :math:`\lambda_t` and the updated ``norms``. Batched params merge independent runs at once.
     """
     _check_same(params0, merged, new)
-    norms = [*norms, _tv_norm(new, params0)]
-    avg = float(np.mean(norms))
+    norms = [*norms, tv_norm(new, params0)]
+    avg = torch.stack(norms).mean(0)
+    pl = torch.as_tensor(prev_lambda, dtype=avg.dtype)
     out = []
     for (W0, b0), (Wp, bp), (Wn, bn) in zip(params0, merged, new):
-        tvW = prev_lambda * (Wp - W0) + opcm_clean(Wp - W0, Wn - W0, alpha)
-        tvb = prev_lambda * (bp - b0) + (bn - b0)
+        tvW = pl[..., None, None] * (Wp - W0) + opcm_clean(Wp - W0, Wn - W0, alpha)
+        tvb = pl[..., None] * (bp - b0) + (bn - b0)
         out.append((W0 + tvW, b0 + tvb))
-    nrm = _tv_norm(out, params0)
+    nrm = tv_norm(out, params0)
     lam = nrm / avg  # opcm.py: lambda_t = 1 for the step, then lambda_t *= ||tv|| / avg
     scale = avg / nrm
-    out = [(W0 + (W - W0) * scale, b0 + (b - b0) * scale) for (W, b), (W0, b0) in zip(out, params0)]
+    out = [(W0 + (W - W0) * scale[..., None, None], b0 + (b - b0) * scale[..., None])
+           for (W, b), (W0, b0) in zip(out, params0)]
     return out, lam, norms
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the protocol: merge experts one at a time, evaluate after each step
+# ---------------------------------------------------------------------------------------------------------
+
+METHODS = ("seq-avg", "seq-ta", "opcm", "dop", "dop-identity", "dop-start")
+
+
+def merge_sequence(method: str, params0: Params, experts: list[Params], **kw) -> list[Params]:
+    """The merged model after each of the ``T`` experts arrives (continual model merging).
+
+    ``method``: "seq-avg" (:func:`seq_average`), "seq-ta" (:func:`task_arithmetic`, ``lam``), "opcm"
+    (:func:`opcm_merge_model`, ``alpha``), "dop" (:func:`dop_merge_model`, its keywords), "dop-identity" (DOP
+    with identity projections, our ablation) and "dop-start" (DOP's start point, the plain midpoint of the merged
+    model and the new expert: DOP without optimisation). Every method but seq-ta keeps expert 1 as step 1;
+    seq-ta starts from ``params0 + lam * tau_1``. Params may be batched (independent runs).
+    """
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {METHODS}; got {method!r}")
+    if not experts:
+        raise ValueError("no experts to merge")
+    if method == "seq-ta":
+        lam = kw.pop("lam")
+        m = task_arithmetic(params0, params0, experts[0], lam)
+    else:
+        m = experts[0]
+    out = [m]
+    lam_t, norms = torch.ones(()), [tv_norm(experts[0], params0)]
+    for t, new in enumerate(experts[1:], start=2):
+        if method == "seq-avg":
+            m = seq_average(m, new, t)
+        elif method == "seq-ta":
+            m = task_arithmetic(params0, m, new, lam)
+        elif method == "opcm":
+            m, lam_t, norms = opcm_merge_model(params0, m, new, lam_t, norms, **kw)
+        elif method == "dop":
+            m, _ = dop_merge_model(params0, m, new, **kw)
+        elif method == "dop-identity":
+            m, _ = dop_merge_model(params0, m, new, projection="identity", **kw)
+        else:  # dop-start
+            m = seq_average(m, new, 2)
+        out.append(m)
+    return out
+
+
+def accuracy_matrix(models: list[Params], X_test: list[Tensor], y_test: Tensor) -> np.ndarray:
+    """Accuracy matrix ``A[b, i, j]``: run ``b``'s merged model after step ``i`` on task ``j``'s test set
+    (NaN for ``j > i``, tasks not yet seen), as :mod:`repro.continual` expects.
+
+    ``models``: T (batched) params; ``X_test``: T tensors (B, n, in); ``y_test``: (B, n).
+    """
+    T = len(models)
+    if len(X_test) != T:
+        raise ValueError(f"{T} models but {len(X_test)} test sets")
+    B = y_test.shape[0]
+    A = np.full((B, T, T), np.nan)
+    with torch.no_grad():
+        for i, m in enumerate(models):
+            for j in range(i + 1):
+                A[:, i, j] = (mlp_logits(m, X_test[j].to(m[0][0].dtype)).argmax(-1) == y_test).double().mean(-1).numpy()
+    return A
+
+
+def build_experts(X: np.ndarray, y: np.ndarray, n_tasks: int, seeds: list[int], hidden: int, n_train: int,
+                  pre_steps: int, ft_steps: int, lr: float = 3e-3) -> dict:
+    """The whole model zoo, one independent run per seed, batched over runs.
+
+    Per seed: a random train/test split of the images (``n_train`` train), the domains of
+    :func:`digit_domains`, a "pretrained" MLP 64-hidden-hidden-10 trained on the first domain (``pre_steps``
+    full-batch Adam steps), and one expert per domain fine-tuned from it (``ft_steps``). Training runs in
+    float32; the returned models are float64.
+
+    Returns
+    -------
+    dict with ``params0`` (batched over B runs), ``experts`` (T batched params), ``X_test`` (T tensors
+    (B, n_test, 64)), ``y_test`` (B, n_test), ``expert_acc`` (B, T) (each expert on its own task) and
+    ``domains`` (per run).
+    """
+    T = check_int(n_tasks, "n_tasks", least=2)
+    n_train = check_int(n_train, "n_train", least=10)
+    if not seeds:
+        raise ValueError("seeds is empty")
+    if n_train >= len(y):
+        raise ValueError(f"n_train={n_train} leaves no test images out of {len(y)}")
+    Xtr, Xte, ytr, yte, doms, inits = [], [], [], [], [], []
+    for s in seeds:
+        rng = np.random.default_rng(s)
+        idx = rng.permutation(len(y))
+        tr, te = idx[:n_train], idx[n_train:]
+        d = digit_domains(T, rng)
+        doms.append(d)
+        Xtr.append(np.stack([apply_domain(X[tr], dd) for dd in d]))
+        Xte.append(np.stack([apply_domain(X[te], dd) for dd in d]))
+        ytr.append(y[tr])
+        yte.append(y[te])
+        inits.append(init_mlp([64, hidden, hidden, 10], torch.Generator().manual_seed(int(s))))
+    B = len(seeds)
+    Xtr = torch.tensor(np.stack(Xtr), dtype=torch.float32)           # (B, T, n, 64)
+    ytr = torch.tensor(np.stack(ytr))
+    p0 = [(torch.stack([p[li][0] for p in inits]).float(), torch.stack([p[li][1] for p in inits]).float())
+          for li in range(len(inits[0]))]
+    p0 = train_mlp(p0, Xtr[:, 0], ytr, pre_steps, lr)
+    rep = [(W.repeat_interleave(T, 0), b.repeat_interleave(T, 0)) for W, b in p0]   # (B*T, ...)
+    E = train_mlp(rep, Xtr.reshape(B * T, n_train, 64), ytr.repeat_interleave(T, 0), ft_steps, lr)
+    E = [(W.double().reshape(B, T, *W.shape[1:]), b.double().reshape(B, T, -1)) for W, b in E]
+    experts = [[(W[:, t], b[:, t]) for W, b in E] for t in range(T)]
+    X_test = [torch.tensor(np.stack(Xte)[:, t]) for t in range(T)]
+    y_test = torch.tensor(np.stack(yte))
+    with torch.no_grad():
+        acc = np.stack([(mlp_logits(experts[t], X_test[t]).argmax(-1) == y_test).double().mean(-1).numpy()
+                        for t in range(T)], axis=1)
+    return {"params0": [(W.double(), b.double()) for W, b in p0], "experts": experts, "X_test": X_test,
+            "y_test": y_test, "expert_acc": acc, "domains": doms}
