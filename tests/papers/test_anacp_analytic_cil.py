@@ -225,3 +225,17 @@ def test_learners_in_a_class_incremental_stream():
         K.AnaCPLite(4, 6, 1.0, 1.0, np.random.default_rng(0))
     j = K.joint_accuracies(K.RanPACStyle(40, 6, 1.0), Z, y, Z, y, tasks)
     assert j.shape == (3,) and j.min() > 0.8
+
+
+def test_synthetic_intent_corpus_is_balanced_distinct_and_reproducible():
+    s, y = K.synthetic_intent_corpus(50, np.random.default_rng(0))
+    assert len(s) == 1000 and np.bincount(y).tolist() == [50] * 20
+    for c in range(20):
+        sc = [t for t, lab in zip(s, y) if lab == c]
+        assert len(set(sc)) == 50
+    assert len(set(s)) == 1000  # no sentence belongs to two classes
+    s2, y2 = K.synthetic_intent_corpus(50, np.random.default_rng(0))
+    assert s2 == s and np.array_equal(y, y2)
+    assert "cancel" in s[y.tolist().index(1)] or "close" in s[y.tolist().index(1)] or "call off" in s[y.tolist().index(1)]
+    with pytest.raises(ValueError, match="n_per_class"):
+        K.synthetic_intent_corpus(325, np.random.default_rng(0))

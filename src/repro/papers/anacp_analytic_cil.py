@@ -340,7 +340,9 @@ def pseudo_replay(class_means: ArrayLike, shared_cov: ArrayLike, n_per_class: in
     vals, vecs = np.linalg.eigh(S)
     if vals.min() < -1e-8 * max(1.0, vals.max()):
         raise ValueError("shared_cov must be positive semi-definite")
-    L = vecs * np.sqrt(np.clip(vals, 0.0, None))
+    # symmetric square root V diag(sqrt(l)) V^T: unique, so the samples do not depend on the eigenvector signs
+    # that a LAPACK build happens to return
+    L = (vecs * np.sqrt(np.clip(vals, 0.0, None))) @ vecs.T
     idx = np.repeat(np.arange(len(mu)), counts)
     Z = mu[idx] + rng.standard_normal((len(idx), mu.shape[1])) @ L.T
     return Z, idx
@@ -579,3 +581,56 @@ def joint_accuracies(learner: object, Z_train: ArrayLike, y_train: ArrayLike, Z_
     keep = np.concatenate(task_indices(ytr, tasks))
     learner.fit_task(Ztr[keep], ytr[keep])
     return np.array([np.mean(learner.predict(Zte[t]) == yte[t]) for t in task_indices(yte, tasks)])
+
+
+# --------------------------------------------------------------------------- synthetic text (full scale)
+
+_DOMAINS = (
+    ("my bank account", "a savings account", "my checking account"),
+    ("my credit card", "a visa card", "the new card"),
+    ("a flight", "my plane ticket", "the flight to paris"),
+    ("a hotel room", "my hotel booking", "a room for two nights"),
+    ("a restaurant table", "a dinner reservation", "a table for four"),
+)
+_ACTIONS = (
+    ("open", "set up", "book"),
+    ("cancel", "close", "call off"),
+    ("change", "modify", "update the details of"),
+    ("find out the cost of", "check the fee for", "know the price of"),
+)
+_PREFIXES = ("I would like to", "please help me", "can you", "I need to", "how do I", "I want to")
+_SUFFIXES = ("today", "as soon as possible", "for next week", "for my family", "", "please")
+
+
+def synthetic_intent_corpus(n_per_class: int, rng: np.random.Generator) -> tuple[list[str], np.ndarray]:
+    """A synthetic text corpus of 20 confusable intent classes (5 domains x 4 actions), from templates.
+
+    A sentence is ``"{prefix} {action} {domain} {suffix}"`` with three phrasings per action and per domain and
+    six prefixes and suffixes shared by all classes (324 distinct sentences per class). Class
+    ``4 * domain + action``; classes that share a domain or an action share words, so they are confusable.
+
+    Parameters
+    ----------
+    n_per_class : int
+        Distinct sentences per class (at most 324), drawn without replacement.
+    rng : numpy.random.Generator
+
+    Returns
+    -------
+    sentences : list of str, length 20 * n_per_class
+    labels : ndarray of int, shape (20 * n_per_class,)
+    """
+    n_combos = len(_PREFIXES) * 3 * 3 * len(_SUFFIXES)
+    k = check_int(n_per_class, "n_per_class", least=1)
+    if k > n_combos:
+        raise ValueError(f"n_per_class must be <= {n_combos} (distinct sentences per class); got {k}")
+    sentences, labels = [], []
+    for dom, dphr in enumerate(_DOMAINS):
+        for act, aphr in enumerate(_ACTIONS):
+            for code in rng.choice(n_combos, size=k, replace=False):
+                p, rest = divmod(int(code), 3 * 3 * len(_SUFFIXES))
+                a, rest = divmod(rest, 3 * len(_SUFFIXES))
+                d, s = divmod(rest, len(_SUFFIXES))
+                sentences.append(" ".join(w for w in (_PREFIXES[p], aphr[a], dphr[d], _SUFFIXES[s]) if w))
+                labels.append(len(_ACTIONS) * dom + act)
+    return sentences, np.array(labels)
