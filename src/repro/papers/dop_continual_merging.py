@@ -337,8 +337,12 @@ def dop_merge_layer(W0: Tensor, W_prev: Tensor, W_new: Tensor, eps: float = 0.99
             alphas.append(sol)
             W.grad = sol[..., None, None] * grads[0] + (1 - sol)[..., None, None] * grads[1]
         opt.step()
+    with torch.no_grad():
+        end = [((W - Wi) * (M @ (W - Wi))).sum((-1, -2)) + ((W - Wi) * ((W - Wi) @ N)).sum((-1, -2))
+               for Wi, (M, N) in zip(targets, metrics)]
     stack = (lambda xs: torch.stack(xs).numpy()) if steps else (lambda xs: np.zeros((0, *batch)))
     return W.detach(), {"alpha": stack(alphas), "loss_prev": stack(lp), "loss_new": stack(ln),
+                        "loss_prev_end": end[0].numpy(), "loss_new_end": end[1].numpy(),
                         "k_prev": ranks[0].numpy(), "k_new": ranks[1].numpy(), "final_alpha": sol.numpy()}
 
 
@@ -442,14 +446,16 @@ def opcm_merge_model(params0: Params, merged: Params, new: Params, prev_lambda: 
 METHODS = ("seq-avg", "seq-ta", "opcm", "dop", "dop-identity", "dop-start")
 
 
-def merge_sequence(method: str, params0: Params, experts: list[Params], **kw) -> list[Params]:
+def merge_sequence(method: str, params0: Params, experts: list[Params], infos: list | None = None,
+                   **kw) -> list[Params]:
     """The merged model after each of the ``T`` experts arrives (continual model merging).
 
     ``method``: "seq-avg" (:func:`seq_average`), "seq-ta" (:func:`task_arithmetic`, ``lam``), "opcm"
     (:func:`opcm_merge_model`, ``alpha``), "dop" (:func:`dop_merge_model`, its keywords), "dop-identity" (DOP
     with identity projections, our ablation) and "dop-start" (DOP's start point, the plain midpoint of the merged
     model and the new expert: DOP without optimisation). Every method but seq-ta keeps expert 1 as step 1;
-    seq-ta starts from ``params0 + lam * tau_1``. Params may be batched (independent runs).
+    seq-ta starts from ``params0 + lam * tau_1``. Params may be batched (independent runs). For the DOP
+    variants, a list passed as ``infos`` receives each step's per-layer infos of :func:`dop_merge_layer`.
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}; got {method!r}")
@@ -469,10 +475,11 @@ def merge_sequence(method: str, params0: Params, experts: list[Params], **kw) ->
             m = task_arithmetic(params0, m, new, lam)
         elif method == "opcm":
             m, lam_t, norms = opcm_merge_model(params0, m, new, lam_t, norms, **kw)
-        elif method == "dop":
-            m, _ = dop_merge_model(params0, m, new, **kw)
-        elif method == "dop-identity":
-            m, _ = dop_merge_model(params0, m, new, projection="identity", **kw)
+        elif method in ("dop", "dop-identity"):
+            extra = {"projection": "identity"} if method == "dop-identity" else {}
+            m, info = dop_merge_model(params0, m, new, **extra, **kw)
+            if infos is not None:
+                infos.append(info)
         else:  # dop-start
             m = seq_average(m, new, 2)
         out.append(m)
