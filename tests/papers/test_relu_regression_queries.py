@@ -156,7 +156,7 @@ def test_noise_free_query_learner_recovers_the_relu_with_d_plus_one_local_querie
     assert s["found"].all() and np.all(s["y0"] > 0) and np.all(s["queries"] >= 1)
     ex = K.local_excess_curve(s["u0"], s["y0"], d, t, 0.0, 0.0, np.array([d, d + 1, 3 * d]), rng)
     assert np.all(ex[:, 0] > 1e-6)     # d + 1 points (with x0) cannot determine d + 1 unknowns with the zero fallback
-    assert np.all(ex[:, 1:] < 1e-20)   # d + 2 points on the active side: exact
+    assert np.all(ex[:, 1:] < 1e-12)   # d + 2 points on the active side: exact up to rounding (5e-18 seen)
 
 
 def test_search_cost_is_geometric_with_the_probability_of_a_label_above_tau():
