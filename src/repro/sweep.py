@@ -48,7 +48,6 @@ Command line (``python -m repro.sweep --help``)::
 from __future__ import annotations
 
 import argparse
-import hashlib
 import html
 import json
 import math
