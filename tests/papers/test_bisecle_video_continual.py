@@ -1,0 +1,211 @@
+"""Unit tests of :mod:`repro.papers.bisecle_video_continual`, the kernels of ``notebooks/bisecle-video-continual.py``."""
+
+import inspect
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+import torch.nn.functional as F
+
+from repro.continual import forgetting
+from repro.papers import bisecle_video_continual as K
+from repro.textenc import check_embedding_cache, read_embedding_cache
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "bisecle-video-continual.json"
+
+
+def kernels():
+    """The module's public functions and classes."""
+    return [f for name, f in vars(K).items() if (inspect.isfunction(f) or inspect.isclass(f))
+            and f.__module__ == K.__name__ and not name.startswith("_")]
+
+
+def test_the_module_has_documented_kernels():
+    assert kernels(), "src/repro/papers/bisecle_video_continual.py has no kernels yet"
+    for f in kernels():
+        assert (f.__doc__ or "").strip(), f"{f.__name__}: no docstring (shapes, the equation it implements)"
+
+
+# ---------------------------------------------------------------- texts and the MiniLM cache -----------------
+
+def test_cache_holds_exactly_the_page_texts():
+    stored = read_embedding_cache(K.CACHE)
+    assert set(stored) == set(K.question_texts() + K.answer_texts())
+    q, a = K.text_embeddings()
+    assert q.shape == (40, 384) and a.shape == (16, 384)
+    np.testing.assert_allclose(np.linalg.norm(np.vstack([q, a]), axis=1), 1.0, atol=1e-5)
+
+
+def test_cache_matches_the_live_minilm_model():
+    assert check_embedding_cache(K.CACHE) < 1e-4
+
+
+def test_question_index_names_the_right_text():
+    texts = K.question_texts()
+    attrs = np.array([[2, 1, 0, 3], [2, 1, 0, 3], [2, 1, 0, 3], [2, 1, 0, 3]])
+    idx = K.question_index(np.arange(4), attrs)
+    assert [texts[i] for i in idx] == ["What colour is the sphere?", "What shape is the blue object?",
+                                       "Which way does the blue sphere move?", "How big is the blue sphere?"]
+    with pytest.raises(ValueError, match="0..3"):
+        K.question_index(np.array([4]), attrs[:1])
+    with pytest.raises(ValueError, match="shape"):
+        K.question_index(np.arange(4), attrs[:, :3])
+
+
+def test_synthetic_videos_static_and_moving_parts():
+    rng = np.random.default_rng(0)
+    w = K.make_world(rng, dim=16, noise=0.0)
+    d = K.synth_video_qa(w, 5, rng, n_frames=6)
+    assert d["x"].shape == (20, 6, 16) and d["x"].dtype == np.float32
+    np.testing.assert_array_equal(d["a"], 4 * d["task"] + d["label"])
+    np.testing.assert_array_equal(d["label"], d["attrs"][np.arange(20), d["task"]])
+    # without noise the frames move on a straight line: equal steps, and the mean frame is the static part
+    steps = np.diff(d["x"], axis=1)
+    np.testing.assert_allclose(steps, steps[:, :1].repeat(5, axis=1), atol=1e-6)
+    static = w.colour[d["attrs"][:, 0]] + w.shape[d["attrs"][:, 1]] + w.size[d["attrs"][:, 3]]
+    np.testing.assert_allclose(d["x"].mean(1), static, atol=1e-6)
+    with pytest.raises(ValueError, match="n_per_task"):
+        K.synth_video_qa(w, 0, rng)
+
+
+# ---------------------------------------------------------------- losses -------------------------------------
+
+def test_prompt_attention_is_a_convex_combination_of_rows():
+    g = torch.Generator().manual_seed(1)
+    q, P = torch.randn(2, 5, 4, generator=g), torch.randn(2, 3, 4, generator=g)
+    alpha, w = K.prompt_attention(q, P)
+    torch.testing.assert_close(alpha.sum(-1), torch.ones(2, 5))
+    torch.testing.assert_close(w[0, 1], (torch.softmax(P[0] @ q[0, 1], 0)[:, None] * P[0]).sum(0))
+    with pytest.raises(ValueError, match="agree"):
+        K.prompt_attention(q, P[:, :, :3])
+
+
+def test_tqcp_loss_brute_force_and_log_b_floor():
+    g = torch.Generator().manual_seed(2)
+    B, D, L, N = 3, 4, 5, 2
+    q, P = torch.randn(1, B, D, generator=g), torch.randn(1, L, D, generator=g)
+    pos, neg = torch.randn(1, B, D, generator=g), torch.randn(1, B, N, D, generator=g)
+    loss = K.tqcp_loss(q, P, pos, neg, neg_temp=0.5)
+    _, p = K.prompt_attention(q, P)
+    cols = torch.cat([pos[0], neg[0].reshape(-1, D)])
+    brute = np.mean([-(p[0, b] @ cols[b] / 0.5 - torch.logsumexp(cols @ p[0, b] / 0.5, 0)).item() for b in range(B)])
+    assert loss.shape == (1,) and abs(loss.item() - brute) < 1e-5
+    # no negatives and one positive vector for the whole batch (one task): the loss is exactly log B
+    same = pos[:, :1].expand(1, B, D)
+    assert abs(K.tqcp_loss(q, P, same, neg[:, :, :0], 0.1).item() - math.log(B)) < 1e-6
+    with pytest.raises(ValueError, match="neg_types"):
+        K.tqcp_loss(q, P, pos, neg[0], 0.1)
+    with pytest.raises(ValueError, match="neg_temp"):
+        K.tqcp_loss(q, P, pos, neg, 0.0)
+
+
+def test_tqcp_loss_matches_the_official_code():
+    gold = json.loads(GOLDEN.read_text())
+    assert gold["repository"] == "cruiseresearchgroup/Bisecle"
+    for case in gold["cases"]:
+        i = case["input"]
+        B, Ls, D, L, N = i["B"], i["Ls"], i["D"], i["L"], i["N"]
+        g = torch.Generator().manual_seed(0)
+        q, P, E = torch.randn(B, Ls, D, generator=g), torch.randn(L, D, generator=g), torch.randn(5, D, generator=g)
+        w = torch.rand(B, generator=g)[None] if i["type_weight"] else None
+        ours = K.tqcp_loss(q.mean(1)[None], P[None], E[4].expand(B, D)[None], E[:N].expand(B, N, D)[None], 0.1, w)
+        assert abs(ours.item() - case["output"]) <= case["tol"], case["name"]
+
+
+def _toy_batch(G=2, B=5, T=4, dx=6, seed=0):
+    cfg = K.Config(dim=8, hidden=16, n_prompts=3)
+    g = torch.Generator().manual_seed(seed)
+    train, frozen = K.init_models(G, dx, 384, cfg, g)
+    x = torch.randn(G, B, T, dx, generator=g)
+    q_tok, a_tok = torch.randn(G, B, 8, generator=g), torch.randn(G, B, 8, generator=g)
+    return cfg, train, frozen, x, q_tok, a_tok, g
+
+
+def test_multi_directional_losses_are_cross_entropies():
+    cfg, train, frozen, x, q_tok, a_tok, g = _toy_batch()
+    feat = K.forward_features(x, q_tok, train)
+    assert feat["tokens"].shape == (2, 5, 4, 8) and feat["video"].shape == (2, 5, 8)
+    torch.testing.assert_close(feat["prompt"], torch.zeros(2, 5, 8))  # zero-initialised gate: prompts start silent
+    options, qtab = torch.randn(2, 5, 4, 8, generator=g), torch.randn(2, 7, 8, generator=g)
+    label, q_idx = torch.randint(0, 4, (2, 5), generator=g), torch.randint(0, 7, (2, 5), generator=g)
+    out = K.multi_directional_losses(feat, q_tok, a_tok, options, label, q_idx, qtab, frozen, cfg)
+    assert set(out) == {"answer", "question", "video"} and all(v.shape == (2,) for v in out.values())
+    la = F.cross_entropy(K.answer_logits(feat, q_tok, options, frozen, cfg.tau_answer)[1], label[1])
+    assert abs(out["answer"][1].item() - la.item()) < 1e-5
+    vl = K.video_logits(feat, q_tok, a_tok, frozen, cfg.tau_video)
+    assert vl.shape == (2, 5, 4, 4)
+    assert abs(out["video"][0].item() - F.cross_entropy(vl[0].reshape(-1, 4), torch.arange(4).repeat(5)).item()) < 1e-5
+
+
+def test_models_on_the_leading_axis_are_independent():
+    cfg, train, frozen, x, q_tok, a_tok, g = _toy_batch()
+    train["gate"] = torch.ones(2, 1)
+    full = K.answer_logits(K.forward_features(x, q_tok, train), q_tok, torch.ones(2, 5, 4, 8), frozen, 0.1)
+    one = K.answer_logits(K.forward_features(x[1:], q_tok[1:], {k: v[1:] for k, v in train.items()}), q_tok[1:],
+                          torch.ones(1, 5, 4, 8), {k: v[1:] for k, v in frozen.items()}, 0.1)
+    torch.testing.assert_close(full[1:], one)
+
+
+def test_prompt_selection_exact_when_weighted_prompts_equal_type_embeddings():
+    # one-hot prompts with a sharp query: the weighted prompt is the row the query points at
+    P = 50 * torch.eye(4)[None]
+    q = torch.eye(4)[None]  # sample k attends to row k
+    E = torch.eye(4)[None]
+    assert K.prompt_selection_accuracy(q, P, E, torch.arange(4), 4).item() == 1.0
+    assert K.prompt_selection_accuracy(q, P, E, torch.tensor([1, 0, 3, 2]), 4).item() == 0.0
+    with pytest.raises(ValueError, match="n_seen"):
+        K.prompt_selection_accuracy(q, P, E, torch.arange(4), 0)
+
+
+def test_l2p_picks_the_nearest_key():
+    train = dict(keys=torch.eye(3)[None], P=torch.arange(9.0).reshape(1, 3, 3), gate=torch.full((1, 1), 10.0))
+    q = torch.tensor([[[0.1, 0.0, 2.0], [3.0, 0.2, 0.0]]])
+    prompt, idx, pull = K.l2p_prompt(q, train)
+    assert idx.tolist() == [[2, 0]]
+    torch.testing.assert_close(prompt[0, 1], torch.tanh(torch.tensor(10.0)) * torch.tensor([0.0, 1.0, 2.0]))
+    assert 0 < pull.item() < 0.01
+
+
+# ---------------------------------------------------------------- the stream ---------------------------------
+
+@pytest.fixture(scope="module")
+def tiny_run():
+    q, a = K.text_embeddings()
+    st = K.make_stream([0, 1], 40, 20, q, a)
+    cfg = K.Config(steps=6, batch=8, dim=8, hidden=16)
+    return st, cfg, K.continual_train(st, ["adapter", "bisecle"], cfg)
+
+
+def test_continual_train_shapes_and_frozen_backbone(tiny_run, monkeypatch):
+    st, cfg, out = tiny_run
+    assert out["acc"].shape == (2, 2, 4, 4) and out["selection"].shape == (2, 2, 4)
+    assert np.isnan(out["acc"][:, :, 0, 1:]).all() and np.isfinite(out["acc"][:, :, 3]).all()
+    assert np.isfinite(forgetting(out["acc"][0, 0]))
+    # the backbone never changes: only the adapter tensors are handed to the optimiser
+    seen = {}
+    orig = K.AdamW.__init__
+
+    def spy(self, params, **kw):
+        seen["n"] = [tuple(p.shape) for p in params]
+        orig(self, params, **kw)
+    monkeypatch.setattr(K.AdamW, "__init__", spy)
+    K.continual_train(st, ["adapter"], cfg)
+    assert sorted(seen["n"]) == sorted([(2, cfg.dim, 32), (2, 8, cfg.dim), (2, cfg.n_prompts, cfg.dim), (2, 1),
+                                        (2, 4, cfg.dim), (2, cfg.n_prompts, cfg.dim)])
+
+
+def test_each_auxiliary_loss_switches_off(tiny_run):
+    # "adapter" trained alone and trained beside "bisecle" in one batched call give the same models
+    st, cfg, out = tiny_run
+    alone = K.continual_train(st, ["adapter"], cfg)
+    np.testing.assert_allclose(alone["acc"][0], out["acc"][0], atol=1e-6, equal_nan=True)
+    assert not np.allclose(np.nan_to_num(out["acc"][0]), np.nan_to_num(out["acc"][1]))
+
+
+def test_continual_train_rejects_unknown_methods(tiny_run):
+    st, cfg, _ = tiny_run
+    with pytest.raises(ValueError, match="unknown method"):
+        K.continual_train(st, ["adapter", "l2p"], cfg)
