@@ -200,12 +200,83 @@ def test_train_linear_learns_separable_blobs_with_each_loss():
     centers = 4 * rng.standard_normal((C, 6))
     y = np.repeat(np.arange(C), 20)
     X = (centers[y] + rng.standard_normal((80, 6)))[None]
-    pairs = [K.sample_weak_pairs(y, np.full(C, 1 / C), 300, "sum", rng)]
-    i1, i2, s = (np.stack([p[j] for p in pairs]) for j in range(3))
-    for kw in (dict(y_pool=y[None]), {}, dict(pseudo="marginal", marginal=np.full(C, 1 / C), warmup=50),
-               dict(pseudo="argmax", warmup=50)):
-        W = K.train_linear(X, i1, i2, s, "sum", C, 150, lr=0.1, **kw)
-        assert W.shape == (1, 7, C)
-        assert (K.predict_logp(W, X).argmax(-1)[0] == y).mean() > 0.9
+    for sigma, m in (("sum", 2), ("max", 3)):
+        idx, s = K.sample_weak_tuples(y, np.full(C, 1 / C), 300, m, sigma, rng)
+        idx, s = idx[None], s[None]
+        for kw in (dict(y_pool=y[None]), {}, dict(pseudo="marginal", marginal=np.full(C, 1 / C), warmup=50),
+                   dict(pseudo="argmax", warmup=50)):
+            W = K.train_linear(X, idx, s, sigma, C, 150, lr=0.1, **kw)
+            assert W.shape == (1, 7, C)
+            assert (K.predict_logp(W, X).argmax(-1)[0] == y).mean() > 0.9, (sigma, kw)
+    W, (ts, Ws) = K.train_linear(X, idx, s, "max", C, 20, lr=0.1, record_every=10)
+    np.testing.assert_array_equal(ts, [0, 10, 20])
+    assert Ws.shape == (3, 1, 7, C) and np.array_equal(Ws[-1], W)
     with pytest.raises(ValueError, match="needs the marginal"):
-        K.train_linear(X, i1, i2, s, "sum", C, 5, pseudo="marginal")
+        K.train_linear(X, idx, s, "max", C, 5, pseudo="marginal")
+    with pytest.raises(ValueError, match="pairs"):
+        K.train_linear(X, idx, s, "sum", C, 5)
+
+
+# ----------------------------------------------------------------------------- max over M elements
+def _brute_max(p):
+    """Exact P(max = s) and posteriors by enumerating the K^M label tuples; p (M, K)."""
+    import itertools
+    M, Kc = p.shape
+    ps = np.zeros(Kc)
+    post = np.zeros((Kc, M, Kc))
+    for labs in itertools.product(range(Kc), repeat=M):
+        w = np.prod([p[j, a] for j, a in enumerate(labs)])
+        ps[max(labs)] += w
+        for j, a in enumerate(labs):
+            post[max(labs), j, a] += w
+    return ps, post / ps[:, None, None]
+
+
+@pytest.mark.parametrize("M", [2, 3, 4])
+def test_max_nll_and_posteriors_match_enumeration(M):
+    g = torch.Generator().manual_seed(M)
+    Kc = 4
+    lp = torch.log_softmax(torch.randn(M, 1, Kc, generator=g, dtype=torch.float64), -1)
+    ps, post = _brute_max(lp[:, 0].exp().numpy())
+    for s in range(Kc):
+        st = torch.tensor([s])
+        np.testing.assert_allclose(K.max_nll(lp, st).numpy(), [-np.log(ps[s])], rtol=1e-10)
+        np.testing.assert_allclose(K.max_posteriors(lp, st)[:, 0].numpy(), post[s], atol=1e-10)
+
+
+def test_max_nll_equals_the_pair_table_for_two_elements():
+    g = torch.Generator().manual_seed(5)
+    lp = torch.log_softmax(torch.randn(3, 2, 9, 5, generator=g, dtype=torch.float64), -1)
+    s = torch.randint(0, 5, (3, 9), generator=g)
+    M = K.constraint_matrix("max", 5)
+    torch.testing.assert_close(K.max_nll(lp, s), K.nesy_nll(lp[:, 0], lp[:, 1], s, M))
+    q1, q2 = K.pair_posteriors(lp[:, 0], lp[:, 1], s, M)
+    torch.testing.assert_close(K.max_posteriors(lp, s), torch.stack([q1, q2], 1))
+    with pytest.raises(ValueError, match="shape"):
+        K.max_nll(lp, s[:, :3])
+
+
+@pytest.mark.parametrize("m", [1, 2, 3, 5])
+def test_max_marginal_from_tuple_max_inverts_the_max_distribution(m):
+    rng = np.random.default_rng(m)
+    p = rng.dirichlet(np.ones(7))
+    F = np.cumsum(p)
+    p_max = np.diff(F ** m, prepend=0.0)
+    np.testing.assert_allclose(K.max_marginal_from_tuple_max(p_max, m), p, atol=1e-12)
+    # sampled: consistent as the number of tuples grows
+    y = rng.choice(7, size=(m, 100000), p=p).max(0)
+    assert np.abs(K.estimate_marginal(y, "max", 7, m=m) - p).sum() < 0.05
+    with pytest.raises(ValueError, match="pairs"):
+        K.estimate_marginal(y, "sum", 7, m=3)
+
+
+def test_sample_weak_tuples_max_and_bad_input():
+    rng = np.random.default_rng(1)
+    y = np.repeat(np.arange(5), 4)
+    idx, s = K.sample_weak_tuples(y, np.full(5, 0.2), 1000, 4, "max", rng)
+    assert idx.shape == (4, 1000)
+    np.testing.assert_array_equal(s, y[idx].max(0))
+    with pytest.raises(ValueError, match="pairs"):
+        K.sample_weak_tuples(y, np.full(5, 0.2), 10, 3, "sum", rng)
+    with pytest.raises(ValueError, match="sigma"):
+        K.sample_weak_tuples(y, np.full(5, 0.2), 10, 2, "min", rng)

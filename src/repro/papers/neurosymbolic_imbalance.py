@@ -12,7 +12,8 @@ Notebook: ``notebooks/neurosymbolic-imbalance.py``.
 Notation (paper -> here):
 
 - instances :math:`\mathbf x = (x_1, x_2)` with hidden gold labels :math:`y_1, y_2 \in \{0..K-1\}`
-  -> two index arrays ``i1, i2`` into a pool of images (:func:`sample_weak_pairs`);
+  -> index arrays into a pool of images (:func:`sample_weak_tuples`, :func:`sample_weak_pairs`); tuples of
+  :math:`M` elements (``max``, as in the paper's MAX-M) or pairs (``sum``, ``first``);
 - the symbolic component :math:`\sigma` and the weak label :math:`s = \sigma(y_1, y_2)` -> ``sigma`` in
   ``("sum", "max", "first")`` and ``s``; the table :math:`[\sigma(a, b) = s]` -> :func:`constraint_matrix`
   (``"first"`` reveals :math:`y_1`: the supervised control);
@@ -196,34 +197,44 @@ def sum_marginal_from_pair_sums(p_sum: ArrayLike) -> np.ndarray:
     return _simplex_least_squares(s, lambda p: np.convolve(p, p), starts)
 
 
-def max_marginal_from_pair_max(p_max: ArrayLike) -> np.ndarray:
-    """The marginal from the distribution of :math:`\\max(y_1, y_2)`: :math:`P(\\max \\le k) = F(k)^2`.
+def max_marginal_from_tuple_max(p_max: ArrayLike, m: int = 2) -> np.ndarray:
+    r"""The marginal from the distribution of :math:`\max(y_1, \dots, y_M)`: :math:`P(\max \le k) = F(k)^M`.
 
-    So :math:`F(k) = +\\sqrt{P(\\max\\le k)}` (the non-negative root: :math:`F` is a CDF) and
-    :math:`p_k = F(k) - F(k-1)`; an empirical input can make the square-root CDF dip at a step (it cannot:
-    the cumulative sums are non-decreasing), so the result is exact up to clipping-free rounding.
+    So :math:`F(k) = P(\max \le k)^{1/M}` (the non-negative root: :math:`F` is a CDF) and
+    :math:`p_k = F(k) - F(k-1)`. The cumulative sums of an empirical input are non-decreasing, so the root is
+    too and the result is a probability vector without any projection.
 
     Parameters
     ----------
     p_max : array_like, shape (K,)
         Probabilities of the maxima 0..K-1.
+    m : int
+        Number of i.i.d. elements per tuple, ``M >= 1``.
 
     Returns
     -------
     ndarray, shape (K,)
     """
     s = _check_simplex(p_max, "p_max")
-    F = np.sqrt(np.clip(np.cumsum(s / s.sum()), 0.0, 1.0))
+    m = check_int(m, "m", least=1)
+    F = np.clip(np.cumsum(s / s.sum()), 0.0, 1.0) ** (1.0 / m)
     F[-1] = 1.0
     return np.diff(F, prepend=0.0)
 
 
-def estimate_marginal(s: ArrayLike, sigma: str, n_classes: int) -> np.ndarray:
+def max_marginal_from_pair_max(p_max: ArrayLike) -> np.ndarray:
+    r""":func:`max_marginal_from_tuple_max` with ``m = 2``: :math:`F(k) = \sqrt{P(\max \le k)}`."""
+    return max_marginal_from_tuple_max(p_max, 2)
+
+
+def estimate_marginal(s: ArrayLike, sigma: str, n_classes: int, m: int = 2) -> np.ndarray:
     """The hidden-label marginal estimated from observed weak labels ``s`` (integers), for ``sum`` or ``max``.
 
-    Counts the empirical :math:`\\hat P(s)` and inverts it with :func:`sum_marginal_from_pair_sums` or
-    :func:`max_marginal_from_pair_max`.
+    Counts the empirical :math:`\\hat P(s)` and inverts it with :func:`sum_marginal_from_pair_sums`
+    (``m = 2`` only) or :func:`max_marginal_from_tuple_max` (any tuple size ``m``).
     """
+    if sigma == "sum" and m != 2:
+        raise ValueError("sigma='sum' is implemented for pairs (m = 2) only")
     S = n_symbols(sigma, n_classes)
     if sigma == "first":
         raise ValueError("sigma='first' reveals the label: count it directly")
@@ -231,7 +242,7 @@ def estimate_marginal(s: ArrayLike, sigma: str, n_classes: int) -> np.ndarray:
     if v.ndim != 1 or len(v) == 0 or not np.issubdtype(v.dtype, np.integer) or v.min() < 0 or v.max() >= S:
         raise ValueError(f"s must be a non-empty 1-d integer array with values in 0..{S - 1}")
     freq = np.bincount(v, minlength=S) / len(v)
-    return sum_marginal_from_pair_sums(freq) if sigma == "sum" else max_marginal_from_pair_max(freq)
+    return sum_marginal_from_pair_sums(freq) if sigma == "sum" else max_marginal_from_tuple_max(freq, m)
 
 
 def long_tailed_marginal(n_classes: int, ratio: float) -> np.ndarray:
@@ -245,22 +256,28 @@ def long_tailed_marginal(n_classes: int, ratio: float) -> np.ndarray:
 # --------------------------------------------------------------------------- data
 
 
-def sample_weak_pairs(y: ArrayLike, marginal: ArrayLike, n_pairs: int, sigma: str,
-                      rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Draw ``n_pairs`` pairs of pool images with i.i.d. hidden labels from ``marginal``, and their weak labels.
+def sample_weak_tuples(y: ArrayLike, marginal: ArrayLike, n_tuples: int, m: int, sigma: str,
+                       rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Draw ``n_tuples`` tuples of ``m`` pool images with i.i.d. hidden labels from ``marginal``, and their
+    weak labels.
 
     Each element: a class from ``marginal``, then an image of that class uniformly from the pool.
 
     Returns
     -------
-    i1, i2 : ndarray of int, shape (n_pairs,)
+    idx : ndarray of int, shape (m, n_tuples)
         Indices into the pool.
-    s : ndarray of int, shape (n_pairs,)
-        :math:`\\sigma(y[i1], y[i2])`.
+    s : ndarray of int, shape (n_tuples,)
+        :math:`\\sigma(y[idx_1], \\dots, y[idx_m])` (``sum`` and ``first`` need ``m = 2``; ``max`` any ``m``).
     """
     lab = np.asarray(y)
     r = _check_simplex(marginal, "marginal")
-    n_pairs = check_int(n_pairs, "n_pairs", least=1)
+    n_tuples = check_int(n_tuples, "n_tuples", least=1)
+    m = check_int(m, "m", least=2)
+    if sigma not in SIGMAS:
+        raise ValueError(f"sigma must be one of {SIGMAS}; got {sigma!r}")
+    if sigma != "max" and m != 2:
+        raise ValueError(f"sigma={sigma!r} is implemented for pairs (m = 2) only")
     K = len(r)
     if lab.ndim != 1 or not np.issubdtype(lab.dtype, np.integer) or lab.min() < 0 or lab.max() >= K:
         raise ValueError(f"y must be a 1-d integer array with values in 0..{K - 1}")
@@ -269,10 +286,18 @@ def sample_weak_pairs(y: ArrayLike, marginal: ArrayLike, n_pairs: int, sigma: st
         raise ValueError("every class with positive marginal needs at least one pool image")
     order = np.argsort(lab, kind="stable")
     start = np.concatenate([[0], np.cumsum(counts)[:-1]])
-    cls = rng.choice(K, size=(2, n_pairs), p=r)
-    pos = (rng.random((2, n_pairs)) * counts[cls]).astype(np.int64)
+    cls = rng.choice(K, size=(m, n_tuples), p=r)
+    pos = (rng.random((m, n_tuples)) * counts[cls]).astype(np.int64)
     idx = order[start[cls] + pos]
-    return idx[0], idx[1], apply_sigma(sigma, lab[idx[0]], lab[idx[1]])
+    s = lab[idx].max(0) if sigma == "max" else apply_sigma(sigma, lab[idx[0]], lab[idx[1]])
+    return idx, s
+
+
+def sample_weak_pairs(y: ArrayLike, marginal: ArrayLike, n_pairs: int, sigma: str,
+                      rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`sample_weak_tuples` with ``m = 2``, returned as ``(i1, i2, s)``, each of shape (n_pairs,)."""
+    idx, s = sample_weak_tuples(y, marginal, n_pairs, 2, sigma, rng)
+    return idx[0], idx[1], s
 
 
 def subsample_by_marginal(y: ArrayLike, marginal: ArrayLike, rng: np.random.Generator) -> np.ndarray:
@@ -331,6 +356,72 @@ def pair_posteriors(logp1: torch.Tensor, logp2: torch.Tensor, s: torch.Tensor,
     joint = joint.masked_fill(~_mask_for(s, M), float("-inf"))
     post = torch.softmax(joint, dim=-1).unflatten(-1, (K, K))
     return post.sum(-1), post.sum(-2)
+
+
+def _max_terms(logp: torch.Tensor, s: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """log F_m(s), log F_m(s-1) per element (-inf where s = 0) and the log CDFs; logp (..., M, n, K), s (..., n)."""
+    logF = torch.logcumsumexp(logp, dim=-1)
+    idx = s.unsqueeze(-2).expand(logp.shape[:-1]).unsqueeze(-1)
+    at_s = logF.gather(-1, idx)[..., 0]
+    below = logF.gather(-1, (idx - 1).clamp_min(0))[..., 0]
+    below = torch.where(idx[..., 0] > 0, below, torch.full_like(below, float("-inf")))
+    return at_s, below, logF
+
+
+def _log_diff(la: torch.Tensor, lb: torch.Tensor) -> torch.Tensor:
+    """log(exp(la) - exp(lb)) for la >= lb (lb may be -inf), guarded against rounding at la = lb."""
+    d = (lb - la).clamp_max(-1e-12)
+    return la + torch.log(-torch.expm1(d))
+
+
+def max_nll(logp: torch.Tensor, s: torch.Tensor) -> torch.Tensor:
+    """NeSy loss for :math:`\\sigma = \\max` over M elements, in closed form:
+    :math:`-\\log\\big(\\prod_m F_m(s) - \\prod_m F_m(s-1)\\big)`, :math:`F_m` the CDF of :math:`p(\\cdot|x_m)`.
+
+    Equals :func:`nesy_nll` with the ``max`` table for M = 2 (tested) without the :math:`K^M` enumeration.
+
+    Parameters
+    ----------
+    logp : Tensor, shape (..., M, n, K)
+    s : LongTensor, shape (..., n)
+
+    Returns
+    -------
+    Tensor, shape (..., n)
+    """
+    if logp.ndim < 3 or s.shape != logp.shape[:-3] + logp.shape[-2:-1]:
+        raise ValueError(f"logp must have shape (..., M, n, K) and s (..., n); got {tuple(logp.shape)}, {tuple(s.shape)}")
+    at_s, below, _ = _max_terms(logp, s)
+    return -_log_diff(at_s.sum(-2), below.sum(-2))
+
+
+def max_posteriors(logp: torch.Tensor, s: torch.Tensor) -> torch.Tensor:
+    """Posterior of each element's label given :math:`\\max = s`:
+    :math:`q_m(a) \\propto p_m(a)\\,w_m(a)`, with :math:`w_m(a) = 0` for :math:`a > s`,
+    :math:`\\prod_{j\\ne m} F_j(s)` for :math:`a = s`, and
+    :math:`\\prod_{j\\ne m} F_j(s) - \\prod_{j\\ne m} F_j(s-1)` for :math:`a < s`.
+
+    Parameters
+    ----------
+    logp : Tensor, shape (..., M, n, K)
+    s : LongTensor, shape (..., n)
+
+    Returns
+    -------
+    Tensor, shape (..., M, n, K)
+    """
+    at_s, below, _ = _max_terms(logp, s)
+    others_at = at_s.sum(-2, keepdim=True) - at_s                       # log prod_{j != m} F_j(s)
+    finite_below = torch.where(torch.isfinite(below), below, torch.zeros_like(below))
+    others_below = torch.where(torch.isfinite(below).all(-2, keepdim=True),
+                               finite_below.sum(-2, keepdim=True) - finite_below,
+                               torch.full_like(below, float("-inf")))
+    lw_lt = _log_diff(others_at, others_below)
+    a = torch.arange(logp.shape[-1])
+    sv = s.unsqueeze(-2).unsqueeze(-1)
+    lw = torch.where(a == sv, others_at.unsqueeze(-1), torch.where(a < sv, lw_lt.unsqueeze(-1),
+                                                                   torch.full_like(logp, float("-inf"))))
+    return torch.softmax(logp + lw, dim=-1)
 
 
 # --------------------------------------------------------------------------- marginal-constrained assignment
@@ -424,82 +515,109 @@ def predict_logp(W: ArrayLike, X: ArrayLike) -> np.ndarray:
         return _log_softmax_linear(torch.as_tensor(np.asarray(W)), torch.as_tensor(np.asarray(X))).numpy()
 
 
-def train_linear(X: ArrayLike, i1: ArrayLike, i2: ArrayLike, s: ArrayLike, sigma: str, n_classes: int,
-                 steps: int, lr: float = 0.05, weight_decay: float = 1e-4, seed: int = 0,
-                 y_pool: ArrayLike | None = None, pseudo: str | None = None, marginal: ArrayLike | None = None,
-                 warmup: int = 100, relabel_every: int = 25, lp_reg: float = 0.05) -> np.ndarray:
-    """Train R linear softmax classifiers at once (one per repetition) by full-batch Adam.
+def train_linear(X: ArrayLike, idx: ArrayLike, s: ArrayLike, sigma: str, n_classes: int, steps: int,
+                 lr: float = 0.05, weight_decay: float = 1e-4, seed: int = 0, y_pool: ArrayLike | None = None,
+                 pseudo: str | None = None, marginal: ArrayLike | None = None, warmup: int = 100,
+                 relabel_every: int = 25, lp_reg: float = 0.05, record_every: int = 0):
+    """Train R linear softmax classifiers at once (one per repetition) by full-batch Adam, in float64.
 
-    Losses (mean over pairs):
+    Losses (mean over tuples):
 
-    * ``y_pool`` given: supervised cross-entropy on both elements' gold labels (the reference);
-    * else the NeSy loss :func:`nesy_nll` for ``sigma``; with ``pseudo`` set, after ``warmup`` steps a
-      cross-entropy on pseudo-labels of both elements is added, refreshed every ``relabel_every`` steps:
+    * ``y_pool`` given: supervised cross-entropy on every element's gold label (the reference, same images);
+    * else the NeSy loss for ``sigma`` (:func:`max_nll` for ``max`` with any M, :func:`nesy_nll` for ``sum``
+      and ``first`` with M = 2); with ``pseudo`` set, after ``warmup`` steps a cross-entropy on pseudo-labels
+      of every element is added (weight 0.5), refreshed every ``relabel_every`` steps:
       ``pseudo="marginal"``: the LP pseudo-labels (rows' argmax of :func:`sinkhorn_plan` with cost
-      :math:`-\\log q` from :func:`pair_posteriors`, class masses ``marginal``, small ``lp_reg``);
-      ``pseudo="argmax"``: the argmax of :math:`q` (the ablation without the marginal).
+      :math:`-\\log q`, :math:`q` the posteriors given the weak label, class masses ``marginal``, small
+      ``lp_reg``: an entropic approximation of the LP); ``pseudo="argmax"``: the argmax of :math:`q` (the
+      ablation without the marginal).
 
     Parameters
     ----------
     X : array_like, shape (R, N, D)
         Pool features per repetition.
-    i1, i2 : array_like of int, shape (R, n)
-        Pair indices into the pool.
+    idx : array_like of int, shape (R, M, n)
+        Tuple indices into the pool.
     s : array_like of int, shape (R, n)
         Weak labels.
     marginal : array_like, shape (R, K) or (K,)
         The (estimated) hidden-label marginal, for ``pseudo="marginal"``.
+    record_every : int
+        If positive, also return the weights every ``record_every`` steps (learning curves).
 
     Returns
     -------
-    ndarray, shape (R, D+1, K)
-        Trained weights.
+    W : ndarray, shape (R, D+1, K)
+        Trained weights (bias in the last row).
+    (steps_at, Ws) : only if ``record_every > 0``: ndarray (T,) of step counts (0 = initial weights) and
+        ndarray (T, R, D+1, K).
     """
     steps = check_int(steps, "steps", least=1)
     check_positive(lr, "lr")
     K = check_int(n_classes, "n_classes", least=2)
+    record_every = check_int(record_every, "record_every", least=0)
     if pseudo not in (None, "marginal", "argmax"):
         raise ValueError(f"pseudo must be None, 'marginal' or 'argmax'; got {pseudo!r}")
     if pseudo == "marginal" and marginal is None:
         raise ValueError("pseudo='marginal' needs the marginal")
-    Xt = torch.as_tensor(np.asarray(X, dtype=np.float32))
+    if sigma not in SIGMAS:
+        raise ValueError(f"sigma must be one of {SIGMAS}; got {sigma!r}")
+    Xt = torch.as_tensor(np.asarray(X, dtype=np.float64))
     if Xt.ndim != 3:
         raise ValueError(f"X must have shape (R, N, D); got {tuple(Xt.shape)}")
     R, N, D = Xt.shape
-    I1, I2, St = (torch.as_tensor(np.asarray(v, dtype=np.int64)) for v in (i1, i2, s))
-    if I1.shape != (R, I1.shape[1]) or I2.shape != I1.shape or St.shape != I1.shape:
-        raise ValueError("i1, i2, s must all have shape (R, n)")
-    M = constraint_matrix(sigma, K)
+    It = torch.as_tensor(np.asarray(idx, dtype=np.int64))
+    St = torch.as_tensor(np.asarray(s, dtype=np.int64))
+    if It.ndim != 3 or It.shape[0] != R or St.shape != (R, It.shape[2]):
+        raise ValueError("idx must have shape (R, M, n) and s shape (R, n)")
+    Mt = It.shape[1]
+    if sigma != "max" and Mt != 2:
+        raise ValueError(f"sigma={sigma!r} is implemented for pairs (M = 2) only")
+    table = None if sigma == "max" else constraint_matrix(sigma, K)
     gen = torch.Generator().manual_seed(int(seed))
-    W = (0.01 * torch.randn(R, D + 1, K, generator=gen)).requires_grad_(True)
+    W = (0.01 * torch.randn(R, D + 1, K, generator=gen, dtype=torch.float64)).requires_grad_(True)
     opt = Adam([W], lr=lr, weight_decay=weight_decay)
     Ypool = None if y_pool is None else torch.as_tensor(np.asarray(y_pool, dtype=np.int64))
-    rows = torch.arange(R)[:, None]
+    rows = torch.arange(R)[:, None, None]
     targets = None
+    hist_t, hist_W = [], []
     for t in range(steps):
+        if record_every and t % record_every == 0:
+            hist_t.append(t)
+            hist_W.append(W.detach().numpy().copy())
         logp = _log_softmax_linear(W, Xt)                  # (R, N, K): the whole pool once
-        lp1, lp2 = logp[rows, I1], logp[rows, I2]          # (R, n, K)
+        lp = logp[rows, It]                                # (R, M, n, K)
         if Ypool is not None:
-            loss = -(lp1.gather(-1, Ypool[rows, I1][..., None]).mean() + lp2.gather(-1, Ypool[rows, I2][..., None]).mean())
+            loss = -lp.gather(-1, Ypool[rows, It][..., None]).mean()
         else:
-            loss = nesy_nll(lp1, lp2, St, M).mean()
+            if sigma == "max":
+                loss = max_nll(lp, St).mean()
+            else:
+                loss = nesy_nll(lp[:, 0], lp[:, 1], St, table).mean()
             if pseudo is not None and t >= warmup:
                 if targets is None or (t - warmup) % relabel_every == 0:
                     with torch.no_grad():
-                        q1, q2 = pair_posteriors(lp1, lp2, St, M)
-                        q = torch.cat([q1, q2], dim=1).double().clamp_min(1e-30)
+                        if sigma == "max":
+                            q = max_posteriors(lp, St)
+                        else:
+                            q = torch.stack(pair_posteriors(lp[:, 0], lp[:, 1], St, table), 1)
+                        q = q.flatten(1, 2).clamp_min(1e-30)           # (R, M*n, K)
                     if pseudo == "argmax":
                         targets = q.argmax(-1)
                     else:
                         r = np.broadcast_to(np.asarray(marginal, dtype=np.float64), (R, K))
                         targets = torch.as_tensor(marginal_constrained_labels(q.log().numpy(), r, reg=lp_reg,
                                                                               n_iter=100))
-                lp = torch.cat([lp1, lp2], dim=1)
-                loss = loss + 0.5 * -(lp.gather(-1, targets[..., None]).mean())
+                loss = loss + 0.5 * -(lp.flatten(1, 2).gather(-1, targets[..., None]).mean())
         opt.zero_grad()
         loss.backward()
         opt.step()
-    return W.detach().numpy().astype(np.float64)
+    Wf = W.detach().numpy().copy()
+    if not record_every:
+        return Wf
+    hist_t.append(steps)
+    hist_W.append(Wf)
+    return Wf, (np.array(hist_t), np.stack(hist_W))
 
 
 # --------------------------------------------------------------------------- evaluation
