@@ -1,0 +1,265 @@
+"""Unit tests of :mod:`repro.papers.cliptta_contrastive_tta`, the kernels of ``notebooks/cliptta-contrastive-tta.py``."""
+
+import inspect
+
+from repro.papers import cliptta_contrastive_tta as K
+
+
+def kernels():
+    """The module's public functions and classes."""
+    return [f for name, f in vars(K).items() if (inspect.isfunction(f) or inspect.isclass(f))
+            and f.__module__ == K.__name__ and not name.startswith("_")]
+
+
+def test_the_module_has_documented_kernels():
+    assert kernels(), "src/repro/papers/cliptta_contrastive_tta.py has no kernels yet"
+    for f in kernels():
+        assert (f.__doc__ or "").strip(), f"{f.__name__}: no docstring (shapes, the equation it implements)"
+
+
+# TODO(scaffold): for every kernel, tests of closed forms, invariants, brute force on tiny cases, a
+# field library's answer, and bad input (pytest.raises(ValueError, match=...)).
+
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+
+from repro.textenc import check_embedding_cache, embed_texts
+
+CACHE = Path(K.__file__).with_suffix(".minilm.npz")
+GOLDEN = json.loads((Path(__file__).parent / "golden" / "cliptta-contrastive-tta.json").read_text())
+PROMPTS = [f"a photo of the digit {w}." for w in "zero one two three four five six seven eight nine".split()]
+
+
+def feats(B=6, C=4, d=5, seed=0):
+    g = torch.Generator().manual_seed(seed)
+    z = torch.randn(B, d, generator=g, dtype=torch.float64)
+    t = torch.randn(C, d, generator=g, dtype=torch.float64)
+    return z / z.norm(dim=1, keepdim=True), t / t.norm(dim=1, keepdim=True)
+
+
+# ----------------------------------------------------------------------------- golden: the official code
+def test_golden_file_names_the_official_commit():
+    assert GOLDEN["repository"] == "MarcLafon/cliptta" and len(GOLDEN["commit"]) == 40
+
+
+@pytest.mark.parametrize("case", GOLDEN["cases"], ids=[c["name"] for c in GOLDEN["cases"]])
+def test_golden_against_the_official_code(case):
+    i = case["input"]
+    z, t = feats(i["B"], i["C"], i["d"])
+    s = i["scale"]
+    name = case["name"]
+    if name == "soft-frozen-text":
+        ours = K.soft_contrastive_tta_loss(z, t, s)
+    elif name == "soft-updated-text":
+        ours = K.symmetric_soft_contrastive_tta_loss(z, t, s)
+    elif name == "tent-branch":
+        ours = K.entropy_tta_loss(z, t, s)
+    elif name == "marginal-entropy":
+        ours = K.marginal_entropy(z, t, s)
+    elif name == "collapse-gradient-norm":
+        zc = t[0] + 0.05 * torch.randn(i["B"], i["d"], generator=torch.Generator().manual_seed(1), dtype=torch.float64)
+        zc = (zc / zc.norm(dim=1, keepdim=True)).requires_grad_(True)
+        ours = torch.autograd.grad(K.soft_contrastive_tta_loss(zc, t, s), zc)[0].norm()
+    elif name == "max-log-prob-score-sum":
+        ours = K.max_log_prob_score(z, t, 1.0).sum()
+    elif name == "oce-loss":
+        sc = K.max_log_prob_score(z, t, 1.0)
+        assert K.otsu_threshold(sc.numpy()) == pytest.approx(i["alpha"], abs=1e-12)
+        ours = K.oce_loss(sc, torch.tensor([i["alpha"]], dtype=torch.float64), 0.005)
+    else:
+        raise AssertionError(f"unknown golden case {name}")
+    assert abs(float(ours) - case["output"]) <= case["tol"]
+
+
+# ----------------------------------------------------------------------------- the text tower cache
+@pytest.mark.xdist_group("minilm")
+def test_embedding_cache_matches_the_live_minilm_model():
+    assert check_embedding_cache(CACHE) < 1e-4
+
+
+def test_prompt_embeddings_are_unit_norm_and_deterministic():
+    e1, e2 = embed_texts(PROMPTS, cache=CACHE), embed_texts(PROMPTS, cache=CACHE)
+    assert e1.shape == (10, 384)
+    np.testing.assert_array_equal(e1, e2)
+    np.testing.assert_allclose(np.linalg.norm(e1, axis=1), 1, atol=1e-5)
+
+
+# ----------------------------------------------------------------------------- losses
+def brute_soft(z, t, s):
+    B = z.shape[0]
+    tot = 0.0
+    for i in range(B):
+        row = []
+        for j in range(B):
+            yj = max(range(t.shape[0]), key=lambda c: float(z[j] @ t[c]))
+            row.append(s * float(z[i] @ t[yj]) + 1e-6)
+        p = np.exp(np.array(row) - max(row))
+        p /= p.sum()
+        tot += -(p * np.log(p)).sum()
+    return tot / B
+
+
+def test_soft_contrastive_loss_brute_force():
+    for seed in range(3):
+        z, t = feats(7, 3, 4, seed)
+        assert float(K.soft_contrastive_tta_loss(z, t, 10.0)) == pytest.approx(brute_soft(z, t, 10.0), abs=1e-10)
+
+
+def test_soft_contrastive_loss_is_invariant_to_a_joint_permutation_of_the_batch():
+    z, t = feats(8, 4, 5, 3)
+    perm = torch.randperm(8, generator=torch.Generator().manual_seed(0))
+    assert float(K.soft_contrastive_tta_loss(z[perm], t, 50.0)) == pytest.approx(
+        float(K.soft_contrastive_tta_loss(z, t, 50.0)), abs=1e-12)
+    assert float(K.symmetric_soft_contrastive_tta_loss(z[perm], t, 50.0)) == pytest.approx(
+        float(K.symmetric_soft_contrastive_tta_loss(z, t, 50.0)), abs=1e-12)
+
+
+def test_collapse_gives_maximal_loss_and_zero_gradient_but_entropy_still_pushes():
+    z, t = feats(6, 4, 5)
+    zc = t[1] + 0.02 * torch.randn(6, 5, generator=torch.Generator().manual_seed(2), dtype=torch.float64)
+    zc = (zc / zc.norm(dim=1, keepdim=True)).requires_grad_(True)
+    assert ((zc @ t.T).argmax(1) == 1).all()
+    loss = K.soft_contrastive_tta_loss(zc, t, 10.0)
+    assert float(loss.detach()) == pytest.approx(np.log(6), abs=1e-9)  # uniform rows
+    g = torch.autograd.grad(loss, zc)[0]
+    assert float(g.norm()) < 1e-10
+    g_tent = torch.autograd.grad(K.entropy_tta_loss(zc, t, 10.0), zc)[0]
+    assert float(g_tent.norm()) > 1e-3
+
+
+def test_duplicated_pseudo_captions_raise_the_floor_of_the_loss():
+    # an image exactly on a class that k batch images share has row entropy >= log k
+    t = torch.eye(3, dtype=torch.float64)
+    z = torch.tensor([[1.0, 0, 0], [1, 0, 0], [1, 0, 0], [0, 1, 0]], dtype=torch.float64)
+    L = K.pseudo_caption_logits(z, t, 1000.0)
+    ent = K.softmax_entropy(L)
+    assert float(ent[0]) == pytest.approx(np.log(3), abs=1e-6)
+    assert float(ent[3]) == pytest.approx(0.0, abs=1e-6)
+
+
+def test_entropy_and_marginal_entropy_closed_forms():
+    z, t = feats(5, 3, 4, 1)
+    p = torch.softmax(7.0 * z @ t.T, 1)
+    assert float(K.entropy_tta_loss(z, t, 7.0)) == pytest.approx(float(-(p * p.log()).sum(1).mean()), abs=1e-9)
+    m = p.mean(0)
+    assert float(K.marginal_entropy(z, t, 7.0)) == pytest.approx(float(-(m * m.log()).sum()), abs=1e-5)
+    assert float(K.marginal_entropy(z, t, 7.0)) <= np.log(3) + 1e-9
+
+
+def test_max_log_prob_score():
+    z, t = feats(5, 3, 4, 2)
+    ref = torch.log_softmax(z @ t.T, 1).max(1).values
+    torch.testing.assert_close(K.max_log_prob_score(z, t), ref)
+
+
+def test_oce_loss_closed_form_and_separation():
+    s = torch.tensor([-2.0, -2.1, -1.0, -1.1], dtype=torch.float64)
+    # a hard split at alpha = -1.5 (gamma tiny): mu_in = -1.05, mu_out = -2.05
+    assert float(K.oce_loss(s, torch.tensor([-1.5], dtype=torch.float64), 1e-4)) == pytest.approx(-1.0, abs=1e-9)
+    # pulling the groups further apart lowers the loss
+    s2 = torch.tensor([-2.5, -2.6, -0.5, -0.6], dtype=torch.float64)
+    assert float(K.oce_loss(s2, torch.tensor([-1.5], dtype=torch.float64), 1e-4)) < -1.0
+
+
+def test_otsu_threshold_matches_scikit_image_and_splits_bimodal_scores():
+    from skimage.filters import threshold_otsu
+
+    rng = np.random.default_rng(0)
+    x = np.concatenate([rng.normal(-3, 0.3, 200), rng.normal(1, 0.3, 100)])
+    assert K.otsu_threshold(x) == threshold_otsu(x)
+    assert -2.7 < K.otsu_threshold(x) < 0.7
+
+
+def test_bad_inputs():
+    z, t = feats()
+    with pytest.raises(ValueError, match="2-D"):
+        K.soft_contrastive_tta_loss(z[0], t, 1.0)
+    with pytest.raises(ValueError, match="dimensions differ"):
+        K.soft_contrastive_tta_loss(z, t[:, :3], 1.0)
+    with pytest.raises(ValueError, match="scale"):
+        K.soft_contrastive_tta_loss(z, t, -1.0)
+    with pytest.raises(ValueError, match="torch"):
+        K.entropy_tta_loss(z.numpy(), t, 1.0)
+    with pytest.raises(ValueError, match="1-D"):
+        K.oce_loss(torch.zeros(2, 2), torch.zeros(1), 0.1)
+    with pytest.raises(ValueError):
+        K.oce_loss(torch.zeros(3), torch.zeros(1), 0.0)
+    with pytest.raises(ValueError, match="finite"):
+        K.otsu_threshold(np.array([1.0, np.nan]))
+    with pytest.raises(ValueError, match="unknown shift"):
+        K.corrupt(np.zeros((2, 64)), "fog", np.random.default_rng(0))
+    with pytest.raises(ValueError, match="shape"):
+        K.corrupt(np.zeros((2, 63)), "blur", np.random.default_rng(0))
+    with pytest.raises(ValueError, match="unknown method"):
+        K.method_config("sar")
+    with pytest.raises(ValueError):
+        K.imbalanced_indices(np.zeros(5, int), 10, 0, 0.7, np.random.default_rng(0))
+
+
+# ----------------------------------------------------------------------------- data and model
+def test_corruptions_keep_range_shape_and_do_what_they_say():
+    rng = np.random.default_rng(0)
+    d = K.load_digits_split(rng)
+    x = d["X_test"][:20]
+    for kind in K.SHIFTS:
+        y = K.corrupt(x, kind, np.random.default_rng(1))
+        assert y.shape == x.shape and y.dtype == np.float32 and y.min() >= 0 and y.max() <= 1
+        assert not np.allclose(y, x)
+    np.testing.assert_allclose(K.corrupt(x, "contrast-inversion", rng), 0.7 * x + 0.3 * (1 - x), atol=1e-6)
+    # blur keeps the mean of an image away from the border (a constant image stays constant)
+    c = np.full((1, 64), 0.5, np.float32)
+    np.testing.assert_allclose(K.corrupt(c, "blur", rng), c, atol=1e-6)
+
+
+def test_split_is_stratified_and_disjoint():
+    d = K.load_digits_split(np.random.default_rng(0))
+    assert len(d["y_train"]) + len(d["y_test"]) == 1797
+    assert abs(len(d["y_train"]) - len(d["y_test"])) <= 10
+    assert set(np.unique(d["y_test"])) == set(range(10))
+
+
+def test_imbalanced_indices_shares():
+    y = np.repeat(np.arange(10), 50)
+    idx = K.imbalanced_indices(y, 200, 3, 0.7, np.random.default_rng(0))
+    assert idx.shape == (200,) and (y[idx] == 3).sum() == 140
+
+
+def test_outlier_images_range():
+    o = K.outlier_images(5, np.random.default_rng(0))
+    assert o.shape == (5, 64) and o.min() >= 0 and o.max() <= 1
+
+
+def test_tower_output_unit_norm_and_adaptation_touches_only_norm_parameters():
+    tw = K.ImageTower(hidden=16, seed=0)
+    x = torch.rand(4, 64)
+    np.testing.assert_allclose(tw(x).norm(dim=1).detach().numpy(), 1, atol=1e-6)
+    _, t = feats(4, 10, 384)
+    t = t.float()
+    before = {k: v.clone() for k, v in tw.state_dict().items()}
+    out = K.adapt_stream(tw, t, np.random.default_rng(0).random((8, 64)), 4, K.method_config("cliptta"))
+    assert out["pred"].shape == (8,) and out["loss"].shape == (2,)
+    after = tw.state_dict()
+    for k in before:
+        changed = not torch.equal(before[k], after[k])
+        assert changed == k.startswith("ln"), k
+
+
+def test_zero_shot_config_leaves_the_tower_unchanged_and_matches_predict():
+    tw = K.ImageTower(hidden=16, seed=1)
+    _, t = feats(4, 10, 384)
+    t = t.float()
+    X = np.random.default_rng(1).random((10, 64)).astype(np.float32)
+    out = K.adapt_stream(tw, t, X, 4, K.method_config("zero-shot"))
+    np.testing.assert_array_equal(out["pred"], K.predict(tw, t, X))
+
+
+def test_collapse_diagnostics():
+    d = K.collapse_diagnostics(np.array([0] * 98 + [1, 2]))
+    assert d["n_classes"] == 1
+    d = K.collapse_diagnostics(np.repeat(np.arange(10), 10))
+    assert d["n_classes"] == 10 and d["entropy"] == pytest.approx(np.log(10))
