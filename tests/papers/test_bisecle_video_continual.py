@@ -209,3 +209,13 @@ def test_continual_train_rejects_unknown_methods(tiny_run):
     st, cfg, _ = tiny_run
     with pytest.raises(ValueError, match="unknown method"):
         K.continual_train(st, ["adapter", "l2p"], cfg)
+
+
+def test_q_tokens_weights_the_question_in_q_repr():
+    cfg, train, frozen, x, q_tok, a_tok, g = _toy_batch()
+    f1, f5 = K.forward_features(x, q_tok, train), K.forward_features(x, q_tok, train, q_tokens=5)
+    T = x.shape[2]
+    torch.testing.assert_close(f5["q_repr"] * (T + 5) - 5 * q_tok, f1["q_repr"] * (T + 1) - q_tok)
+    torch.testing.assert_close(f5["video"], f1["video"])
+    with pytest.raises(ValueError, match="q_tokens"):
+        K.forward_features(x, q_tok, train, q_tokens=0)

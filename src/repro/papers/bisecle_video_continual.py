@@ -57,6 +57,8 @@ METHODS: dict[str, tuple[float, float, float, float]] = {
     "lv-only": (0.0, 1.0, 0.0, 0.0),
     "lp-only": (0.0, 0.0, 1.0, 0.0),
     "lq+lv": (1.0, 1.0, 0.0, 0.0),
+    "lv+lp": (0.0, 1.0, 1.0, 0.0),
+    "lq+lp": (1.0, 0.0, 1.0, 0.0),
     "bisecle": (1.0, 1.0, 1.0, 0.0),       # all three
     "lq-shuffled": (1.0, 0.0, 0.0, 1.0),   # null model: L_Q towards a fixed random relabelling of the questions
 }
@@ -182,6 +184,7 @@ class Config:
     batch: int = 32
     steps: int = 80          # per task
     pull_weight: float = 0.1  # L2P's key-query pull coefficient
+    q_tokens: int = 1        # how many tokens the question counts for in q_repr (official: the text is ~92%)
 
 
 def init_models(n_models: int, x_dim: int, text_dim: int, cfg: Config, gen: torch.Generator) -> tuple[dict, dict]:
@@ -276,28 +279,32 @@ def tqcp_loss(q_repr: torch.Tensor, prompts: torch.Tensor, pos_type: torch.Tenso
     return per.mean(dim=1)
 
 
-def forward_features(x: torch.Tensor, q_tok: torch.Tensor, train: dict) -> dict:
+def forward_features(x: torch.Tensor, q_tok: torch.Tensor, train: dict, q_tokens: int = 1) -> dict:
     """Video tokens, pooled video, the official ``q_repr`` and the gated query-weighted prompt.
 
     Parameters
     ----------
     x : Tensor, shape (G, B, T, dx) frozen frame features
     q_tok : Tensor, shape (G, B, D) frozen question tokens
+    q_tokens : int
+        Weight of the question token in ``q_repr`` (it counts as that many tokens). The official ``q_repr``
+        averages a 128-token sequence of which 10 are video features, so text dominates it.
 
     Returns
     -------
     dict: ``content`` (G, B, T, D) = x Wv^T (the official ``_video_feature``), ``tokens`` = content + Tm,
     ``video`` (G, B, D) the frozen temporal pooling of the tokens (mean plus a linear ramp over frames),
-    ``q_repr`` (G, B, D) the mean of video and question tokens, ``alpha`` (G, B, L), ``prompt`` (G, B, D)
+    ``q_repr`` (G, B, D) = (sum of video tokens + q_tokens * question token) / (T + q_tokens), ``alpha`` (G, B, L), ``prompt`` (G, B, D)
     = tanh(gate) * weighted prompt.
     """
+    q_tokens = check_int(q_tokens, "q_tokens", least=1)
     G, B, T, dx = x.shape
     content = torch.bmm(x.reshape(G, B * T, dx), train["Wv"].transpose(1, 2)).reshape(G, B, T, -1)
     tokens = content + train["Tm"][:, None, :T, :]
     ramp = torch.linspace(-1.0, 1.0, T, dtype=x.dtype)
     pool = (1.0 / T + ramp / T)[None, None, :, None]
     video = (tokens * pool).sum(dim=2)
-    q_repr = (tokens.sum(dim=2) + q_tok) / (T + 1)
+    q_repr = (tokens.sum(dim=2) + q_tokens * q_tok) / (T + q_tokens)
     alpha, weighted = prompt_attention(q_repr, train["P"])
     return dict(content=content, tokens=tokens, video=video, q_repr=q_repr, alpha=alpha,
                 prompt=torch.tanh(train["gate"])[:, :, None] * weighted)
@@ -437,7 +444,7 @@ def evaluate(stream: Stream, train: dict, frozen: dict, qt: torch.Tensor, at: to
     with torch.no_grad():
         b = _gather(te, np.tile(np.arange(n), (S, 1)), n_rep)
         q_tok, a_tok, options = _tokens(b, qt, at)
-        feat = forward_features(b["x"], q_tok, train)
+        feat = forward_features(b["x"], q_tok, train, cfg.q_tokens)
         if l2p:
             feat["prompt"] = l2p_prompt(q_tok, train)[0]
         pred = answer_logits(feat, q_tok, options, frozen, cfg.tau_answer).argmax(-1)
@@ -493,7 +500,7 @@ def continual_train(stream: Stream, methods: list[str], cfg: Config = Config(), 
             idx = pool[rng.integers(0, len(pool), size=(S, cfg.batch))]
             b = _gather(stream.train, idx, M)
             q_tok, a_tok, options = _tokens(b, qt, at)
-            feat = forward_features(b["x"], q_tok, train)
+            feat = forward_features(b["x"], q_tok, train, cfg.q_tokens)
             if l2p:
                 feat["prompt"], _, pull = l2p_prompt(q_tok, train)
             q_target = torch.where(shuf[:, None] > 0, relabel[b["q"]], b["q"])
