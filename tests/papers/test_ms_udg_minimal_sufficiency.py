@@ -171,6 +171,16 @@ def test_domains_render_as_described():
     assert np.all(blank == 0)
     d4 = K.render_domain(x, 3, rng)
     assert d4.max() <= 0.75 + 1e-12 and d4.shape == x.shape
+    steps = K.d4_steps(x)
+    assert list(steps) == ["D1", "+ rotation", "+ blur", "+ contrast (D4)"]
+    assert np.array_equal(steps["+ contrast (D4)"], K.render_domain(x, 3, rng))
+    assert np.allclose(steps["+ contrast (D4)"], 0.75 * steps["+ blur"])
+    # a 15-degree rotation of a centred disc changes it little; of an off-centre pixel, a lot
+    r = np.arange(8) - 3.5
+    disc = (r[:, None] ** 2 + r[None] ** 2 < 6).astype(float)[None]
+    assert np.abs(K.d4_steps(disc)["+ rotation"] - disc).max() < 0.5
+    with pytest.raises(ValueError):
+        K.d4_steps(np.zeros((8, 8)))
     with pytest.raises(ValueError):
         K.render_domain(x, 4, rng)
     with pytest.raises(ValueError):
@@ -182,7 +192,8 @@ def test_make_digit_domains_split_and_pairing():
     Xtr, ytr, dtr = D["train"]
     Xi, yi, di = D["test_in"]
     Xo, yo, do = D["test_out"]
-    assert len(ytr) + len(yi) == 1797 and np.array_equal(yi, yo)
+    assert len(ytr) + len(yi) == 1797 and np.array_equal(yi, yo) and np.array_equal(D["test_clean"][1], yi)
+    assert np.allclose(K.render_domain(D["test_clean"][0], 3, np.random.default_rng(0)), Xo, atol=1e-6)
     assert set(np.unique(dtr)) == {0, 1, 2} and set(np.unique(di)) <= {0, 1, 2} and np.all(do == 3)
     assert Xtr.dtype == np.float32 and Xtr.min() >= 0 and Xtr.max() <= 1
     again = K.make_digit_domains(0)

@@ -37,7 +37,7 @@ from torch import Tensor, nn
 from repro.ssl import MLPEncoder, augment_digits, info_nce, linear_probe_accuracy, train_ssl
 from repro.validate import check_int, check_positive
 
-__all__ = ["DOMAINS", "SplitEncoder", "domain_accuracy", "fourier_amplitude_mix", "hsic", "info_nce",
+__all__ = ["DOMAINS", "SplitEncoder", "d4_steps", "domain_accuracy", "fourier_amplitude_mix", "hsic", "info_nce",
            "linear_probe", "make_digit_domains", "make_views", "ms_udg_loss", "normalized_hsic", "render_domain",
            "train_method"]
 
@@ -84,9 +84,29 @@ def render_domain(x: np.ndarray, domain: int, rng: np.random.Generator) -> np.nd
         r, c = np.meshgrid(np.arange(8), np.arange(8), indexing="ij")
         grating = 0.5 * (1 + np.sin(2 * np.pi / 3 * (r * np.cos(theta) + c * np.sin(theta)) + phase))
         return np.clip(x + 0.35 * grating, 0.0, 1.0)
-    rot = ndimage.rotate(x, 15.0, axes=(1, 2), reshape=False, order=1, mode="constant", cval=0.0)
+    return d4_steps(x)["+ contrast (D4)"]
+
+
+def d4_steps(x: np.ndarray) -> dict[str, np.ndarray]:
+    """The held-out domain D4 built one shift at a time, to see which shift costs the accuracy.
+
+    Parameters
+    ----------
+    x : ndarray, shape (n, 8, 8)
+        Images in [0, 1] (domain D1).
+
+    Returns
+    -------
+    dict
+        ``{"D1": x, "+ rotation": rotated by 15 degrees (bilinear, zero fill), "+ blur": then Gaussian blur
+        (sigma 0.6 px), "+ contrast (D4)": then scaled to 75% contrast}``, each (n, 8, 8) in [0, 1].
+    """
+    x = np.asarray(x, dtype=float)
+    if x.ndim != 3 or x.shape[1:] != (8, 8):
+        raise ValueError(f"x must have shape (n, 8, 8); got {x.shape}")
+    rot = np.clip(ndimage.rotate(x, 15.0, axes=(1, 2), reshape=False, order=1, mode="constant", cval=0.0), 0, 1)
     blur = ndimage.gaussian_filter(rot, sigma=(0, 0.6, 0.6))
-    return np.clip(0.75 * blur, 0.0, 1.0)
+    return {"D1": x.copy(), "+ rotation": rot, "+ blur": blur, "+ contrast (D4)": np.clip(0.75 * blur, 0.0, 1.0)}
 
 
 def make_digit_domains(seed: int, test_frac: float = 0.3) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]:
@@ -106,8 +126,9 @@ def make_digit_domains(seed: int, test_frac: float = 0.3) -> dict[str, tuple[np.
     Returns
     -------
     dict
-        ``{"train": (X, y, d), "test_in": (X, y, d), "test_out": (X, y, d)}`` with ``X`` of shape (n, 8, 8) in
-        [0, 1] (float32), ``y`` the digit (n,), ``d`` the domain index 0-3 (n,).
+        ``{"train": (X, y, d), "test_in": (X, y, d), "test_out": (X, y, d), "test_clean": (X, y, d)}`` with ``X``
+        of shape (n, 8, 8) in [0, 1] (float32), ``y`` the digit (n,), ``d`` the domain index 0-3 (n,);
+        ``test_clean`` holds the test digits in D1 (for :func:`d4_steps`).
     """
     from sklearn.datasets import load_digits
 
@@ -133,7 +154,8 @@ def make_digit_domains(seed: int, test_frac: float = 0.3) -> dict[str, tuple[np.
     d_in = rng.integers(0, 3, len(te))
     d_out = np.full(len(te), 3)
     return {"train": (render(tr, d_tr), y[tr], d_tr), "test_in": (render(te, d_in), y[te], d_in),
-            "test_out": (render(te, d_out), y[te], d_out)}
+            "test_out": (render(te, d_out), y[te], d_out),
+            "test_clean": (X[te].astype(np.float32), y[te], np.zeros(len(te), dtype=int))}
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -164,8 +186,11 @@ def fourier_amplitude_mix(x1: Tensor, x2: Tensor, lam: float | Tensor) -> Tensor
     if lam_t.shape != (x1.shape[0],) or bool(((lam_t < 0) | (lam_t > 1)).any()):
         raise ValueError("lam must be a scalar or shape (n,), with values in [0, 1]")
     f1, f2 = torch.fft.fft2(x1), torch.fft.fft2(x2)
-    amp = (1 - lam_t)[:, None, None] * f1.abs() + lam_t[:, None, None] * f2.abs()
-    return torch.fft.ifft2(torch.polar(amp, torch.angle(f1))).real.to(x1.dtype)
+    a1, a2 = f1.abs(), f2.abs()
+    amp = (1 - lam_t)[:, None, None] * a1 + lam_t[:, None, None] * a2
+    ok = a1 > 0                                                        # phase exp(i angle f1) = f1 / |f1|
+    phase = torch.where(ok, f1 / torch.where(ok, a1, torch.ones_like(a1)), torch.ones_like(f1))
+    return torch.fft.ifft2(amp * phase).real.to(x1.dtype)
 
 
 def make_views(x: Tensor, gen: torch.Generator, lam_max: float = 0.5, max_shift: int = 1,
