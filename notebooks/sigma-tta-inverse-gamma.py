@@ -201,7 +201,7 @@ for a, s in enumerate(progress(SEEDS, desc="seeds")):
                 if m == "tent":
                     ks_own[o].append(K.ks_inverse_gamma(r.final_stat, *K.fit_inverse_gamma(r.final_stat)))
 mean_acc = {o: {m: float(acc[o][m].mean()) for m in K.METHODS} for o in ORDERS}
-print(f"{'method':44s} " + " ".join(f"{ORDERS[o][:14]:>16s}" for o in ORDERS))
+print(f"{'method':44s} " + " ".join(f"{o + ' stream':>16s}" for o in ORDERS))
 for m in K.METHODS:
     print(f"{LABELS[m]:44s} " + " ".join(
         f"{100 * mean_acc[o][m]:7.1f} ± {100 * acc[o][m].mean(1).std():4.1f} " for o in ORDERS))
