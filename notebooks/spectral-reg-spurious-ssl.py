@@ -341,7 +341,7 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# TODO(verdict)
+# Draft, to be aligned with the sweeps.
 #
 # ## What the miniature cannot show
 #
