@@ -280,3 +280,12 @@ def test_sample_weak_tuples_max_and_bad_input():
         K.sample_weak_tuples(y, np.full(5, 0.2), 10, 3, "sum", rng)
     with pytest.raises(ValueError, match="sigma"):
         K.sample_weak_tuples(y, np.full(5, 0.2), 10, 2, "min", rng)
+
+
+def test_gaussian_classes_are_balanced_and_symmetric():
+    X, y = K.gaussian_classes(2000, 4, 2.0, np.random.default_rng(0))
+    assert X.shape == (8000, 4) and (np.bincount(y) == 2000).all()
+    means = np.stack([X[y == k].mean(0) for k in range(4)])
+    np.testing.assert_allclose(means, 2.0 * np.eye(4), atol=0.08)
+    with pytest.raises(ValueError, match="separation"):
+        K.gaussian_classes(5, 4, 0.0, np.random.default_rng(0))

@@ -300,6 +300,27 @@ def sample_weak_pairs(y: ArrayLike, marginal: ArrayLike, n_pairs: int, sigma: st
     return idx[0], idx[1], s
 
 
+def gaussian_classes(n_per_class: int, n_classes: int, separation: float,
+                     rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Equally hard classes: :math:`x = \\delta\\, e_y + \\xi`, :math:`\\xi \\sim N(0, I_K)`, in :math:`\\mathbb R^K`.
+
+    The class means are the scaled unit vectors, all at the same distance :math:`\\delta\\sqrt 2` from one
+    another, so the Bayes classifier has the same risk on every class: any learning imbalance is caused by the
+    supervision, not by the data (our design).
+
+    Returns
+    -------
+    X : ndarray, shape (n_per_class * K, K)
+    y : ndarray of int, shape (n_per_class * K,)
+        Sorted by class.
+    """
+    n_per_class = check_int(n_per_class, "n_per_class", least=1)
+    K = check_int(n_classes, "n_classes", least=2)
+    separation = check_positive(separation, "separation")
+    y = np.repeat(np.arange(K), n_per_class)
+    return separation * np.eye(K)[y] + rng.standard_normal((len(y), K)), y
+
+
 def subsample_by_marginal(y: ArrayLike, marginal: ArrayLike, rng: np.random.Generator) -> np.ndarray:
     """Indices of a test subset whose class counts follow ``marginal``: ``floor(m * r_k / max(r))`` per class,
     ``m`` the smallest class count, drawn without replacement."""
@@ -338,9 +359,10 @@ def nesy_nll(logp1: torch.Tensor, logp2: torch.Tensor, s: torch.Tensor, M: np.nd
     K = logp1.shape[-1]
     if M.shape[0] != K * K or logp2.shape != logp1.shape:
         raise ValueError(f"shapes do not match: logp1 {tuple(logp1.shape)}, logp2 {tuple(logp2.shape)}, M {M.shape}")
-    joint = (logp1[..., :, None] + logp2[..., None, :]).flatten(-2)
-    joint = joint.masked_fill(~_mask_for(s, M), float("-inf"))
-    return -torch.logsumexp(joint, dim=-1)
+    # probability space (float64 recommended): sum of the joint over the allowed pairs, then the log
+    joint = (logp1.exp()[..., :, None] * logp2.exp()[..., None, :]).flatten(-2)
+    allowed = _mask_for(s, M).to(joint.dtype)
+    return -torch.log((joint * allowed).sum(-1).clamp_min(torch.finfo(joint.dtype).tiny))
 
 
 def pair_posteriors(logp1: torch.Tensor, logp2: torch.Tensor, s: torch.Tensor,
@@ -378,7 +400,10 @@ def max_nll(logp: torch.Tensor, s: torch.Tensor) -> torch.Tensor:
     """NeSy loss for :math:`\\sigma = \\max` over M elements, in closed form:
     :math:`-\\log\\big(\\prod_m F_m(s) - \\prod_m F_m(s-1)\\big)`, :math:`F_m` the CDF of :math:`p(\\cdot|x_m)`.
 
-    Equals :func:`nesy_nll` with the ``max`` table for M = 2 (tested) without the :math:`K^M` enumeration.
+    Computed in probability space (float64 recommended) by the telescoping sum
+    :math:`\\sum_m p_m(s) \\prod_{j<m} F_j(s-1) \\prod_{j>m} F_j(s)`, whose terms are all non-negative (no
+    cancellation). Equals :func:`nesy_nll` with the ``max`` table for M = 2 (tested) without the :math:`K^M`
+    enumeration.
 
     Parameters
     ----------
@@ -391,8 +416,16 @@ def max_nll(logp: torch.Tensor, s: torch.Tensor) -> torch.Tensor:
     """
     if logp.ndim < 3 or s.shape != logp.shape[:-3] + logp.shape[-2:-1]:
         raise ValueError(f"logp must have shape (..., M, n, K) and s (..., n); got {tuple(logp.shape)}, {tuple(s.shape)}")
-    at_s, below, _ = _max_terms(logp, s)
-    return -_log_diff(at_s.sum(-2), below.sum(-2))
+    # telescoping: prod F(s) - prod F(s-1) = sum_m p_m(s) prod_{j<m} F_j(s-1) prod_{j>m} F_j(s), all terms >= 0
+    p = logp.exp()
+    idx = s.unsqueeze(-2).expand(logp.shape[:-1]).unsqueeze(-1)
+    p_s = p.gather(-1, idx)[..., 0]                      # (..., M, n)
+    F_s = p.cumsum(-1).gather(-1, idx)[..., 0]
+    F_below = (F_s - p_s).clamp_min(0.0)
+    ones = torch.ones_like(p_s[..., :1, :])
+    before = torch.cumprod(torch.cat([ones, F_below[..., :-1, :]], -2), -2)            # prod_{j<m} F_j(s-1)
+    after = torch.cumprod(torch.cat([ones, F_s.flip(-2)[..., :-1, :]], -2), -2).flip(-2)  # prod_{j>m} F_j(s)
+    return -torch.log((p_s * before * after).sum(-2))
 
 
 def max_posteriors(logp: torch.Tensor, s: torch.Tensor) -> torch.Tensor:
