@@ -1,0 +1,167 @@
+"""Unit tests of :mod:`repro.papers.active_testing_llm`, the kernels of ``notebooks/active-testing-llm.py``."""
+
+import inspect
+import itertools
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from repro.papers import active_testing_llm as K
+
+GOLDEN = json.loads((Path(__file__).parent / "golden" / "active-testing-llm.json").read_text())
+
+
+def kernels():
+    """The module's public functions and classes."""
+    return [f for name, f in vars(K).items() if (inspect.isfunction(f) or inspect.isclass(f))
+            and f.__module__ == K.__name__ and not name.startswith("_")]
+
+
+def test_the_module_has_documented_kernels():
+    assert kernels(), "src/repro/papers/active_testing_llm.py has no kernels yet"
+    for f in kernels():
+        assert (f.__doc__ or "").strip(), f"{f.__name__}: no docstring (shapes, the equation it implements)"
+
+
+def test_lure_estimate_signature_is_the_issues():
+    assert list(inspect.signature(K.lure_estimate).parameters) == ["losses", "probs"]
+
+
+# ----------------------------------------------------------------------------- golden: the official code
+def case(name):
+    return next(c for c in GOLDEN["cases"] if c["name"] == name)
+
+
+def test_golden_lure_weights_and_estimate():
+    inp = GOLDEN["inputs"]
+    np.testing.assert_allclose(K.lure_weights(inp["q_at_pick"], inp["N"]), case("lure-weights")["output"],
+                               rtol=0, atol=case("lure-weights")["tol"])
+    assert K.lure_estimate(inp["losses"], inp["probs_in_draw_order"]) == pytest.approx(
+        case("lure-estimate")["output"], abs=case("lure-estimate")["tol"])
+
+
+def test_golden_acquisition_scores():
+    inp = GOLDEN["inputs"]
+    np.testing.assert_allclose(K.expected_loss_under_surrogate(inp["p_target"], inp["p_surr"]),
+                               case("ce-acquisition")["output"], atol=case("ce-acquisition")["tol"])
+    np.testing.assert_allclose(K.surrogate_entropy(inp["p_surr"]), case("entropy-acquisition")["output"],
+                               atol=case("entropy-acquisition")["tol"])
+
+
+# ----------------------------------------------------------------------------- LURE
+def test_uniform_proposal_gives_unit_weights_and_the_sample_mean():
+    N, M = 10, 4
+    rng = np.random.default_rng(0)
+    L = rng.random(M)
+    np.testing.assert_allclose(K.lure_weights(1.0 / (N - np.arange(M)), N), 1.0, atol=1e-12)
+    assert K.lure_estimate(L, np.ones(N)) == pytest.approx(L.mean(), abs=1e-12)
+    # M = N: every weight 1 whatever q
+    assert np.all(K.lure_weights(np.full(3, 0.5), 3) == 1)
+
+
+@pytest.mark.parametrize("N,M", [(5, 2), (5, 3), (4, 4), (6, 1)])
+def test_lure_is_exactly_unbiased_by_enumeration(N, M):
+    rng = np.random.default_rng(N * 10 + M)
+    q = rng.random(N) + 0.1
+    q /= q.sum()
+    L = rng.random(N) * 3
+    expect = 0.0
+    for seq in itertools.permutations(range(N), M):
+        prob, left, qs = 1.0, 1.0, []
+        for i in seq:
+            qs.append(q[i] / left)
+            prob *= q[i] / left
+            left -= q[i]
+        rest = [j for j in range(N) if j not in seq]
+        probs = np.concatenate([q[list(seq)], q[rest]])
+        est = K.lure_estimate(L[list(seq)], probs)
+        assert est == pytest.approx(np.mean(K.lure_weights(qs, N) * L[list(seq)]), abs=1e-12)
+        expect += prob * est
+    assert expect == pytest.approx(L.mean(), abs=1e-12)
+
+
+def test_lure_rejects_bad_input():
+    with pytest.raises(ValueError, match="more losses"):
+        K.lure_estimate(np.ones(5), np.ones(3))
+    with pytest.raises(ValueError, match="empty"):
+        K.lure_estimate([], np.ones(3))
+    with pytest.raises(ValueError, match="> 0 for the acquired"):
+        K.lure_estimate([1.0, 2.0], [0.5, 0.0, 0.5])
+    with pytest.raises(ValueError, match="finite"):
+        K.lure_estimate([np.nan], [1.0, 1.0])
+    with pytest.raises(ValueError, match="\\(0, 1\\]"):
+        K.lure_weights([0.0], 3)
+    with pytest.raises(ValueError, match="M <= N"):
+        K.lure_weights([0.5, 0.5], 1)
+
+
+# ----------------------------------------------------------------------------- sampler, proposal, scores
+def test_sampler_never_repeats_and_first_draw_follows_q():
+    q = np.array([0.5, 0.3, 0.15, 0.05])
+    rng = np.random.default_rng(1)
+    firsts = np.zeros(4)
+    for _ in range(20000):
+        idx, qp = K.sample_sequential(q, 3, rng)
+        assert len(set(idx.tolist())) == 3
+        assert qp[0] == pytest.approx(q[idx[0]])
+        assert qp[1] == pytest.approx(q[idx[1]] / (1 - q[idx[0]]))
+        firsts[idx[0]] += 1
+    np.testing.assert_allclose(firsts / firsts.sum(), q, atol=0.015)
+
+
+def test_sampler_second_draw_matches_sequential_law():
+    q = np.array([0.6, 0.3, 0.1])
+    rng = np.random.default_rng(2)
+    pairs = {}
+    n = 30000
+    for _ in range(n):
+        idx, _ = K.sample_sequential(q, 2, rng)
+        pairs[tuple(idx)] = pairs.get(tuple(idx), 0) + 1
+    for (a, b), c in pairs.items():
+        assert c / n == pytest.approx(q[a] * q[b] / (1 - q[a]), abs=0.012)
+    with pytest.raises(ValueError, match="exceeds"):
+        K.sample_sequential(np.array([1.0, 0.0]), 2, rng)
+    with pytest.raises(ValueError, match="sum to 1"):
+        K.sample_sequential(np.array([0.2, 0.2]), 1, rng)
+
+
+def test_acquisition_probs_and_scores():
+    q = K.acquisition_probs([0.0, 1.0, 3.0], mix_uniform=0.1)
+    np.testing.assert_allclose(q, [0.1 / 3, 0.9 / 4 + 0.1 / 3, 0.9 * 3 / 4 + 0.1 / 3])
+    assert q.sum() == pytest.approx(1.0)
+    np.testing.assert_allclose(K.acquisition_probs([0.0, 0.0], 0.5), [0.5, 0.5])
+    with pytest.raises(ValueError, match="no proposal"):
+        K.acquisition_probs([0.0, 0.0], 0.0)
+    with pytest.raises(ValueError, match="mix_uniform"):
+        K.acquisition_probs([1.0], 1.5)
+    p = np.array([[0.9, 0.1], [0.5, 0.5]])
+    # surrogate = target: CE acquisition equals the entropy
+    np.testing.assert_allclose(K.expected_loss_under_surrogate(p, p), K.surrogate_entropy(p))
+    assert K.surrogate_entropy(p)[1] == pytest.approx(np.log(2))
+    # expected loss under the surrogate = Monte Carlo mean of the target's loss at surrogate-drawn labels
+    rng = np.random.default_rng(3)
+    ps = np.array([[0.2, 0.8], [0.7, 0.3]])
+    ys = (rng.random((40000, 2)) < ps[:, 1]).astype(int)
+    mc = np.array([K.cross_entropy_losses(p, y).tolist() for y in ys[:4000]]).mean(0)
+    np.testing.assert_allclose(mc, K.expected_loss_under_surrogate(p, ps), rtol=0.05)
+    with pytest.raises(ValueError, match="same shape"):
+        K.expected_loss_under_surrogate(p, np.array([[1.0, 0.0, 0.0]]))
+    with pytest.raises(ValueError, match="probability rows"):
+        K.surrogate_entropy([[0.5, 0.6]])
+    with pytest.raises(ValueError, match="labels"):
+        K.cross_entropy_losses(p, [0, 2])
+
+
+def test_bootstrap_std_shrinks_with_more_labels_and_is_zero_for_constant_terms():
+    rng = np.random.default_rng(4)
+    assert K.bootstrap_lure_std(np.ones(5), np.ones(20), 200, rng) == pytest.approx(0.0, abs=1e-12)
+    L = rng.random(400)
+    a = K.bootstrap_lure_std(L[:25], np.ones(1000), 2000, rng)
+    b = K.bootstrap_lure_std(L[:400], np.ones(1000), 2000, rng)
+    assert b < a
+    # uniform proposal: the bootstrap std of a mean is close to std/sqrt(M)
+    assert b == pytest.approx(L.std() / np.sqrt(400), rel=0.1)
+    with pytest.raises(ValueError, match="B"):
+        K.bootstrap_lure_std(L[:5], np.ones(10), 1, rng)
