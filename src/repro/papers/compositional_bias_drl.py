@@ -312,13 +312,14 @@ def consistency_loss(E: Callable[[Tensor], Tensor], D: Callable[[Tensor], Tensor
 
 
 def train_model(model: BlockAE, images: Tensor, method: str, steps: int, batch: int = 64, lr: float = 2e-3,
-                beta: float = 4.0, prior: BlockAE | None = None, lam_prior: float = 1.0, lam_cons: float = 1.0,
+                beta: float = 4.0, prior: BlockAE | Tensor | None = None, bandwidth: float = 0.7, lam_prior: float = 1.0, lam_cons: float = 1.0,
                 seed: int = 0, progress_fn: Callable | None = None) -> dict[str, list[float]]:
     """Train one model for ``steps`` Adam steps of the same batch size (the same budget for every method).
 
     Methods
     -------
-    ``"ae"``: reconstruction only (sum of squared errors per image).
+    ``"ae"``: reconstruction only (sum of squared errors per image); with a ``prior`` given, the prior and
+    consistency losses of its remixes are recorded (not optimised), for comparison.
     ``"beta-vae"``: negative ELBO with weight ``beta`` on the KL (model must be variational).
     ``"mix"``: reconstruction + ``lam_prior`` * :func:`prior_loss` (D(z_mix)) + ``lam_cons`` *
     :func:`consistency_loss`, with z_mix from :func:`mix_attributes` of the batch and the batch rolled by half
@@ -354,12 +355,16 @@ def train_model(model: BlockAE, images: Tensor, method: str, steps: int, batch: 
             z = model.encode(x)
             rec = ((model.decode(z) - x) ** 2).flatten(1).sum(1).mean()
             loss, lp, lc = rec, nan, nan
-            if method == "mix":
-                mask = random_block_mask(batch, model.k, g)
-                z_mix = mix_attributes(z, torch.roll(z, batch // 2, 0), mask)
-                p = prior_loss(prior, model.decode(z_mix))
-                c = consistency_loss(model.encode, model.decode, z_mix)
-                loss = rec + lam_prior * p + lam_cons * c
+            if prior is not None:  # the mixing losses: optimised for "mix", only recorded for "ae"
+                with torch.set_grad_enabled(method == "mix"):
+                    mask = random_block_mask(batch, model.k, g)
+                    z_mix = mix_attributes(z, torch.roll(z, batch // 2, 0), mask)
+                    x_mix = model.decode(z_mix)
+                    p = (prior_loss(prior, x_mix) if isinstance(prior, nn.Module)
+                         else kde_prior_loss(prior, x_mix, bandwidth))
+                    c = consistency_loss(model.encode, model.decode, z_mix)
+                if method == "mix":
+                    loss = rec + lam_prior * p + lam_cons * c
                 lp, lc = float(p.detach()), float(c.detach())
         opt.zero_grad()
         loss.backward()
@@ -572,3 +577,26 @@ def traversal(model: BlockAE, image: Tensor, codes: np.ndarray, steps: int = 7) 
         rows.append(model.decode(z.reshape(steps, model.k, model.d)))
     return torch.stack(rows)
 
+
+
+def kde_prior_loss(bank: Tensor, x_gen: Tensor, bandwidth: float = 0.7) -> Tensor:
+    r"""Prior loss under a Gaussian kernel density estimate of the real images (a frozen nonparametric prior).
+
+    :math:`\ell(x) = -2h^2\big[\log\frac1N\sum_j \exp(-\|x - x_j\|^2 / 2h^2)\big]`: the negative log-density up to a
+    constant, in units of squared pixel error; it tends to the squared distance to the nearest real image as
+    :math:`h \to 0` and exceeds it by at most :math:`2h^2\log N`.
+
+    Parameters
+    ----------
+    bank : (N, 3, 16, 16) real images; x_gen : (batch, 3, 16, 16); bandwidth : h > 0.
+
+    Returns
+    -------
+    scalar tensor (mean over the batch).
+    """
+    check_positive(bandwidth, "bandwidth")
+    if bank.shape[1:] != x_gen.shape[1:]:
+        raise ValueError(f"bank and x_gen must have the same image shape, got {tuple(bank.shape)}, {tuple(x_gen.shape)}")
+    d = torch.cdist(x_gen.reshape(len(x_gen), -1), bank.reshape(len(bank), -1)) ** 2
+    h2 = 2.0 * bandwidth ** 2
+    return (-h2 * (torch.logsumexp(-d / h2, dim=1) - np.log(len(bank)))).mean()
