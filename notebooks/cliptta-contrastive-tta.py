@@ -36,8 +36,10 @@ from repro.runtime import progress, setup_notebook
 from repro.textenc import embed_texts
 
 P = setup_notebook(scale, seed, presets={
-    "ci": dict(n_seeds=2, pretrain_steps=200, n_stream=192, n_imb=192, n_open_id=96, n_open_ood=96),
-    "full": dict(n_seeds=5, pretrain_steps=300, n_stream=None, n_imb=640, n_open_id=384, n_open_ood=384),
+    "ci": dict(n_seeds=2, pretrain_steps=200, n_stream=192, n_imb=192, n_open_id=96, n_open_ood=96,
+               lr_sweep=False),
+    "full": dict(n_seeds=5, pretrain_steps=300, n_stream=None, n_imb=640, n_open_id=384, n_open_ood=384,
+                 lr_sweep=True),
 })
 SEEDS = [P.seed * P.n_seeds + k for k in range(P.n_seeds)]  # disjoint training seeds across notebook seeds
 BATCH, OPEN_BATCH = 16, 32   # closed-set stream batches; open-set batches of 16 ID + 16 OOD on average
@@ -180,6 +182,7 @@ t0 = time.perf_counter()
 towers, data, clean_acc = {}, {}, {}
 acc = {m: np.zeros((len(SEEDS), len(K.SHIFTS))) for m in METHODS}  # online stream accuracy
 online = {}  # per-batch accuracy along the stream, first seed
+top_prob = []  # mean top softmax probability (scale 100) of the unadapted tower on each shifted stream
 for si, s in enumerate(progress(SEEDS, desc="seeds")):
     rng = np.random.default_rng(s)
     d = data[s] = K.load_digits_split(rng)
@@ -188,6 +191,8 @@ for si, s in enumerate(progress(SEEDS, desc="seeds")):
     clean_acc[s] = float((K.predict(tw, T, d["X_test"]) == d["y_test"]).mean())
     for ki, kind in enumerate(K.SHIFTS):
         Xs, ys = shift_stream(d["X_test"], d["y_test"], kind, P.n_stream, rng)
+        with torch.no_grad():
+            top_prob.append(float((100 * tw(torch.as_tensor(Xs)) @ T.T).softmax(1).max(1).values.mean()))
         for m in METHODS:
             out = K.adapt_stream(copy.deepcopy(tw), T, Xs, BATCH, K.method_config(m))
             hit = out["pred"] == ys
@@ -195,6 +200,7 @@ for si, s in enumerate(progress(SEEDS, desc="seeds")):
             if si == 0:
                 online[(m, kind)] = hit
 print(f"clean test accuracy of the pre-trained towers: {np.round(list(clean_acc.values()), 3)}")
+print(f"mean top softmax probability of the unadapted towers on the shifted streams: {min(top_prob):.2f}-{max(top_prob):.2f}")
 print(f"{'method':44s}" + "".join(f"{k:>20s}" for k in K.SHIFTS) + f"{'mean':>10s}")
 for m in METHODS:
     print(f"{LABELS[m]:44s}" + "".join(f"{100 * acc[m][:, k].mean():13.1f} ± {100 * acc[m][:, k].std():4.1f}"
@@ -232,6 +238,40 @@ axes[0].set_ylabel("running accuracy (%)")
 axes[-1].legend(fontsize=6)
 fig.suptitle(f"Running online accuracy along the balanced streams (training seed {SEEDS[0]})")
 plt.show()
+
+# %% [markdown]
+# At the official learning rates, adaptation moves our tower very little. So at full scale we also sweep the
+# learning rate, on the balanced streams, for both losses with and without the regulariser (two training
+# seeds, 320 images per shift). This sweep is descriptive and backs no claim.
+
+# %%
+LRS = [1e-4, 1e-3, 1e-2, 3e-2]
+SWEEP = {"entropy": ("entropy", 0.0), "entropy + reg.": ("entropy", 1.0),
+         "soft contrastive": ("soft-contrastive", 0.0), "CLIPTTA (soft contrastive + reg.)": ("soft-contrastive", 1.0)}
+if P.lr_sweep:
+    sweep_acc = {k: np.zeros((2, len(LRS))) for k in SWEEP}
+    for si, s in enumerate(progress(SEEDS[:2], desc="learning-rate sweep")):
+        rng = np.random.default_rng(3000 + s)
+        streams = [shift_stream(data[s]["X_test"], data[s]["y_test"], kind, 320, rng) for kind in K.SHIFTS]
+        for k, (loss, beta) in SWEEP.items():
+            for li, lr in enumerate(LRS):
+                sweep_acc[k][si, li] = np.mean([
+                    (K.adapt_stream(copy.deepcopy(towers[s]), T, Xs, BATCH,
+                                    K.TTAConfig(loss, lr=lr, beta_reg=beta))["pred"] == ys).mean()
+                    for Xs, ys in streams])
+    zs = acc["zero-shot"].mean()
+    fig, ax = plt.subplots(figsize=(7, 3.8))
+    for k in SWEEP:
+        ax.errorbar(LRS, 100 * sweep_acc[k].mean(0), yerr=100 * sweep_acc[k].std(0), marker="o", capsize=3, label=k)
+    ax.axhline(100 * zs, color="grey", ls=":", label="no adaptation (main streams)")
+    ax.set_xscale("log")
+    ax.set_xlabel("Adam learning rate (10 steps per batch of 16)")
+    ax.set_ylabel("online accuracy, mean of 4 shifts (%)")
+    ax.set_title("Learning-rate sweep on balanced streams (mean ± std over 2 training seeds)", fontsize=9)
+    ax.legend(fontsize=7)
+    plt.show()
+else:
+    print("the learning-rate sweep runs at full scale only")
 
 # %% [markdown]
 # ### Collapse diagnostics: the imbalanced stream
@@ -315,7 +355,7 @@ for name, f in {"soft contrastive": K.soft_contrastive_tta_loss, "entropy (TENT)
                 "two-sided soft contrastive": K.symmetric_soft_contrastive_tta_loss}.items():
     grad_norm[name] = float(torch.autograd.grad(f(zc, T.double(), 100.0), zc)[0].norm())
     print(f"{name:28s} |grad_z loss| = {grad_norm[name]:.3e}")
-print(f"soft contrastive loss at collapse = {float(K.soft_contrastive_tta_loss(zc, T.double(), 100.0)):.6f}"
+print(f"soft contrastive loss at collapse = {float(K.soft_contrastive_tta_loss(zc, T.double(), 100.0).detach()):.6f}"
       f" (log 16 = {np.log(16):.6f})")
 
 # %% [markdown]
@@ -429,7 +469,9 @@ claims.check("soft-contrastive-resists-collapse-at-stress",
              criterion=at_least(8), measured=float(ncls["soft contrastive, lr 1e-2"].mean()),
              control=float(ncls["entropy, lr 1e-2"].mean()),
              control_label="entropy minimisation alone at the same settings",
-             tol=tolerance(abs=0.5, why="class counts after Adam training; a class near the 2 % line can flip"))
+             tol=tolerance(abs=1.5, why="class counts after Adam training; the control, a collapse of entropy "
+                                        "minimisation at lr 1e-2, is chaotic: under other numerics it ended at "
+                                        "5.6 instead of 6.25 classes"))
 claims.check("zero-gradient-at-collapse", kind="theorem",
              statement="On a batch whose pseudo-labels are all equal, the soft contrastive loss has zero gradient "
                        "with respect to the image features (|grad| < 1e-7)",
@@ -456,8 +498,57 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# TODO(scaffold): after the first run.
+# **Partly reproduced, in miniature; the outcome depends on stream length.** The numbers below are from the
+# committed ci run (seed 0: two training seeds, streams of 192 images per shift). The robustness table on this
+# page gives the ci sweep over ten notebook seeds and the full-scale run (five training seeds, streams of about
+# 900 images).
+#
+# - **Collapse resistance of the loss itself: reproduced.** This is the paper's mechanism, and it holds
+#   clearly. On a batch whose pseudo-labels are all equal, the soft contrastive loss sits at $\log 16$ and its
+#   gradient is zero up to rounding ($10^{-14}$). TENT's gradient on the same batch is about 0.75. The
+#   two-sided variant's gradient does not vanish either (about 20), so the property belongs to the image-side
+#   form that the official code uses with a frozen text tower. Under stress (learning rate 10⁻², no
+#   regulariser, a 70 %-one-class stream), the soft contrastive loss kept 8.9 of 10 classes on average.
+#   Entropy minimisation kept 6.25 at ci and 3.4 at full scale, where the balanced accuracy after adaptation
+#   fell from about 62 % to 28 %.
+# - **At the official settings, CLIPTTA keeps its classes and TENT drifts, but only on long streams.** On the
+#   short ci streams nothing collapses. CLIPTTA kept 8.6 classes and TENT 8.0, so `cliptta-keeps-classes` is
+#   uninformative at ci. TENT's marginal entropy did not fall (ratio 1.00 against the required ≤ 0.5), so
+#   `tent-collapses` is not reproduced. At full scale (640-image stream) TENT fell to 7.25 classes while
+#   CLIPTTA kept 9.0, and `cliptta-keeps-classes` holds against a failing control. TENT's entropy ratio fell
+#   only to 0.81, so the brief's "falls by half" criterion is not met at either scale.
+# - **Accuracy under shift: not shown at ci, partly at full scale.** At ci, CLIPTTA's online accuracy (mean of
+#   four shifts) was 66.7 %, against 66.5 % for TENT and 65.4 % without adaptation: +0.3 and +1.3 points
+#   against the required +2. So both accuracy claims are not reproduced at this scale. At learning rate 10⁻⁴
+#   over 12 batches, the LayerNorm parameters barely move. On the 56-batch full-scale streams, CLIPTTA gained
+#   +4.7 points over no adaptation, while TENT lost 2.9 (on contrast inversion and rotation it reinforced its
+#   own errors). That reproduces `cliptta-beats-zero-shot`. The +7.6 points over TENT are uninformative,
+#   because the control gains as much: entropy minimisation with CLIPTTA's regulariser and learning rate
+#   gains 7.3. In this miniature, CLIPTTA's accuracy edge over TENT comes from its regulariser and its
+#   smaller step, not from the contrastive form of the loss. The full-scale learning-rate sweep shows where the
+#   loss itself matters: at large steps.
+# - **OOD detection with OCE: not reproduced.** The OCE term changed the AUROC by nothing measurable. At ci,
+#   CLIPTTA with OCE gained +0.008 AUROC over no adaptation, and +0.009 without OCE (required +0.03). At full
+#   scale, both gained about +0.03 (uninformative). Whatever gain there is comes from adaptation as such. Our
+#   max-log-prob scores (OOD scale 1 on cosines that all lie within 0.3 of each other) are not bimodal, so the
+#   Otsu split and the $\gamma = 0.005$ sigmoid have little to separate.
 #
 # ## What the miniature cannot show
 #
-# TODO(scaffold): after the first run.
+# - **CLIP itself.** Our "CLIP" is an MLP trained on 900 clean digits towards ten frozen sentence embeddings.
+#   It ends up nearly saturated: its mean top probability at scale 100 stays about 0.9 even under shift (0.88-0.95
+#   at ci). CLIP's zero-shot predictions are softer and its errors more structured. Its pre-training is a true many-caption
+#   contrastive loss, while ours, with one caption per class, is a ten-way cross-entropy. So the paper's
+#   motivating argument, that a TTA loss aligned with the *pre-training* loss adapts better, cannot really be
+#   tested here. We can test the batch-level mechanism it rests on.
+# - **Scale and breadth of shifts.** The paper evaluates on 75 datasets: natural shifts (ImageNet-A/R/V2/
+#   Sketch), 15 corruptions at 5 severities, and fine-grained and domain datasets. We have four synthetic
+#   shifts of 8 × 8 images at one severity, and the LayerNorms of a two-layer MLP as the only adapted
+#   parameters.
+# - **The official pipeline's other parts.** The class-balanced memory of confident samples, batches of 128,
+#   and the other TTA baselines (TDA, CLIPArTT, WATT, UniEnt) are not run. In particular, the memory could
+#   change how TENT and CLIPTTA behave on imbalanced streams.
+# - **Open-set detection at realistic scale.** The paper's OOD sets (SVHN, Places, NINCO and others) differ
+#   semantically from the ID classes, and CLIP's scores separate them partly before any adaptation. Our photo
+#   patches, with scores squeezed into a narrow band, are a weak stand-in. The failure of the OCE claim here
+#   says little about its effect with CLIP.

@@ -1,8 +1,15 @@
 """Unit tests of :mod:`repro.papers.cliptta_contrastive_tta`, the kernels of ``notebooks/cliptta-contrastive-tta.py``."""
 
 import inspect
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
 
 from repro.papers import cliptta_contrastive_tta as K
+from repro.textenc import check_embedding_cache, embed_texts
 
 
 def kernels():
@@ -17,18 +24,6 @@ def test_the_module_has_documented_kernels():
         assert (f.__doc__ or "").strip(), f"{f.__name__}: no docstring (shapes, the equation it implements)"
 
 
-# TODO(scaffold): for every kernel, tests of closed forms, invariants, brute force on tiny cases, a
-# field library's answer, and bad input (pytest.raises(ValueError, match=...)).
-
-
-import json
-from pathlib import Path
-
-import numpy as np
-import pytest
-import torch
-
-from repro.textenc import check_embedding_cache, embed_texts
 
 CACHE = Path(K.__file__).with_suffix(".minilm.npz")
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "cliptta-contrastive-tta.json").read_text())
