@@ -341,7 +341,32 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# Draft, to be aligned with the sweeps.
+# **Reproduced in direction, in miniature; the robustness gain is real but small.** The numbers quoted are
+# from the committed ci run (notebook seed 0, training seeds 0–2, 15 epochs). The robustness table on this
+# page gives the ci sweep over ten notebook seeds and the full-scale run. All four claims hold at all ten ci
+# seeds, each against a control that fails at every seed.
+#
+# - **Early dominance of one mode: reproduced (criterion post hoc through the choice of λ).** After 3 epochs,
+#   plain SimCLR puts 47 % of the representation's variance in its leading mode. With the regulariser the share
+#   is 19 %, a ratio of 2.5 against the brief's 1.5. SimCLR's share rises from 20 % at initialisation to its peak
+#   around epoch 3, then slowly falls (33 % after 15 epochs): the early phase is where the spectrum collapses.
+#   The control fails: the anti-spectral model puts 90 % in one mode (ratio 0.52). Over the ten ci seeds the ratio
+#   ranges from 2.5 to 3.7. λ = 10 was chosen after a pilot in which λ = 1 reached only about 1.3; the full
+#   preset's λ sweep (table of numbers) shows the ratio growing with λ. We did not check that the dominant mode
+#   encodes the patch rather than another easy feature.
+# - **Flatter final spectrum: reproduced.** The effective rank goes from 8.6 (SimCLR) to 26.5 of 64 (3.1×,
+#   criterion 1.3×; 3.1–3.4× over ten seeds); the control collapses to 1.5.
+# - **Worst-group accuracy: reproduced, with a small gain.** The probe's worst group rises from 42.0 % to 46.1 %
+#   (+4.2 points, mean of three paired seeds; criterion ≥ 0). Seed 0 gave the smallest gain of the sweep: over
+#   ten ci seeds the gain ranges from +4 to +16 points (median +11). The control loses 27 points. At full scale
+#   (40 epochs, five training seeds; notebook seeds 0–2) the gain is +4 to +16 points, above the brief's
+#   stricter +2. In the full run at seed 0, λ = 3, 10 and 30 gave about the same worst-group accuracy and λ = 1
+#   less. The gain is small next to the gap that remains. In the ci run the two majority groups stay near 99 %
+#   and the minority groups below 60 %, because the probe is trained on labels that carry the same 95 % correlation and
+#   keeps using the patch. The regularised representation does a little better than a probe on the raw pixels
+#   (43.9 % worst group); plain SimCLR does a little worse.
+# - **Average accuracy kept: reproduced.** Average probe accuracy rises by 2.7 points (criterion: not lower by
+#   more than 1; +3 to +7 over the ten ci seeds, +2 to +6 at full scale); the control loses 15 points.
 #
 # ## What the miniature cannot show
 #
