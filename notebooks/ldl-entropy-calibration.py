@@ -242,7 +242,7 @@ claims.check(
     paper="the fix targets low-entropy samples without harming the rest (brief's design)",
     criterion=at_most(0.05), measured=high_change["angular"], control=high_change["l2"],
     control_label="an L2 penalty of the same weight on the anchor parameters (ignores angles)",
-    tol=tolerance(abs=0.02, why=TRAIN_TOL),
+    tol=tolerance(rel=0.2, abs=0.02, why=TRAIN_TOL + "; the l2 control's ratio moves most"),
 )
 claims.check(
     "anchor-spread",
@@ -280,23 +280,26 @@ claims.table()
 # robustness table above gives the statuses over the sweep's seeds.
 #
 # * **The entropy bias exists (reproduced).** The baseline's KL on low-entropy test samples is about ten
-#   times its KL on high-entropy ones (ci: 0.64 against 0.060 nats, ratio 10.8; a random split of the same
-#   sizes gives 1.0). The per-bin figure shows the error falling steadily with the entropy of the true
-#   distribution. The conventional mean over the test set (0.16 nats at ci), dominated by the 82 % of
-#   high-entropy samples, hides this; the calibrated aggregate (0.35 nats) does not.
-# * **The regulariser spreads the anchors (reproduced)** — by about 14° on average at ci (every pair ends at
-#   ≥ 90°), where the L2 control lets them close up (−14°) — **and leaves the high-entropy error alone
-#   (reproduced:** a 2.6 % change, against 29 % for the control).
+#   times its KL on high-entropy ones (ci: 0.64 against 0.060 nats, ratio 10.8; full: ratio 10.5; a random
+#   split of the same sizes gives 1.0-1.1). The per-bin figure shows the error falling steadily with the entropy of the true
+#   distribution. The conventional mean over the test set (0.16 nats at both scales), dominated by the 82 %
+#   of high-entropy samples, hides this; the calibrated aggregate (0.34-0.35 nats) does not.
+# * **The regulariser spreads the anchors (reproduced)** — by about 14° (ci) and 19° (full) on average, every
+#   pair ending at ≥ 90°, where the L2 control lets them close up (−14° and −5°) — **and leaves the
+#   high-entropy error alone (reproduced:** a 2.6 % (ci) and 1.7 % (full) change, against 29 % and 16 % for
+#   the control).
 # * **It does not cut the low-entropy error (not reproduced at this scale).** The low-entropy KL falls by
-#   0.5 % at ci, far from the 10 % of the brief's criterion; the per-bin curves of the baseline and the
-#   regularised model lie on top of each other. The anchor figure says why: in our miniature the baseline's
+#   0.5 % at ci and 0.6 % at full scale, far from the 10 % of the brief's criterion; the per-bin curves of
+#   the baseline and the regularised model lie on top of each other. The anchor figure says why: in our miniature the baseline's
 #   anchors are not cohesive enough to matter. Their cap on the largest probability,
 #   $1/(1+\sum_j e^{-r\|w_k-w_j\|})$, is already about 0.99, as high as the 95th percentile of the true
 #   largest probabilities, so spreading them further removes a constraint that was not binding; the
 #   low-entropy error here comes from fitting the peaked targets (a small error in the feature direction costs
 #   much more KL when the target is sharp), which the angles cannot fix. Where anchors are truly cohesive
 #   (more labels than feature dimensions, smaller norms, the paper's real data sets), the regulariser may
-#   matter; this page does not show that case.
+#   matter; this page does not show that case. A telling detail at full scale: the L2 control leaves the
+#   anchors *more* cohesive than the baseline at some run seeds (caps of 0.93-0.95) and still has a slightly
+#   lower low-entropy KL (0.613 against 0.624 nats), so cohesion is not what limits the fit here.
 # * **Calibrated aggregation** is invariant to duplicating the high-entropy test samples, which move the
 #   conventional mean KL by about 0.05 nats (implementation check: it holds by definition).
 #
