@@ -10,7 +10,6 @@
 #     name: python3
 # ---
 
-
 # %% [markdown]
 # # Active testing with a cheap surrogate: LURE and its bootstrap (small models in place of LLMs)
 #
