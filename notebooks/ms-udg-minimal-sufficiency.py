@@ -310,7 +310,49 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# TODO(verdict)
+# **The central claim is not reproduced at this scale** (the record at seed 0 reads "partial": 1 of 2 counted
+# claims): MS-UDG-lite does not generalise to the unseen domain clearly better than SimCLR, though its
+# disentanglement term does what it is built to do. Claim by claim (the robustness table gives
+# each claim's status at every seed of the sweeps):
+#
+# * *Out-of-domain gain* (pre-registered: D4 probe accuracy at least 2 points above SimCLR's). At ci (seed 0,
+#   3 runs, 20 epochs) MS-UDG-lite reaches 16.8 ± 4.4% on D4 against SimCLR's 15.3 ± 3.4%, +1.5 points, below the
+#   threshold and well inside the spread over runs; the control (InfoNCE on $h_s$ alone) gains exactly as much (+1.5). At full
+#   scale (seed 0, 5 runs, 100 epochs) the gain is +1.6 points (18.7 ± 4.0% against 17.1 ± 6.2%), the control's
+#   -0.5, the autoencoder's +0.1, and the two single-term ablations lose 3 to 4 points: MS-UDG-lite is the best
+#   of the six on D4 at that seed, but by less than the pre-registered margin and by much less than its
+#   standard deviation over runs. Over the ci sweep (seeds 0-9) the claim holds at 4 of 10 seeds, with a median
+#   gain of +1.8 points and a range from -4.5 to +7.4: the sign of the gain is a draw, not an effect. In domain,
+#   SimCLR stays ahead (58.1% against 48.5% at ci, 59.5% against 56.3%
+#   at full), partly because its probe sees all 64 dimensions and MS-UDG-lite's only the 32 of $h_s$.
+# * *Less domain information* (SimCLR's domain-classifier accuracy minus MS-UDG-lite's > 0): uninformative. Every
+#   representation, and the raw pixels, tell D1, D2 and D3 apart almost perfectly (98.5-99.8%): an inverted or
+#   textured digit differs from the original in a way that no representation of ours removes, and the small
+#   positive differences (0.9 points at ci, 0.07 at full) are also found for the control, at every seed of the
+#   ci sweep.
+# * *Independent halves* (nHSIC between the two halves lower for MS-UDG-lite than for SimCLR): reproduced at seed 0, with a
+#   control that fails. MS-UDG-lite's $h_s$ and $h_v$ have an nHSIC of 0.21 at ci (0.30 at full) against 0.93 for
+#   SimCLR's two halves and 0.94 for the control's. Over the ci sweep the measured difference is 0.71 to 0.84 at
+#   every seed, but the brief's criterion ("lower", > 0) lets the control pass by noise: SimCLR's halves and the
+#   control's differ by -0.006 to +0.029, above 0 at 8 of 10 seeds, so the claim counts (reproduced) at seeds 0
+#   and 5 only and is uninformative at the others. The effect is large and stable; the pre-registered criterion
+#   was too weak to separate it from its control, and we leave it as it was. This is the loss doing its job on
+#   held-out images, not yet evidence that the semantic half is more *semantic*.
+#
+# The full-scale sweep (seed 0 only: a full run took 15-18 minutes on our shared, loaded two-core machine) gives
+# the statuses quoted above: out-of-domain gain not reproduced, domain information uninformative, independent
+# halves reproduced.
+#
+# The best explanation is the held-out domain. D4 is far from anything the views produce: the diagnostic figure
+# shows the probe losing half its accuracy to the 15-degree rotation alone (an MLP on 8x8 pixels has no notion of
+# rotation, and no augmentation of ours rotates), and the blur and contrast change take every method to 15-19%,
+# just above chance, where differences of 1-2 points are noise of the 126-label probe. At ci, MS-UDG-lite keeps
+# more accuracy than SimCLR after the rotation alone (38% against 29%), a hint that the minimality terms help
+# against a moderate shift, but that is a diagnostic we did not pre-register, so it is not a claim. The
+# disentanglement makes $h_s$ independent of $h_v$ in the kernel sense, yet $h_s$ still carries the domain
+# almost perfectly: independence of the two halves does not imply that the domain went into $h_v$, because the
+# InfoNCE views (Fourier amplitude mixing, shift, noise) never change the domain-defining properties
+# (inversion, grating), so nothing tells the encoder that those are variation rather than semantics.
 #
 # ## What the miniature cannot show
 #
