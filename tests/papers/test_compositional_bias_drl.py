@@ -240,3 +240,22 @@ def test_swap_test_and_nearest_factors_on_an_oracle():
     assert out.shape == (20, 4) and np.all(out == 1), "a disentangled swap changes exactly one factor"
     tr = K.traversal(_Oracle(), X[0], f.astype(float), steps=3)
     assert tr.shape == (4, 3, 3, 16, 16)
+
+
+def test_kde_prior_loss_lies_between_nearest_distance_and_its_bound():
+    """Laplace bounds of the kernel density prior: nearest squared distance <= loss <= that + 2h^2 log N."""
+    gen = torch.Generator().manual_seed(0)
+    bank = torch.rand(20, 3, 16, 16, generator=gen, dtype=torch.float64)
+    x = torch.rand(5, 3, 16, 16, generator=gen, dtype=torch.float64)
+    h = 0.7
+    nearest = (torch.cdist(x.reshape(5, -1), bank.reshape(20, -1)) ** 2).min(dim=1).values
+    per_image = torch.stack([K.kde_prior_loss(bank, x[i:i + 1], bandwidth=h) for i in range(5)])
+    assert torch.all(per_image >= nearest - 1e-9)
+    assert torch.all(per_image <= nearest + 2 * h ** 2 * np.log(20) + 1e-9)
+    assert torch.isclose(K.kde_prior_loss(bank, x, bandwidth=h), per_image.mean())
+    # a real image of the bank sits close to its own kernel: loss <= 2h^2 log N
+    assert K.kde_prior_loss(bank, bank[:1], bandwidth=h) <= 2 * h ** 2 * np.log(20) + 1e-9
+    with pytest.raises(ValueError):
+        K.kde_prior_loss(bank, x[:, :, :8], bandwidth=h)
+    with pytest.raises(ValueError):
+        K.kde_prior_loss(bank, x, bandwidth=0.0)
