@@ -1,0 +1,156 @@
+"""Unit tests of :mod:`repro.papers.ksos_conformal_bands`, the kernels of ``notebooks/ksos-conformal-bands.py``."""
+
+import inspect
+
+from repro.papers import ksos_conformal_bands as K
+
+
+def kernels():
+    """The module's public functions and classes."""
+    return [f for name, f in vars(K).items() if (inspect.isfunction(f) or inspect.isclass(f))
+            and f.__module__ == K.__name__ and not name.startswith("_")]
+
+
+def test_the_module_has_documented_kernels():
+    assert kernels(), "src/repro/papers/ksos_conformal_bands.py has no kernels yet"
+    for f in kernels():
+        assert (f.__doc__ or "").strip(), f"{f.__name__}: no docstring (shapes, the equation it implements)"
+
+
+# TODO(scaffold): for every kernel, tests of closed forms, invariants, brute force on tiny cases, a
+# field library's answer, and bad input (pytest.raises(ValueError, match=...)).
+
+
+import math
+
+import numpy as np
+import pytest
+
+
+def _problem(n=25, p=12, seed=0, ls=1.0):
+    rng = np.random.default_rng(seed)
+    X, y, _ = K.make_heteroscedastic(rng, (n,))
+    r2 = (y - np.sin(2 * X[:, 0])) ** 2
+    Phi, W = K.nystrom_features(X, K.spread_landmarks(X, p), ls)
+    return X, r2 / r2.mean(), Phi, W
+
+
+def test_rbf_kernel_closed_form_and_batch():
+    X = np.array([[0.0], [1.0]])
+    Kx = K.rbf_kernel(X, X, 2.0)
+    assert np.allclose(Kx, [[1, math.exp(-1 / 8)], [math.exp(-1 / 8), 1]])
+    Xb = np.stack([X, 2 * X])
+    Kb = K.rbf_kernel(Xb, Xb, np.array([2.0, 1.0]))
+    assert np.allclose(Kb[0], Kx) and np.isclose(Kb[1, 0, 1], math.exp(-2))
+    with pytest.raises(ValueError, match="lengthscale"):
+        K.rbf_kernel(X, X, 0.0)
+    with pytest.raises(ValueError, match="n, d"):
+        K.rbf_kernel(X[:, 0], X, 1.0)
+
+
+def test_nystrom_reproduces_kernel_on_landmarks_and_span():
+    rng = np.random.default_rng(1)
+    X = rng.uniform(-3, 3, (15, 1))
+    Phi, W = K.nystrom_features(X, X, 1.0, rel_tol=1e-12)
+    assert np.allclose(Phi @ Phi.T, K.rbf_kernel(X, X, 1.0), atol=1e-6)
+    Xn = rng.uniform(-3, 3, (4, 1))
+    assert np.allclose(K.rbf_kernel(Xn, X, 1.0) @ W, K.nystrom_features(Xn, X, 1.0, rel_tol=1e-12)[0])
+    with pytest.raises(ValueError, match="rel_tol"):
+        K.nystrom_features(X, X, 1.0, rel_tol=0.0)
+
+
+def test_krr_matches_scikit_learn():
+    from sklearn.kernel_ridge import KernelRidge
+    rng = np.random.default_rng(2)
+    X, y, _ = K.make_heteroscedastic(rng, (40,))
+    Xn = rng.uniform(-3, 3, (7, 1))
+    ours = K.krr_fit_predict(X, y, Xn, 0.5, 1e-3)
+    ref = KernelRidge(alpha=40 * 1e-3, kernel="rbf", gamma=1 / (2 * 0.5**2)).fit(X, y).predict(Xn)
+    assert np.allclose(ours, ref, atol=1e-8)
+    with pytest.raises(ValueError, match="reg"):
+        K.krr_fit_predict(X, y, Xn, 0.5, 0.0)
+
+
+def test_dual_gradient_matches_finite_differences():
+    _, r2, Phi, _ = _problem()
+    a = np.random.default_rng(3).uniform(0, 0.2, r2.shape)
+    _, g, _ = K.ksos_dual_objective(a, Phi, r2, 1e-3, 0.1)
+    h = 1e-6
+    for i in range(0, len(a), 6):
+        e = np.zeros_like(a)
+        e[i] = h
+        fd = (K.ksos_dual_objective(a + e, Phi, r2, 1e-3, 0.1)[0] - K.ksos_dual_objective(a - e, Phi, r2, 1e-3, 0.1)[0]) / (2 * h)
+        assert abs(fd - g[i]) < 1e-5 * max(1.0, abs(g[i]))
+
+
+def test_dual_matches_cvxpy_and_weak_duality():
+    _, r2, Phi, _ = _problem(n=30, p=10)
+    fit = K.ksos_fit_dual(Phi, r2, 1e-3, 0.1, iters=3000)
+    ref = K.ksos_fit_cvxpy(Phi, r2, 1e-3, 0.1)
+    assert ref["status"] == "optimal"
+    assert abs(fit["dual"] - ref["primal"]) <= 1e-5 * abs(ref["primal"])
+    assert fit["violation"] < 1e-6
+    assert fit["dual"] <= ref["primal"] + 1e-6 * abs(ref["primal"])      # weak duality
+    # any feasible multipliers give a lower bound
+    a = np.random.default_rng(4).uniform(0, 1, r2.shape)
+    assert K.ksos_dual_objective(a, Phi, r2, 1e-3, 0.1)[0] <= ref["primal"] + 1e-6
+
+
+def test_fit_is_batched_and_psd():
+    _, r2a, Pa, Wa = _problem(seed=5)
+    _, r2b, Pb, Wb = _problem(seed=6)
+    both = K.ksos_fit_dual(np.stack([Pa, Pb]), np.stack([r2a, r2b]), 1e-3, 0.1, iters=200)
+    one = K.ksos_fit_dual(Pb, r2b, 1e-3, 0.1, iters=200)
+    assert np.allclose(both["B"][1], one["B"], atol=1e-10)
+    assert np.linalg.eigvalsh(both["B"]).min() > -1e-10
+    Xn = np.linspace(-3, 3, 200)[:, None]
+    X, _, _ = K.make_heteroscedastic(np.random.default_rng(5), (25,))
+    f = K.ksos_predict_f(both["B"][0], K.rbf_kernel(Xn, K.spread_landmarks(X, 12), 1.0) @ Wa)
+    assert f.min() >= -1e-10
+
+
+def test_conformal_quantile_order_statistic_and_coverage():
+    s = np.arange(1.0, 20.0)                     # n = 19, alpha = 0.1 -> k = ceil(20 * 0.9) = 18
+    assert K.conformal_quantile(s[::-1], 0.1) == 18.0
+    assert np.isinf(K.conformal_quantile(np.arange(5.0), 0.1))   # ceil(6 * 0.9) = 6 > 5
+    rng = np.random.default_rng(7)
+    cal, test = rng.standard_normal((2000, 49)), rng.standard_normal(2000)
+    cov = np.mean(np.abs(test) <= K.conformal_quantile(np.abs(cal), 0.1))
+    assert 0.9 - 3 * math.sqrt(0.09 / 2000) <= cov <= 0.92 + 3 * math.sqrt(0.09 / 2000)   # 1 - alpha <= P <= 1 - alpha + 1/(n+1)
+    with pytest.raises(ValueError, match="alpha"):
+        K.conformal_quantile(s, 1.0)
+
+
+def test_scores_and_bins():
+    assert np.allclose(K.ksos_scores(np.array([3.0]), np.array([1.0]), np.array([4.0])), [1.0])
+    with pytest.raises(ValueError, match="delta"):
+        K.ksos_scores(np.array([1.0]), np.array([0.0]), np.array([0.0]))
+    x = np.array([-2.9, -0.1, 0.1, 2.9, 3.0])
+    c = np.array([1, 0, 1, 1, 0], bool)
+    assert np.allclose(K.coverage_by_bins(x, c, 2, -3, 3), [0.5, 2 / 3])
+    assert K.worst_bin_deviation(np.array([0.5, np.nan, 0.95]), 0.9) == pytest.approx(0.4)
+    with pytest.raises(ValueError, match="n_bins"):
+        K.coverage_by_bins(x, c, 0, -3, 3)
+
+
+def test_hsic_zero_for_independent_positive_for_dependent():
+    rng = np.random.default_rng(8)
+    X = rng.uniform(-3, 3, (400, 1))
+    z_ind = rng.uniform(size=400) < 0.9
+    z_dep = np.abs(X[:, 0]) < 2.0
+    h_ind, h_dep = K.hsic(X, z_ind, 1.0), K.hsic(X, z_dep, 1.0)
+    assert h_ind >= 0 and h_dep > 10 * h_ind
+    assert K.hsic(X, np.ones(400, bool), 1.0) == pytest.approx(0.0, abs=1e-12)
+    with pytest.raises(ValueError, match="z must"):
+        K.hsic(X, z_ind[:10], 1.0)
+
+
+def test_spread_landmarks_and_bad_problem_input():
+    X = np.arange(10.0)[::-1, None]
+    assert np.allclose(K.spread_landmarks(X, 4)[:, 0], [0, 3, 6, 9])
+    with pytest.raises(ValueError, match="integer"):
+        K.spread_landmarks(X, 11)
+    with pytest.raises(ValueError, match="lam"):
+        K.ksos_fit_dual(np.ones((3, 2)), np.ones(3), 1e-3, 0.0)
+    with pytest.raises(ValueError, match="r2"):
+        K.ksos_fit_dual(np.ones((3, 2)), -np.ones(3), 1e-3, 0.1)
