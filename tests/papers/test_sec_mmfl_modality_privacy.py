@@ -2,6 +2,9 @@
 
 import inspect
 
+import numpy as np
+import pytest
+
 from repro.papers import sec_mmfl_modality_privacy as K
 
 
@@ -15,14 +18,6 @@ def test_the_module_has_documented_kernels():
     assert kernels(), "src/repro/papers/sec_mmfl_modality_privacy.py has no kernels yet"
     for f in kernels():
         assert (f.__doc__ or "").strip(), f"{f.__name__}: no docstring (shapes, the equation it implements)"
-
-
-# TODO(scaffold): for every kernel, tests of closed forms, invariants, brute force on tiny cases, a
-# field library's answer, and bad input (pytest.raises(ValueError, match=...)).
-
-
-import numpy as np
-import pytest
 
 
 def _corr_gauss(rho, n=200_000, seed=0):
@@ -46,6 +41,17 @@ def test_gaussian_mi_matches_the_closed_form_in_several_dims():
     y = rhos * x + np.sqrt(1 - rhos**2) * rng.normal(size=x.shape)
     assert K.gaussian_mi(x, y) == pytest.approx(-0.5 * np.log(1 - rhos**2).sum(), abs=1e-2)
     assert K.gaussian_mi(x, y, ridge=0.0) == pytest.approx(K.gaussian_mi(y, x, ridge=0.0), abs=1e-10)
+
+
+def test_gaussian_mi_agrees_with_scipy_gaussian_entropies():
+    from scipy.stats import multivariate_normal as mvn
+
+    rng = np.random.default_rng(7)
+    x = rng.normal(size=(400, 2))
+    y = x @ rng.normal(size=(2, 2)) + rng.normal(size=(400, 2))
+    c = np.cov(np.hstack([x, y]), rowvar=False)
+    h = lambda s: mvn(cov=s).entropy()  # noqa: E731
+    assert K.gaussian_mi(x, y, ridge=0.0) == pytest.approx(h(c[:2, :2]) + h(c[2:, 2:]) - h(c), rel=1e-9)
 
 
 def test_gaussian_mi_is_invariant_to_invertible_linear_maps():
