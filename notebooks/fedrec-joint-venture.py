@@ -139,7 +139,7 @@ plt.show()
 # with the brief's 0.98 line, and the ranking measure.
 
 # %%
-fig, (a1, a2) = plt.subplots(1, 2, figsize=(9, 3.4))
+fig, (a1, a2) = plt.subplots(1, 2, figsize=(9, 3.4), layout="constrained")
 variants = ["Local-MF", "FR-JVE-lite, similarity links", "FR-JVE-lite, identity bridge", "FR-JVE-lite",
             "Centralised MF"]
 for i, m in enumerate(variants):
@@ -157,7 +157,6 @@ a2.errorbar(np.arange(len(shown)), order.mean(1), yerr=order.std(1), fmt="o", ca
 a2.set_xticks(range(len(shown)), [s.replace("FR-JVE-lite, ", "").replace(" ", "\n", 1) for s in shown], fontsize=7)
 a2.set_ylabel("pairs ordered correctly (fraction)")
 a2.set_title("Ranking quality, all users")
-fig.tight_layout()
 plt.show()
 
 # %% [markdown]
