@@ -109,7 +109,7 @@ for r in progress(range(P.n_frs), desc="recognisers"):
     taus.append([K.far_threshold(K.impostor_scores(F_imp, impo["ids"]), far) for far in FARS])
     frs_list.append(frs)
 taus = np.array(taus)  # (n_frs, len(FARS))
-print("tau at FAR", dict(zip(FARS, taus.mean(0).round(3))))
+print("tau at FAR", {f"{far:g}": round(float(t), 3) for far, t in zip(FARS, taus.mean(0))})
 
 # %% [markdown]
 # First the geometry: per attribute group of the impostor identities, PCA of the features of the first
@@ -211,7 +211,10 @@ for fi in range(len(FARS)):
                     for r in range(P.n_frs) for rep in range(P.repeats)])
     ax2.errorbar(N_QUERIES, per.mean(0), yerr=per.std(0), marker="o", capsize=3, label=f"FAR {FARS[fi]:g}")
 ax2.axhline(0.93, color="k", ls=":", lw=0.8, label="paper: >93% (AWS, 100 queries)")
-ax2.set(xscale="log", xlabel="faces in the single query batch", ylabel="attack success rate (fraction of targets)",
+ax2.set_xscale("log")
+ax2.set_xticks(N_QUERIES, [str(n) for n in N_QUERIES])
+ax2.minorticks_off()
+ax2.set(xlabel="faces in the single query batch", ylabel="attack success rate (fraction of targets)",
         title="Success against the query budget", ylim=(-0.02, 1.02))
 ax2.legend(fontsize=7)
 plt.tight_layout()
@@ -272,7 +275,28 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# VERDICT
+# **The attack reproduces in the miniature; the subsphere criteria do not.** Claim by claim, at ci scale and seed
+# 0 (the robustness table above gives every seed and the full scale):
+#
+# * `one-query-attack`, reproduced: one non-adaptive batch of 100 faces of the target's attribute group gives a
+#   face accepted as the target at FAR 1e-3 for about 89% of unseen targets, against none for a random face of
+#   the group. The success rate grows with the number of faces in the batch and saturates near 100 faces; at the
+#   stricter FAR 1e-4 it is about 60%. Using the same 100 faces as 100 verification attempts (best of 100)
+#   succeeds far less often, so the regression, not the luck of the draw, does the work.
+# * `attribute-needed`, reproduced: the same attack with queries from a group that does not share the target's
+#   attributes never succeeds at FAR 1e-3.
+# * `subsphere-rank`, not reproduced at this scale: 12 principal directions hold only about 67% of an attribute
+#   group's feature variance (the brief asked for 90%); the generator's image space, the control, holds more.
+#   Our small recogniser does not compress a group to a 12-dimensional flat piece: its features are curved
+#   and keep some nuisance variance, spread over more directions.
+# * `attributed-subsphere`, not reproduced at this scale: the closest two group centres are only about 0.75
+#   times the features' mean distance from their group's 12-dimensional plane (brief: more than 3), though
+#   twice as far apart as random groups.
+#
+# So in this world the attack works without the *flat*, well separated subspheres that the brief's geometric
+# criteria describe: a score that is roughly linear in the latent within the target's attribute group is
+# enough. The geometric claim as we quantified it is not supported; the attack claim is, qualitatively, with
+# 100 queries as in the paper.
 #
 # ## What the miniature cannot show
 #
