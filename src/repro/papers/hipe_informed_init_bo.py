@@ -191,8 +191,8 @@ def hyper_bald_batch(Xb, lengthscales, weights=None, noise_var: float = 1e-3, n_
 
     :math:`I(y_X;\theta) = H\big[\sum_j w_j N(0, K_j)\big] - \sum_j w_j H[N(0, K_j)]`, with
     :math:`K_j = K_{\theta_j}(X,X)+\sigma^2_\epsilon I`; the mixture entropy is estimated by Monte Carlo
-    (``n_mc`` draws per component, common random numbers across candidate batches), the component entropies
-    are exact.
+    (``n_mc`` draws per component, common random numbers across candidate batches) as
+    :math:`E_{j, y\sim N(0,K_j)}[\log N(y;0,K_j) - \log \sum_i w_i N(y;0,K_i)]`, as the BoTorch community code does.
 
     Parameters
     ----------
@@ -232,8 +232,10 @@ def hyper_bald_batch(Xb, lengthscales, weights=None, noise_var: float = 1e-3, n_
     log_mixture = (m + np.log(np.exp(logmix - m).sum(1, keepdims=True)))[:, 0]  # (C, J*S)
     src_w = np.repeat(w, n_mc) / n_mc  # weight of each draw in the mixture expectation
     h_mix = -(log_mixture * src_w).sum(-1)
-    logdet = np.log(np.diagonal(Ch, axis1=-2, axis2=-1)).sum(-1)  # (C, J)
-    h_comp = (0.5 * q * np.log(2 * np.pi * np.e) + logdet) @ w
+    # component entropies from the same draws (log density of each draw under its own component): the
+    # estimate is then E[log p_j(y) - log p_mix(y)], exactly 0 when all components coincide
+    own = logp.reshape(Cn, J, J, n_mc)[:, np.arange(J), np.arange(J)]  # (C, J, S)
+    h_comp = -(own.mean(-1) @ w)
     out = h_mix - h_comp
     return out[0] if single else out
 
@@ -257,7 +259,7 @@ def hipe_score(Xb, X_star, lengthscales, weights=None, noise_var: float = 1e-3, 
     return e + beta * hyper_bald_batch(Xb, lengthscales, weights, noise_var, n_mc, rng)
 
 
-def tuned_beta(Xs_batches, X_star, lengthscales, weights=None, noise_var: float = 1e-3, n_quad: int = 64) -> float:
+def tuned_beta(Xs_batches, X_star, lengthscales, weights=None, noise_var: float = 1e-3, n_quad: int = 16) -> float:
     r"""The BoTorch-community rule for HIPE's :math:`\beta`: the largest, over Sobol batches :math:`X_b`, of the
     test-point-averaged conditional hyperparameter information :math:`\frac1M\sum_{x_*} I(y(x_*);\theta\mid X_b)`.
 
@@ -286,8 +288,8 @@ def tuned_beta(Xs_batches, X_star, lengthscales, weights=None, noise_var: float 
     V = np.stack([gp_posterior_var(Xs_batches, X_star, L[j], noise_var) for j in range(L.shape[0])], -1) + noise_var
     z = norm.ppf((np.arange(n_quad) + 0.5) / n_quad)                                  # (S,)
     Y = np.sqrt(V)[..., :, None] * z                                                  # (B, M, J, S) draws of comp j
-    logp = norm.logpdf(Y[..., None, :, :], 0.0,
-                       np.sqrt(V)[..., :, None, None])                                # (B, M, J_eval, J_src, S)
+    sd = np.sqrt(V)[..., :, None, None]                                              # (B, M, J_eval, 1, 1)
+    logp = -0.5 * (Y[..., None, :, :] / sd) ** 2 - np.log(sd) - 0.5 * np.log(2 * np.pi)  # (B, M, J_eval, J_src, S)
     logmix = np.log(np.maximum(w, 1e-300))[:, None, None] + logp
     m = logmix.max(-3, keepdims=True)
     lm = (m + np.log(np.exp(logmix - m).sum(-3, keepdims=True)))[..., 0, :, :]       # (B, M, J_src, S)
@@ -459,7 +461,8 @@ def evaluate_design(X0, f, f_max: float, true_ls=None, seed: int = 0, n_test: in
     rmse = float(np.sqrt(np.mean((mu - ftest) ** 2)) / scale)
     ls_fit = model.covar_module.lengthscale.detach().numpy().ravel()
     ls_err = float(np.mean(np.abs(np.log(ls_fit) - np.log(true_ls)))) if true_ls is not None else float("nan")
-    acq = qLogExpectedImprovement(model, best_f=Yt.max())
+    from botorch.sampling.normal import SobolQMCNormalSampler
+    acq = qLogExpectedImprovement(model, best_f=Yt.max(), sampler=SobolQMCNormalSampler(torch.Size([128]), seed=seed))
     cand = torch.as_tensor(qmc.Sobol(d, scramble=True, seed=6000 + seed).random(n_bo_candidates))
     X1, _ = optimize_acqf_discrete(acq, q=q, choices=cand)
     y1 = f(X1.numpy())
