@@ -2,6 +2,9 @@
 
 import inspect
 
+import numpy as np
+import pytest
+
 from repro.papers import fedrec_joint_venture as K
 
 
@@ -15,12 +18,6 @@ def test_the_module_has_documented_kernels():
     assert kernels(), "src/repro/papers/fedrec_joint_venture.py has no kernels yet"
     for f in kernels():
         assert (f.__doc__ or "").strip(), f"{f.__name__}: no docstring (shapes, the equation it implements)"
-
-
-
-
-import numpy as np
-import pytest
 
 
 def test_no_golden_file_because_no_official_code():
