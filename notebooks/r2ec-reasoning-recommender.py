@@ -263,7 +263,32 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# VERDICT_PLACEHOLDER
+# **Not reproduced at this scale.** The dual-head mechanism and RecPO run end to end (kernels checked against
+# the official metric and reward code), but in our miniature the reasoning head does not make the model a better
+# ranker than plain recommenders.
+#
+# * *Beats the plain recommender with the same encoder* (`beats-plain-linear`): not reproduced at ci, where
+#   R²ec is within about 0.01–0.02 NDCG@10 of the plain linear model and below it at 9 of 10 seeds. At full
+#   scale R²ec is ahead at every seed, but so is the random-reward control, so the claim is uninformative
+#   there: at least part of the gain (0.004–0.007 for the control) needs no reward signal at all, only the
+#   extra reasoning-token parameters and training steps.
+# * *Beats the stronger plain recommender* (`beats-plain-mlp`): not reproduced. An MLP encoder trained with
+#   plain cross-entropy decodes the latent intent far better than RL does through the reasoning token (at full
+#   scale it leads by 0.07–0.10 NDCG@10 at every seed; at ci R²ec matches it at 3 of 10 seeds).
+# * *Fused reward versus its parts* (`fused-vs-discrete`, `fused-vs-continuous`): within 0.005 NDCG@10 of
+#   the discrete-only reward at every full-scale seed, and at or above the continuous-only reward, but the
+#   random-reward control often passes the same test; at ci the differences are noise of either sign. The
+#   official weight $w = 0.05$ makes the fused reward almost the discrete one, so a small difference is
+#   expected.
+#
+# The diagnostic that explains all four: the greedy reasoning token identifies the user's latent intent for
+# only about a quarter to a third of the test users (chance about 1/8; see the token-purity column), while
+# the plain MLP, trained with the supervised next-item loss, learns the same pair-to-intent map directly
+# (its Recall@10 is far above every R²ec variant at full scale). With 8 tokens, group size 4 and a few hundred RL
+# steps, the sparse rank reward is too weak a teacher for the reasoning head; the paper's reasoning starts
+# from an instruction-tuned LLM that can already say something useful about a user, which our miniature
+# lacks. Per-seed statuses are in the robustness table (ci seeds 0–9, full seeds 0–2). A full-scale run
+# takes about 35 s on a quiet core (2–3 minutes on the shared, loaded machine).
 #
 # ## What the miniature cannot show
 #
