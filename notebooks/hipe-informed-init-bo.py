@@ -32,8 +32,8 @@ from repro.papers import hipe_informed_init_bo as K
 from repro.runtime import progress, setup_notebook
 
 P = setup_notebook(scale, seed, presets={
-    "ci": dict(functions=("gp4", "branin"), n_seeds=3, q=8, n_candidates=96, n_theta=8, n_mc=16),
-    "full": dict(functions=("gp4", "branin", "hartmann6"), n_seeds=8, q=16, n_candidates=256, n_theta=16,
+    "ci": dict(functions=("gp4", "branin"), n_seeds=2, q=8, n_candidates=96, n_theta=8, n_mc=16),
+    "full": dict(functions=("gp4", "branin", "hartmann6"), n_seeds=4, q=16, n_candidates=192, n_theta=16,
                  n_mc=16),
 })
 warnings.filterwarnings("ignore", message=".*balance properties of Sobol.*")
@@ -91,7 +91,7 @@ claims = Claims("hipe-informed-init-bo",
 #
 # Test functions (to maximise, on the unit cube): **gp4**, a sample path of a 4-D RBF GP with lengthscales
 # (0.2, 0.5, 2, 10) (two near-irrelevant inputs); **Branin** (2-D); at full scale also **Hartmann-6**.
-# ci: gp4 and Branin, 3 seeds, $q=8$; full: the three functions, 8 seeds, $q=16$.
+# ci: gp4 and Branin, 2 seeds, $q=8$; full: the three functions, 4 seeds, $q=16$.
 #
 # **Deviations from the paper**
 #
@@ -101,7 +101,7 @@ claims = Claims("hipe-informed-init-bo",
 # * $\beta = 1$ (both terms are in nats) for the pre-registered claims; the community implementation tunes
 #   $\beta$ from the hyperparameter information of Sobol batches, which we added post hoc as a sixth design
 #   (computed with stratified quantiles instead of its MC sampler). No $\beta$ sweep here.
-# * Greedy batch construction over 96 (ci) or 256 (full) Sobol candidates instead of gradient-based
+# * Greedy batch construction over 96 (ci) or 192 (full) Sobol candidates instead of gradient-based
 #   joint optimisation of the batch; BALD by Monte Carlo with 16 draws per component and common random
 #   numbers.
 # * Only one BO batch after initialisation; the GP-sample objective is a random-Fourier-feature
@@ -258,7 +258,22 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# TODO verdict after the runs.
+# **Not reproduced at this scale.** In the executed run (claims table above; the robustness table over
+# seeds is in the sweep records), HIPE's initial batch with $\beta=1$ gave a GP that predicted *worse* than
+# a Sobol batch on both ci functions (median RMSE ratio to the worse of Sobol and random well above the
+# 1.05 threshold), its one-batch simple regret was not lower than Sobol's and random's, and its fitted
+# lengthscale error on the GP sample was not lower than Sobol's. The controls (BALD only, EPIG only) sit on
+# the same side of the thresholds, so even where a status changes between seeds it does not separate
+# HIPE from a design without its key ingredient. The post-hoc variant with the community's tuned $\beta$
+# (about 0.1 to 0.3 nats) did not change the prediction verdict either.
+#
+# The best explanation we have: (i) our hyperparameter samples come from a fixed LogNormal prior rather than
+# the paper's fully Bayesian (SAAS/NUTS) model, and the hyperparameter term pulls points together (the
+# batches' minimum pairwise distance drops from about 0.4 for Sobol to about 0.15 for HIPE on gp4), which a
+# GP fitted by maximum likelihood with botorch's default priors does not turn into better predictions
+# with 8 points; (ii) greedy selection over a small candidate set is weaker than joint batch optimisation;
+# (iii) Sobol is a strong baseline in 2 to 6 dimensions with 8 to 16 points. The full-scale run ($q=16$,
+# three functions) is recorded in the sweep records under `book/sweeps/full/`.
 #
 # ## What the miniature cannot show
 #
@@ -267,5 +282,5 @@ claims.table()
 #   depends on both.
 # * Large-batch, higher-dimensional problems (the paper's motivating regime) and several BO rounds: we run one
 #   initial batch of 8 or 16 points and one BO batch in 2 to 6 dimensions.
-# * Statistical strength: 3 (ci) or 8 (full) seeds per function give medians with wide spread; the sweeps over
+# * Statistical strength: 2 (ci) or 4 (full) seeds per function give medians with wide spread; the sweeps over
 #   seeds show how stable each status is.
