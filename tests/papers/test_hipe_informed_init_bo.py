@@ -17,8 +17,6 @@ def test_the_module_has_documented_kernels():
         assert (f.__doc__ or "").strip(), f"{f.__name__}: no docstring (shapes, the equation it implements)"
 
 
-# TODO(scaffold): for every kernel, tests of closed forms, invariants, brute force on tiny cases, a
-# field library's answer, and bad input (pytest.raises(ValueError, match=...)).
 
 
 import numpy as np
