@@ -32,8 +32,8 @@ from repro.runtime import progress, setup_notebook
 P = setup_notebook(scale, seed, presets={
     "ci": dict(reps=20, n_mean=200, n_fit=200, n_cal=500, n_val=500, n_test=2000, landmarks=30,
                iters=400, n_dual=60, landmarks_dual=20, iters_dual=2000),
-    "full": dict(reps=50, n_mean=500, n_fit=500, n_cal=1000, n_val=1000, n_test=5000, landmarks=50,
-                 iters=1000, n_dual=60, landmarks_dual=60, iters_dual=5000),
+    "full": dict(reps=40, n_mean=500, n_fit=500, n_cal=1000, n_val=1000, n_test=5000, landmarks=50,
+                 iters=600, n_dual=60, landmarks_dual=60, iters_dual=5000),
 })
 claims = Claims("ksos-conformal-bands",
                 title="Scalable and adaptive prediction bands with kernel sum-of-squares",
@@ -308,7 +308,30 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# VERDICT
+# * **Marginal coverage: reproduced.** Over 20 random splits at ci scale the HSIC-tuned kSoS band covers
+#   0.901 ± 0.004 (Monte Carlo standard error) of fresh points, inside $[0.87, 0.95]$; the plug-in band
+#   $m \pm 1.645\hat\sigma$ with the same scale model but no conformal step covers only 0.79. Split CP and LW-CP
+#   are valid too; the conformal step, not the score, is what guarantees coverage.
+# * **Adaptivity against split CP: not reproduced at the pre-registered margin.** kSoS lowers the worst-bin
+#   coverage deviation from 0.197 (split CP) to 0.119, a gain of 0.078 against the 0.10 we asked for, and its
+#   band is narrower (3.10 against 3.30). It is no better than locally weighted CP (0.111, width 3.12) and far
+#   from the oracle (0.038, which is binning noise alone): the fitted envelope $f \ge r^2$ is pulled by the
+#   largest residuals and wiggles at the small lengthscales HSIC prefers (first figure, top). The paper's
+#   "outperforms or matches" cannot be checked without its objective, datasets and numbers.
+# * **Dual against cvxpy: holds, but uninformative as pre-registered.** FISTA's dual value meets the cvxpy SDP
+#   optimum to a relative $10^{-9}$ and recovers the same $B$ (entries within $10^{-5}$). The control, the dual
+#   without the positive part, is only $8\times10^{-4}$ away here because few eigenvalues of $M$ are negative at
+#   this $(\lambda_1,\lambda_2)$, so it passes the $10^{-3}$ criterion too and the claim is not counted at ci
+#   scale. With 60 landmarks (full scale) the control is $3\times10^{-3}$ away and fails, so the claim counts there.
+#   The strong duality of our formulation is also asserted in the unit tests.
+# * **HSIC tuning: reproduced.** On fresh test data the HSIC-chosen lengthscale has a worst-bin deviation 0.05
+#   lower than the median heuristic ($\ell \approx 1.8$), while the lengthscale with the largest validation HSIC
+#   is 0.06 worse. Validation HSIC and test-fold deviation rise together with $\ell$ (second figure).
+#
+# A first full-scale run (50 repetitions, 500 fitting points, 50 landmarks, 1000 FISTA steps) gave the same
+# statuses except the dual claim, which counted (3 of 4): coverage 0.901, a conditional-coverage gain of 0.092
+# (still short of 0.10). The full preset was then cut to 40 repetitions and 600 steps to fit the time budget; the
+# robustness table (ci over seeds 0-9, full scale at seed 0) gives the statuses of the final code.
 #
 # ## What the miniature cannot show
 #

@@ -1,6 +1,10 @@
 """Unit tests of :mod:`repro.papers.ksos_conformal_bands`, the kernels of ``notebooks/ksos-conformal-bands.py``."""
 
 import inspect
+import math
+
+import numpy as np
+import pytest
 
 from repro.papers import ksos_conformal_bands as K
 
@@ -15,16 +19,6 @@ def test_the_module_has_documented_kernels():
     assert kernels(), "src/repro/papers/ksos_conformal_bands.py has no kernels yet"
     for f in kernels():
         assert (f.__doc__ or "").strip(), f"{f.__name__}: no docstring (shapes, the equation it implements)"
-
-
-# TODO(scaffold): for every kernel, tests of closed forms, invariants, brute force on tiny cases, a
-# field library's answer, and bad input (pytest.raises(ValueError, match=...)).
-
-
-import math
-
-import numpy as np
-import pytest
 
 
 def _problem(n=25, p=12, seed=0, ls=1.0):
