@@ -275,8 +275,9 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# **The attack reproduces in the miniature; the subsphere criteria do not.** Claim by claim, at ci scale and seed
-# 0 (the robustness table above gives every seed and the full scale):
+# **At ci scale the attack reproduces in the miniature and the subsphere criteria do not; at full scale
+# neither does.** Claim by claim, at ci scale and seed 0 (the robustness table above gives every seed and the
+# full scale; the two attack claims hold, and the two subsphere claims fail, at all ten ci seeds):
 #
 # * `one-query-attack`, reproduced: one non-adaptive batch of 100 faces of the target's attribute group gives a
 #   face accepted as the target at FAR 1e-3 for about 89% of unseen targets, against none for a random face of
@@ -292,6 +293,15 @@ claims.table()
 # * `attributed-subsphere`, not reproduced at this scale: the closest two group centres are only about 0.75
 #   times the features' mean distance from their group's 12-dimensional plane (brief: more than 3), though
 #   twice as far apart as random groups.
+#
+# **At full scale the attack claim is not reproduced either.** With 300 training identities, longer training
+# and three recognisers, the attack at FAR 1e-3 falls to roughly half of the targets (see the robustness
+# table), still far above both controls, and the subsphere measures fall further below their criteria. A
+# better-trained recogniser spreads identities over more feature directions and sets a stricter threshold at
+# the same FAR, so a linear fit of 100 scores in a 12-dimensional latent no longer lands close enough. Our
+# ci-scale success therefore owes part of its size to a weak recogniser; the qualitative picture (a single
+# batch, many times better than random or best-of-100, useless without the target's attributes) holds at both
+# scales.
 #
 # So in this world the attack works without the *flat*, well separated subspheres that the brief's geometric
 # criteria describe: a score that is roughly linear in the latent within the target's attribute group is
