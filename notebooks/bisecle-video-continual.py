@@ -197,7 +197,7 @@ for m in joint:
 # %%
 TASK_NAMES = [t.capitalize() for t in K.TASKS]
 colors = plt.cm.viridis(np.linspace(0, 0.9, 4))
-fig, axes = plt.subplots(2, 5, figsize=(15, 6), sharex=True, sharey=True)
+fig, axes = plt.subplots(2, 5, figsize=(11, 4.6), sharex=True, sharey=True)
 for ax, m in zip(axes.flat, METHODS):
     A = 100 * acc[m]
     for j in range(4):
@@ -214,6 +214,7 @@ for ax in axes[:, 0]:
 axes[0, 0].legend(fontsize=7, loc="lower left")
 axes[0, 0].set_xticks([1, 2, 3, 4])
 fig.suptitle(f"Accuracy on each task through the stream ({len(seeds)} seeds, band: ±1 sd; dotted: chance)")
+fig.set_dpi(72)  # ten panels of bands: a lighter image keeps the page under 1 MB
 plt.show()
 
 # %% [markdown]
@@ -228,7 +229,7 @@ PAPER = {  # NExT-QA: (ACC %, forgetting %), Tables 1 and 2 of the paper
     "lq+lp": (61.38, 7.20),
 }
 mcol = dict(zip(METHODS, plt.cm.tab10(np.arange(len(METHODS)))))
-fig, (a1, a2) = plt.subplots(1, 2, figsize=(13, 5))
+fig, (a1, a2) = plt.subplots(1, 2, figsize=(10, 4))
 for m in METHODS:
     a1.errorbar(100 * FGT[m].mean(), 100 * ACC[m].mean(), xerr=100 * FGT[m].std(), yerr=100 * ACC[m].std(),
                 fmt="o", color=mcol[m], label=LABEL[m], capsize=3)
@@ -299,7 +300,7 @@ print(f"Bisecle in the stream with the official q-bar share: forgetting {100 * f
       f"{100 * ACC['bisecle'].mean():.1f}; plain adapter: {100 * FGT['adapter'].mean():.1f}, {100 * ACC['adapter'].mean():.1f})")
 
 # %%
-fig, axes = plt.subplots(1, 3, figsize=(13, 4))
+fig, axes = plt.subplots(1, 3, figsize=(10.5, 3.4))
 for ax, m in zip(axes, ["adapter", "l2p", "bisecle"]):
     plot_accuracy_matrix(ax, acc[m].mean(0), title=f"{LABEL[m]} (mean of {len(seeds)} seeds)")
 plt.show()

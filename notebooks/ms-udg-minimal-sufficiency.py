@@ -204,7 +204,7 @@ plt.show()
 # (right). A representation that generalises puts each D4 digit near the same digit from D1-D3.
 
 # %%
-fig, axes = plt.subplots(2, 2, figsize=(10, 8.5), layout="constrained")
+fig, axes = plt.subplots(2, 2, figsize=(8, 6.8), layout="constrained")
 dom_colors = np.array(["C0", "C1", "C2", "C3"])
 for row, m in zip(axes, ("simclr", "ms-udg")):
     k = keep[m]
@@ -221,6 +221,7 @@ fig.colorbar(sc, ax=axes[:, 0], label="digit", ticks=range(10), shrink=0.6)
 for i, name in enumerate(K.DOMAINS):
     axes[0, 1].scatter([], [], c=dom_colors[i], s=12, label=name)
 axes[0, 1].legend(fontsize=7, loc="best")
+fig.set_dpi(72)  # four scatter panels: a lighter image keeps the page under 1 MB
 plt.show()
 
 # %% [markdown]
@@ -245,7 +246,7 @@ plt.show()
 # and, per method, the domain information against the dependence of the two halves:
 
 # %%
-fig, axes = plt.subplots(1, 2, figsize=(11, 3.8), layout="constrained")
+fig, axes = plt.subplots(1, 2, figsize=(9.5, 3.4), layout="constrained")
 for m in names:
     axes[0].plot(np.arange(1, P.epochs + 1), keep[m]["hist"], label=LABELS[m])
 axes[0].set(xlabel="epoch", ylabel="training loss (its own units)", yscale="log", title="training loss, run 1")
