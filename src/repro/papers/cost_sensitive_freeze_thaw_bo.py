@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
-import scipy.stats
+import scipy.special
 from numpy.typing import ArrayLike
 
 from repro.validate import check_int, check_positive
@@ -121,7 +121,7 @@ def stop_threshold(p: ArrayLike, beta: float = -1.0, threshold: float = 0.2) -> 
     if not 0.0 < threshold < 1.0:
         raise ValueError(f"threshold must lie in (0, 1); got {threshold}")
     a = float(np.exp(beta))
-    return scipy.stats.beta(a, a).cdf(p) ** (-np.log2(threshold))
+    return scipy.special.betainc(a, a, p) ** (-np.log2(threshold))        # the Beta(a, a) CDF at p
 
 
 def _regret_ratio(u_max: ArrayLike, u_min: ArrayLike, u_now: ArrayLike) -> np.ndarray:
@@ -249,8 +249,10 @@ def curve_posterior(y_obs: ArrayLike, n_observed: ArrayLike, prior: PowerLawPrio
     y = np.where(mask > 0, y, 0.0)
     X = _design(prior.kappas, T)                                            # (G, T, 2)
     s2 = prior.noise_sd ** 2
-    S = np.einsum("...t,gtk,gtl->...gkl", mask, X, X) / s2                  # (..., n_cfg, G, 2, 2)
-    h_obs = np.einsum("...t,gtk->...gk", mask * y, X) / s2
+    G = len(prior.kappas)
+    XX = (X[..., :, None] * X[..., None, :]).transpose(1, 0, 2, 3).reshape(T, G * 4)
+    S = (mask @ XX).reshape(m.shape + (G, 2, 2)) / s2                         # (..., n_cfg, G, 2, 2)
+    h_obs = ((mask * y) @ X.transpose(1, 0, 2).reshape(T, G * 2)).reshape(m.shape + (G, 2)) / s2
     L0 = np.linalg.inv(prior.cov)
     mu0 = np.broadcast_to(prior.mean, m.shape + (2,))[..., None, :]         # (..., n_cfg, 1, 2)
     P = L0 + S
