@@ -213,12 +213,11 @@ for k, j in enumerate(show):
     t = np.arange(1, T + 1)
     axes[1].fill_between(t[3:], lo[3:], hi[3:], alpha=0.25, color=f"C{k}")
     axes[1].plot(t[3:], mid[3:], color=f"C{k}", lw=1)
-    axes[1].plot(t, Y0[j], "o", ms=2.5, color=f"C{k}", mfc="none" if True else None)
+    axes[1].plot(t, Y0[j], "o", ms=2.5, color=f"C{k}", mfc="none")
     axes[1].plot(t[:3], Y0[j, :3], "o", ms=3.5, color=f"C{k}")
 axes[1].set_xlabel("epoch")
 axes[1].set_ylabel("validation accuracy")
 axes[1].set_title("generic prior after 3 epochs: 80 % band, median, truth")
-fig.tight_layout()
 plt.show()
 
 # %% [markdown]
@@ -302,7 +301,6 @@ for ax, a in zip(axes, ALPHAS):
     ax.set_ylabel(r"utility $U(b, \tilde y_b)$")
     ax.set_title(rf"$\alpha$ = {a}, c = {C:g}: median and quartiles; ▼ = stops")
 axes[0].legend(fontsize=7, loc="lower left")
-fig.tight_layout()
 plt.show()
 
 # %% [markdown]
@@ -380,7 +378,8 @@ if P.scale == "full":
     lim = np.abs(gain).max()
     im = ax.imshow(gain, cmap="RdBu", vmin=-lim, vmax=lim)
     for (i, j), v in np.ndenumerate(gain):
-        ax.text(j, i, f"{v:+.3f}", ha="center", va="center", fontsize=8)
+        ax.text(j, i, f"{v:+.3f}", ha="center", va="center", fontsize=8,
+                color="w" if abs(v) > 0.6 * lim else "k")
     ax.set_xticks(range(len(GRID["c"])), [str(c) for c in GRID["c"]])
     ax.set_yticks(range(len(GRID["alpha"])), [str(a) for a in GRID["alpha"]])
     ax.set_xlabel("utility shape c")
@@ -478,7 +477,46 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# TODO
+# **Partly reproduced.** Numbers below are from the committed ci run (seed 0: digits, 16 configurations, five BO
+# runs per method). The robustness table gives the ci sweep over ten notebook seeds and the full-scale runs.
+#
+# - **CFBO beats freeze-thaw BO run to a fixed budget: reproduced.** Its mean realised utility is higher by 0.38
+#   at $\alpha = 0.5$ and by 0.86 at $\alpha = 1$. Random search with the same fixed budget, the control, is 0.02
+#   *below* fixed-budget FT-BO. The margin is large because this comparison is easy: a fixed budget of 100 epochs
+#   pays the whole price $\alpha$, while the best accuracy on this benchmark is reached within a few epochs.
+# - **CFBO beats every baseline we ran: reproduced.** The closest competitor is the official baselines' own
+#   stopping rule (FT-BO stopped at the 0.2 ratio). CFBO stays ahead of it by 0.13 in utility, averaged over the
+#   two prices: 0.842 against 0.769 at $\alpha = 0.5$ and 0.828 against 0.650 at $\alpha = 1$. Its normalised
+#   regret is 0.10 and 0.07, against 0.19 and 0.20. Without its stopping rule, the same CFBO runs fall 0.49 behind
+#   that baseline (the control). The stop is the ingredient that matters here: read at $B$, CFBO's runs reach the
+#   same best accuracy as fixed-budget FT-BO. Over the ten ci seeds, the lead over the closest baseline ranges
+#   from 0.09 to 0.13, and both utility claims hold at every seed.
+# - **CFBO stops near the best budget of its own run: not reproduced at this scale.** None of its ten stops
+#   (median 14 epochs) lies within ±25 % of the budget that maximises the utility along its trajectory (median
+#   2 epochs). A stop drawn at random does no better (1 %). Over the ten ci seeds, CFBO's share is 0 at nine and
+#   0.1 at one. The rule only fires after the utility has fallen from
+#   its best by a share of the range $u_{\max} - u_{\min}$: 0.2 of it when $p(x^*) = 1/2$. On these curves,
+#   which are near their plateau after an epoch or two, that means roughly 10-20 wasted epochs. The scatter plot
+#   shows the systematic lag. It still stops much earlier than the 0.2-ratio baseline (median 31-37 epochs),
+#   because a low improvement probability lowers the bar.
+# - **Transfer lowers the regret: reproduced at seed 0, but not robust.** Averaged over both prices, the prior
+#   fitted to wine and breast cancer lowers CFBO's mean normalised regret on digits from 0.084 to 0.077. The
+#   shuffled prior, the control, raises it to 0.121. The gain comes from $\alpha = 0.5$ alone (0.102 to 0.075);
+#   at $\alpha = 1$ transfer is worse (0.066 to 0.079). Over the ten ci seeds of the sweep, the transferred
+#   prior lowers the regret at nine (by up to 0.04). But the shuffled prior also lowers it at six of those, so the
+#   claim counts at only three seeds. Most of the gain comes from the prior's pooled parts (a tighter noise level
+#   and exponent histogram), not from knowing which configuration is good. The transferred prior is also
+#   overconfident: its 80 % intervals cover only 62-75 % of the unseen epochs, against 97-100 % for the generic
+#   prior.
+# - **$\alpha = 0$ never stops** (an identity, shown above).
+#
+# **At full scale** (48 configurations, three target tasks, ten runs per method, seed 0) the utility claims hold
+# by similar margins. CFBO leads the threshold-stop baseline by 0.07 in utility, and the heat map shows it ahead
+# at every price $\alpha$ and shape $c$ of the grid. The gap grows with $\alpha$ (+0.01 to +0.03 at
+# $\alpha = 0.25$, +0.11 to +0.13 at $\alpha = 1$). The stop is again late: 0 of 60 stops fall within ±25 % of
+# the best budget. **Transfer is not reproduced at full scale:** with each dataset's prior fitted to the other
+# two, CFBO's regret rises from 0.136 to 0.157, and the shuffled prior gives 0.166. Three unrelated datasets are
+# too few, and too different, to learn a useful prior from; the paper pre-trains on many tasks of one benchmark.
 #
 # ## What the miniature cannot show
 #

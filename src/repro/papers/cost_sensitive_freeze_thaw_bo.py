@@ -30,6 +30,7 @@ Notation (paper / official code -> here):
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -477,6 +478,7 @@ def plain_bo_order(curves: ArrayLike, features: ArrayLike, n_evals: int, n_init:
     """
     import torch
     from botorch.acquisition.analytic import LogExpectedImprovement
+    from botorch.exceptions.warnings import InputDataWarning
     from botorch.fit import fit_gpytorch_mll
     from botorch.models import SingleTaskGP
     from gpytorch.mlls import ExactMarginalLogLikelihood
@@ -491,8 +493,10 @@ def plain_bo_order(curves: ArrayLike, features: ArrayLike, n_evals: int, n_init:
     while len(chosen) < n_evals:
         X = Xf[chosen]
         y = torch.as_tensor(Y[chosen, -1])[:, None]
-        gp = SingleTaskGP(X, y)
-        fit_gpytorch_mll(ExactMarginalLogLikelihood(gp.likelihood, gp))
+        with warnings.catch_warnings():   # equal final scores (std 0) are legitimate data here
+            warnings.simplefilter("ignore", InputDataWarning)
+            gp = SingleTaskGP(X, y)
+            fit_gpytorch_mll(ExactMarginalLogLikelihood(gp.likelihood, gp))
         rest = [i for i in range(n_cfg) if i not in chosen]
         with torch.no_grad():
             ei = LogExpectedImprovement(gp, best_f=y.max())(Xf[rest][:, None, :]).numpy()
