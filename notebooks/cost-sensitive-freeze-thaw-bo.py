@@ -157,8 +157,9 @@ claims = Claims("cost-sensitive-freeze-thaw-bo",
 # - **Baselines.** The same surrogate with another acquisition (FT-BO), instead of DyHPO's deep-kernel GP and
 #   ifBO's FT-PFN, which the official code runs. Plain BO and random search are our additions, asked for by the
 #   issue.
-# - **Monte Carlo.** $K = 64$ (ci) or 128 (full) curve draws per configuration and step; the official code averages
-#   5 x 1,000 draws.
+# - **Monte Carlo.** $K = 64$ (ci) or 128 (full) curve draws per configuration and step. The official code uses
+#   1,000 draws, each the average of five draws of the transformer, which narrows their spread by about
+#   $\sqrt5$; ours are plain draws from the posterior predictive.
 # - **First step.** Without transfer, the official CFBO picks its first configuration at random. Ours scores it
 #   from the prior like any other step; with a shared prior this is a random pick among equal scores.
 
@@ -459,8 +460,9 @@ claims.check("cost-free-runs-to-the-end",
 # values to 2e-6 (the official tensors are float32) and its improvement probabilities exactly. It picks the same
 # configuration, and `utility`, `u_max`, `u_min`, `stop_threshold` and `cfbo_should_stop` agree. Departures:
 #
-# - **Surrogate.** Everything the transformer does is replaced (see the deviations). The official code averages
-#   five batches of 1,000 draws per configuration; we draw 64 or 128.
+# - **Surrogate.** Everything the transformer does is replaced (see the deviations). The official `hpo` averages
+#   each of its 1,000 curve draws over five transformer draws before scoring them, so its acquisition sees a
+#   narrower spread than the model's predictive; we score 64 or 128 plain draws.
 # - **Tie-breaking.** The official `argmax` takes the first configuration among equal acquisition values. We pick
 #   one of them at random; equal values are common when every improvement probability is zero.
 # - **Baselines.** The official baselines are DyHPO (a deep-kernel GP with EI at the next epoch) and ifBO
