@@ -203,7 +203,6 @@ axes[0].axhline(D["plain AE"].mean() + 0.10, ls="--", color="k", lw=1, label="AE
 axes[0].legend(fontsize=7)
 axes[2].axhline(0.6, ls="--", color="k", lw=1, label="0.6 (brief's target)")
 axes[2].legend(fontsize=7)
-plt.tight_layout()
 plt.show()
 
 # %% [markdown]
@@ -296,7 +295,6 @@ ax.set_yscale("log")
 ax.set_xlabel("optimiser step")
 ax.set_ylabel("loss (squared error per image; consistency relative)")
 ax.legend(fontsize=6, ncol=2)
-plt.tight_layout()
 plt.show()
 
 # %% [markdown]

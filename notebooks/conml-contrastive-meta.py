@@ -229,7 +229,6 @@ for b, ax in enumerate(axes):
 axes[0].set_ylabel("y (arbitrary units)")
 axes[0].legend(fontsize=8)
 fig.suptitle(f"CNP predictions from 10 support points (seed 1 of {S}, {P.steps_cnp} meta-training steps)")
-plt.tight_layout()
 plt.show()
 
 # %% [markdown]
@@ -253,7 +252,6 @@ for i, (name, ev, ylab) in enumerate(rows):
             ax.scatter(np.full(S, v) + np.linspace(-0.15, 0.15, S), vals[v], color=colors[v], s=14, zorder=3)
         ax.set_xticks(range(V), VARIANTS)
         ax.set(ylabel=lab + (" (dimensionless)" if key == "ratio" else ""), title=name)
-plt.tight_layout()
 plt.show()
 
 # %% [markdown]
@@ -285,7 +283,6 @@ for i, (name, hist) in enumerate((("CNP", hist_cnp), ("ProtoNet", hist_pn))):
         if key == "val_loss":
             ax.set_yscale("log")
 axes[0].legend(fontsize=8)
-plt.tight_layout()
 plt.show()
 
 # %% [markdown]

@@ -250,7 +250,6 @@ for ax in axes.ravel():
     ax.set_yticks([])
 axes[0, 0].set_ylabel("magnitude (a.u.)")
 axes[1, 0].set_ylabel("pixels")
-plt.tight_layout()
 plt.show()
 
 # %% [markdown]
@@ -300,7 +299,6 @@ ax = axes[1]
 ax.plot(h_sup["total"], color="C3")
 ax.set_xlabel("optimiser step")
 ax.set_ylabel("supervised loss (normalised ℓ1 + ℓ2)")
-plt.tight_layout()
 plt.show()
 
 # %% [markdown]

@@ -315,7 +315,7 @@ plt.show()
 print(f"{'model':<40}{'NLL (nats/point)':>17}{'90% coverage':>14}{'MA':>8}{'rel. L2':>9}")
 for n, d in uq.items():
     print(f"{n:<40}{d['nll']:>17.3f}{d['cov90']:>14.3f}{d['ma']:>8.3f}{d['rel'].mean():>9.4f}")
-print(f"learned noise std (physical units): {np.exp(0.5 * float(models['Bayesian DINOZAUR'].log_noise_var)) * u_s:.2e};"
+print(f"learned noise std (physical units): {np.exp(0.5 * float(models['Bayesian DINOZAUR'].log_noise_var.detach())) * u_s:.2e};"
       f" MC-dropout fixed noise std: {np.exp(0.5 * DROPOUT_LOGVAR) * u_s:.2e}; test |u| mean {np.abs(u_te).mean():.2e}")
 
 # %% [markdown]
@@ -337,7 +337,7 @@ for ax, name in zip(axes, ("DINOZAUR", "Bayesian DINOZAUR")):
             filt = torch.exp(-lam[:, None] * tau[None, :].double()).numpy()
         k = np.arange(layer.n_modes)
         ax.plot(k, filt, color=c, lw=0.7, alpha=0.6)
-        ax.plot([], [], color=c, label=f"block {bi + 1}: median τ = {float(tau.median()):.1e}")
+        ax.plot([], [], color=c, label=f"block {bi + 1}: median τ = {float(tau.detach().median()):.1e}")
     ax.set_xlabel("wavenumber k (padded period)")
     ax.set_title(name)
     ax.legend(fontsize=7)

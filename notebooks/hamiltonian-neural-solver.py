@@ -211,7 +211,7 @@ def train(rhs, params, X, Y, steps, label):
         loss.backward()
         opt.step()
         sched.step()
-    return float(loss)
+    return float(loss.detach())
 
 
 def run_pde(name, X, Y, u0, U_ref, hidden, channels, energy, true_H=None):

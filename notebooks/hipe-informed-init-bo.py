@@ -156,7 +156,6 @@ for col, fn in enumerate(P.functions):
         ax.set_ylabel(lab, fontsize=8)
         ax.set_title(f"{fn}, q = {P.q}, {len(SEEDS)} seeds", fontsize=9)
         ax.set_xlabel("initial design")
-fig.tight_layout()
 plt.show()
 
 # %% [markdown]
@@ -183,7 +182,6 @@ ax.set_xticks(range(len(DESIGNS)), [LABELS[dz].split(" (")[0] for dz in DESIGNS]
 ax.set_ylabel("mean |log fitted ls - log true ls|  (nats)")
 ax.set_xlabel("initial design")
 ax.set_title("gp4: lengthscale identification", fontsize=9)
-fig.tight_layout()
 plt.show()
 
 # %% [markdown]

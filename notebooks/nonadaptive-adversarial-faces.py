@@ -217,7 +217,6 @@ ax2.minorticks_off()
 ax2.set(xlabel="faces in the single query batch", ylabel="attack success rate (fraction of targets)",
         title="Success against the query budget", ylim=(-0.02, 1.02))
 ax2.legend(fontsize=7)
-plt.tight_layout()
 plt.show()
 
 # %%

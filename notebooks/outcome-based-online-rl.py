@@ -213,7 +213,6 @@ a.set(xlabel="episode", ylabel=r"gap of played policy / $H$", title=f"Played pol
 b.set(xlabel="episode", ylabel=r"gap of output policy / $H$", title="Output (greedy) policies", xscale="log")
 a.legend(fontsize=8)
 b.legend(fontsize=8)
-plt.tight_layout()
 plt.show()
 
 # %%
@@ -311,7 +310,6 @@ if len(P.pairs) > 1:
     axes[0, 1].set(xscale="log", xlabel="preference pairs", ylabel="Pearson correlation with truth",
                    title="Reward recovery against the number of pairs")
     axes[0, 1].legend(fontsize=8)
-plt.tight_layout()
 plt.show()
 
 # %% [markdown]

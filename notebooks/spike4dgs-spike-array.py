@@ -230,7 +230,6 @@ for a, w in zip(ax[2:], (P.short, P.window, P.long)):
     a.set_title(f"TFP, window {w} steps")
 for a in ax[[0, 2, 3, 4]]:
     a.set_xticks([]), a.set_yticks([])
-plt.tight_layout()
 plt.show()
 
 # %% [markdown]
@@ -255,7 +254,6 @@ for c, (label, name) in enumerate(show):
             ax[r, c].set_title(label if name is None else f"{label}\n{psnr_main[(0, name)].mean():.1f} dB")
         if c == 0:
             ax[r, c].set_ylabel(f"t = {t_show[r]:.1f}")
-plt.tight_layout()
 plt.show()
 
 # %% [markdown]
@@ -282,7 +280,6 @@ ax[1].set_xlabel("time in the recording (fraction)")
 ax[1].set_ylabel("novel-view PSNR (dB)")
 ax[1].legend()
 ax[1].set_title("scene 0")
-plt.tight_layout()
 plt.show()
 
 # %% [markdown]
@@ -309,7 +306,6 @@ ax.set_xticks(ws)
 ax.set_xlabel("TFP window (spike steps)")
 ax.set_ylabel("PSNR(a) − PSNR(d)  (dB)")
 ax.legend()
-plt.tight_layout()
 plt.show()
 
 # %% [markdown]

@@ -173,6 +173,17 @@ def test_checked_cell_shows_no_wall_clock_status(slug):
             assert "see timings" in line and "timed" in line, f"{slug}: {c['id']} shows its wall-clock status"
 
 
+@pytest.mark.parametrize("slug", SLUGS)
+def test_page_shows_no_warnings(slug):
+    """A reader never sees a library's warning on a page: fix its cause, or filter it where it is expected."""
+    page = pipeline.PAGES / f"{slug}.ipynb"
+    assert page.exists(), f"book/papers/{slug}.ipynb missing: run make book"
+    for cell in json.loads(page.read_text())["cells"]:
+        for o in cell.get("outputs", []):
+            text = "".join(o.get("text", "")) if o.get("output_type") == "stream" else ""
+            assert "Warning:" not in text, f"{slug}: a cell prints a warning: {text.strip().splitlines()[0][:160]}"
+
+
 def test_no_orphan_pages_or_records():
     assert {p.stem for p in pipeline.PAGES.glob("*.ipynb")} <= set(SLUGS)
     assert {p.stem for p in pipeline.CLAIMS.glob("*.json")} <= set(SLUGS)
