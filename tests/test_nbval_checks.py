@@ -1,4 +1,4 @@
-"""nbval checks what is portable: ids, kinds, criteria and statuses, never the digits that may move.
+"""nbval checks what is portable: ids, kinds, criteria, comparators and exact values, never the digits that may move.
 
 A tiny notebook with a claims table is executed, its stored outputs are
 altered in the ways another machine may alter them (the last digits of a value
@@ -23,12 +23,13 @@ from repro import pipeline
 SANITIZE = pipeline.ROOT / "tests" / "nbval-sanitize.cfg"
 
 SETUP = """\
-from repro.claims import Claims, at_least, at_most, tolerance
+from repro.claims import Claims, Comparator, at_least, at_most, tolerance
 claims = Claims("demo", title=None, scale="ci", seed=0)
-claims.check("accuracy", statement="s", paper="p", criterion=at_least(0.5), measured=0.712345,
-             control=0.25, control_label="chance", tol=tolerance(rel=0.2, why="end point of training"))
-claims.check("error", statement="s", paper="p", criterion=at_most(1e-9), measured=4.84e-16,
-             control=0.3, control_label="wrong kernel", kind="theorem")
+claims.test("accuracy", statement="s", paper="p", criterion=at_least(0.5), measured=0.712345,
+            ablation=Comparator("without X", 0.25 + 0, ingredient="X"), baselines=[Comparator("naive", 0.3 + 0)],
+            tol=tolerance(rel=0.2, why="end point of training"))
+claims.test("error", statement="s", paper="p", criterion=at_most(1e-9), measured=4.84e-16, kind="theorem",
+            independent="brute force", wrong_inputs=[Comparator("wrong kernel", 0.3 + 0)])
 claims.check("speed", statement="s", paper="p", criterion=at_least(100), measured=64.3, volatile=True)
 """
 
@@ -67,11 +68,11 @@ def outcomes(tmp_path_factory):
             os.environ["REPRO_CLAIMS_DIR"] = previous
     executed = json.loads(nbformat.writes(nb))
     text = "".join(executed["cells"][1]["outputs"][0]["data"]["text/plain"])
-    assert "~0.712" in text and "< 1e-12" in text and "see timings" in text
+    assert "~0.712" in text and "< 1e-12" in text and "see timings" in text and "wrong input 0.3" in text
     copies = {
         "unchanged": executed,
         "approx-digits-moved": _alter(_alter(executed, "~0.712", "~0.7"), ">0.712<", ">0.7<"),
-        "status-changed": _alter(executed, "0.3 (not reproduced)", "0.3 (reproduced)"),
+        "comparator-changed": _alter(executed, "wrong input 0.3", "wrong input 0.03"),
         "id-changed": _alter(executed, "accuracy", "acc"),
         "criterion-changed": _alter(executed, ">= 0.5", ">= 0.4"),
         "exact-value-changed": _alter(executed, "< 1e-12", "5.53e-16"),
@@ -97,11 +98,11 @@ def test_nbval_accepts_the_unchanged_and_the_moved_approximate_digits(outcomes):
     assert outcomes["approx-digits-moved"] is True, "a value declared approximate may move in its last digits"
 
 
-@pytest.mark.parametrize("change", ["status-changed", "id-changed", "criterion-changed", "exact-value-changed"])
+@pytest.mark.parametrize("change", ["comparator-changed", "id-changed", "criterion-changed", "exact-value-changed"])
 def test_nbval_fails_when_what_must_not_move_moves(outcomes, change):
     assert outcomes[change] is False, f"nbval accepted a notebook whose checked claims table had its {change}"
 
 
 def test_every_copy_was_checked(outcomes):
-    assert set(outcomes) == {"unchanged", "approx-digits-moved", "status-changed", "id-changed",
+    assert set(outcomes) == {"unchanged", "approx-digits-moved", "comparator-changed", "id-changed",
                              "criterion-changed", "exact-value-changed"}

@@ -9,7 +9,9 @@ import jupytext
 import pytest
 
 from repro import pipeline
-from repro.claims import KINDS, STATUSES, Tolerance, is_counted, outcome_of, verdict_of
+from repro.claims import Tolerance
+from repro.claims.judge import is_legacy, role_of
+from repro.claims.record import KINDS, ROLES
 
 ROOT = pipeline.ROOT
 SLUGS = pipeline.all_slugs()
@@ -27,8 +29,10 @@ def test_repro_imports_are_found_absolute_relative_and_through_magics():
 
 def test_the_closure_follows_imports_through_the_package(tmp_path):
     files = {p.relative_to(ROOT).as_posix() for p in pipeline.repro_closure("from repro.claims import Claims\n")}
-    # repro/__init__ imports runtime, claims imports runtime, runtime's setup_notebook imports plotting
-    assert files == {"src/repro/__init__.py", "src/repro/claims.py", "src/repro/runtime.py", "src/repro/plotting.py"}
+    # repro/__init__ imports runtime, the recorder imports runtime, runtime's setup_notebook imports plotting;
+    # the rules (judge, compare) are not imported by a notebook, so they are no page's input
+    assert files == {"src/repro/__init__.py", "src/repro/claims/__init__.py", "src/repro/claims/record.py",
+                     "src/repro/claims/values.py", "src/repro/runtime.py", "src/repro/plotting.py"}
 
 
 def test_clean_notebook_strips_volatile_metadata():
@@ -118,59 +122,61 @@ def test_claims_record_is_well_formed(slug):
     path = pipeline.CLAIMS / f"{slug}.json"
     assert path.exists(), f"book/claims/{slug}.json missing: run make book"
     record = json.loads(path.read_text())
+    assert record.get("schema") == 2, "re-execute with the current recorder (make book)"
     assert record["slug"] == slug and record["scale"] == "ci" and record["seed"] == 0
     assert isinstance(record["runtime_s"], float | int) and record["runtime_s"] > 0, "no runtime: run make book"
-    assert record["claims"], "a page without claims: record each one with claims.check(...), beside its control"
+    assert record["claims"], "a page without checks: record each with claims.test / illustrate / check"
+    assert "verdict" not in record, "a record holds measurements, never a verdict"
     for c in record["claims"]:
-        assert c["status"] in STATUSES
-        assert c["statement"] and c["paper"] and c["criterion"]
-        assert re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", c["id"]), f"claim id {c['id']!r}: no spaces"
-    assert record["verdict"] == verdict_of([c["status"] for c in record["claims"] if is_counted(c)])
-    assert any(is_counted(c) for c in record["claims"]), "a page needs at least one counted claim"
+        assert c["role"] in ROLES and c["statement"] and c["paper"] and c["criterion"]
+        assert re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", c["id"]), f"check id {c['id']!r}: no spaces"
 
 
 @pytest.mark.parametrize("slug", SLUGS)
-def test_every_counted_claim_has_a_control_and_declared_flags(slug):
-    """Issue 10's rules on the committed record: controls, kinds, flags with reasons, tolerances, no noise digits."""
-    path = pipeline.CLAIMS / f"{slug}.json"
-    assert path.exists(), f"book/claims/{slug}.json missing: run make book"
-    record = json.loads(path.read_text())
+def test_every_test_has_its_comparators_and_declared_flags(slug):
+    """Every test has an ablation (with its ingredient) and a naive baseline, or, for a theorem, the independent
+    computation and a wrong input; the old model's single control is allowed only on a page not yet converted."""
+    record = json.loads((pipeline.CLAIMS / f"{slug}.json").read_text())
+    converted = not any(is_legacy(c) for c in record["claims"])
     for c in record["claims"]:
-        where = f"{slug}: claim {c['id']}"
-        assert c.get("kind") in KINDS, f"{where}: kind missing (re-execute with the current repro.claims)"
-        if c["kind"] != "implementation" and not c.get("volatile"):
-            assert c.get("control_status") in STATUSES, f"{where}: a counted claim without a control"
-            assert (c.get("control_label") or "").strip(), f"{where}: the control is not described"
-        assert c["outcome"] == outcome_of(c) and c["counted"] == is_counted(c), f"{where}: outcome out of date"
-        if c.get("post_hoc"):
-            assert c.get("post_hoc_why", "").strip(), f"{where}: post hoc without its reason"
-        if c.get("machine_sensitive"):
-            assert c.get("machine_sensitive_why", "").strip(), f"{where}: machine-sensitive without its reason"
+        where = f"{slug}: {c['id']}"
+        if role_of(c) == "test" and not is_legacy(c):
+            assert c["kind"] in KINDS
+            if c["kind"] == "empirical":
+                assert c["ablation"] and c["ablation"].get("ingredient"), f"{where}: a test without its ablation"
+                assert c["baselines"], f"{where}: a test without a naive baseline"
+            else:
+                assert c["independent"] and c["wrong_inputs"], f"{where}: a theorem test without its refuter"
+            if c.get("post_hoc"):
+                assert c.get("post_hoc_why", "").strip(), f"{where}: post hoc without its reason"
+        if converted:
+            assert not c.get("legacy_control"), f"{where}: mixes the old model's control with the new tests"
+        if role_of(c) == "illustration":
+            assert c.get("why", "").strip(), f"{where}: an illustration says why it is not a test"
         assert isinstance(c["tolerance"].get("bound"), bool), f"{where}: tolerance without its bound rule"
         tol = Tolerance(**c["tolerance"])  # a wide tolerance without its reason raises here
         assert tol.bounds_small_values == c["tolerance"]["bound"]
-        for key in ("measured", "control"):
-            x = c.get(key)
-            if isinstance(x, float) and not c.get("volatile") and tol.bounds_small_values:
-                assert abs(x) >= tol.abs, f"{where}: {key} {x!r} is noise below its tolerance: record the bound"
+        values = [c.get("measured")] + [x["value"] for k in ("baselines", "wrong_inputs") for x in c.get(k) or []]
+        values += [x["value"] for x in (c.get("ablation"), c.get("legacy_control")) if x]
+        for x in values:
+            if isinstance(x, float) and role_of(c) != "timing" and tol.bounds_small_values:
+                assert abs(x) >= tol.abs, f"{where}: a value {x!r} is noise below its tolerance: record the bound"
 
 
 @pytest.mark.parametrize("slug", SLUGS)
-def test_checked_cell_shows_no_wall_clock_status(slug):
-    """The nbval-checked claims table never shows a timing's value or status (they flip on a loaded machine)."""
-    page, path = pipeline.PAGES / f"{slug}.ipynb", pipeline.CLAIMS / f"{slug}.json"
-    assert page.exists() and path.exists(), f"book/papers/{slug}.ipynb or book/claims/{slug}.json missing: run make book"
+def test_checked_cell_shows_measurements_and_no_status(slug):
+    """The nbval-checked cell shows raw values only: statuses are the book's, decided at build time."""
+    page = pipeline.PAGES / f"{slug}.ipynb"
+    assert page.exists(), f"book/papers/{slug}.ipynb missing: run make book"
     nb = json.loads(page.read_text())
-    record = json.loads(path.read_text())
     checked = [c for c in nb["cells"] if "nbval-check-output" in c["metadata"].get("tags", [])]
     assert len(checked) == 1
     text = "".join(
         "".join(o["data"]["text/plain"]) for o in checked[0]["outputs"] if "text/plain" in o.get("data", {})
     )
-    for c in record["claims"]:
-        if c.get("volatile"):
-            line = next(ln for ln in text.splitlines() if ln.startswith(c["id"] + " ") or ln == c["id"])
-            assert "see timings" in line and "timed" in line, f"{slug}: {c['id']} shows its wall-clock status"
+    assert "measurements only" in text or "illustration" in text, f"{slug}: the checked cell is not the recorder's"
+    for word in ("reproduced", "uninformative", "FAILS", "not specific"):
+        assert word not in text, f"{slug}: the checked cell shows a status ({word!r})"
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -193,7 +199,8 @@ def test_input_files_cover_source_imported_code_executor_and_pins():
     slug = "tao-linear-leaves-smw"
     names = {p.relative_to(ROOT).as_posix() for p in pipeline.input_files(slug)}
     assert f"notebooks/{slug}.py" in names
-    assert "src/repro/claims.py" in names and "src/repro/runtime.py" in names
+    assert "src/repro/claims/record.py" in names and "src/repro/runtime.py" in names
+    assert "src/repro/claims/judge.py" not in names, "the rules are no page's input: changing them re-judges, never re-runs"
     assert "src/repro/papers/tao_linear_leaves_smw.py" in names and "src/repro/papers/__init__.py" in names
     assert "src/repro/pipeline.py" in names, "the executor counts for every page"
     assert "src/repro/papers/sampled_softmax_bias.py" not in names, "another paper's kernels do not count"

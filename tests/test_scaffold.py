@@ -124,8 +124,7 @@ def test_the_pattern_tests_say_what_a_fresh_page_lacks(root, pattern_tests, monk
     with pytest.raises(AssertionError, match="at least two figures, each plotting cell ending with plt.show"):
         pattern_tests.test_notebook_source_follows_the_pattern(SLUG)
     for check in ("test_committed_page_is_current", "test_claims_record_is_well_formed",
-                  "test_every_counted_claim_has_a_control_and_declared_flags",
-                  "test_checked_cell_shows_no_wall_clock_status"):
+                  "test_checked_cell_shows_measurements_and_no_status"):
         with pytest.raises(AssertionError, match="missing: run make book"):
             getattr(pattern_tests, check)(SLUG)
     files = scaffold.page_files
@@ -147,7 +146,7 @@ def test_the_pattern_tests_say_what_a_fresh_page_lacks(root, pattern_tests, monk
     record_path = pipeline.CLAIMS / f"{SLUG}.json"
     record = json.loads(record_path.read_text())
     record_path.write_text(json.dumps(dict(record, runtime_s=9.9)))  # make book records the notebook's runtime
-    with pytest.raises(AssertionError, match="a page without claims: record each one with claims.check"):
+    with pytest.raises(AssertionError, match="a page without checks: record each with claims.test"):
         pattern_tests.test_claims_record_is_well_formed(SLUG)
 
     # with its figures drawn, the notebook source passes the pattern test

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from repro import bookext, pipeline, sweep
+from repro.claims import Claims, Comparator, at_least, at_most, is_true
 
 ROOT = pipeline.ROOT
 TINY = ROOT / "tests" / "sweep_notebooks" / "tiny-sweep.py"
@@ -34,127 +35,119 @@ def test_seeds_are_parsed_and_refused_plainly():
     assert sweep.seeds_text([0, 1, 2, 5, 7, 8]) == "0–2, 5, 7–8"
 
 
-def test_the_sweep_module_is_not_an_input_of_the_pages():
-    """Scheduling code does not change a page: editing it must not make every page stale."""
-    names = {p.name for p in pipeline.input_files("sampled-softmax-bias")}
-    assert "sweep.py" not in names and "claims.py" in names
+def test_the_sweep_and_the_rules_are_not_inputs_of_the_pages():
+    """Scheduling code and the judge do not change a page: editing them must not make every page stale."""
+    names = {p.relative_to(ROOT).as_posix() for p in pipeline.input_files("sampled-softmax-bias")}
+    assert not any("repro/sweep" in n for n in names)
+    assert "src/repro/claims/record.py" in names and "src/repro/claims/judge.py" not in names
+    assert "src/repro/site.py" not in names and "src/repro/claims/compare.py" not in names
 
 
-def _claim(cid, status, control_status="not reproduced", measured=1.0, **kw):
-    c = {"id": cid, "kind": "empirical", "criterion": ">= 1", "volatile": False, "post_hoc": False,
-         "machine_sensitive": False, "status": status, "control_status": control_status, "measured": measured,
-         "control": 0.0, **kw}
-    return c
+def _record(seed: int) -> dict:
+    """A page's claims record at one seed: a test that holds at every seed, one at two of three, a timing..."""
+    c = Claims("demo", title=None, scale="ci", seed=seed)
+    for cid, m in (("solid", 2.0 + seed), ("lucky", 0.5 if seed != 1 else -1.0)):
+        c.test(cid, statement="s", paper="p", criterion=at_least(0.0), measured=m,
+               ablation=Comparator("without it", -1.0, ingredient="it"), baselines=[Comparator("naive", -2.0)])
+    c.check("old", statement="s", paper="p", criterion=at_least(1.0), measured=2.0, control=0.5, control_label="c")
+    c.check("t", statement="s", paper="p", criterion=at_most(1.0), measured=0.1 * (seed + 1), volatile=True)
+    c.check("impl", statement="s", paper="p", criterion=is_true(), measured=True, kind="implementation")
+    rec = c.record()
+    rec["runtime_s"] = 5.0 + seed
+    return rec
 
 
 def _runs():
-    """Three seeds of a page: one claim holds at every seed, one at two, a timing, an implementation check."""
-    runs = {}
-    for seed in (0, 1, 2):
-        record = {"runtime_s": 5.0 + seed, "verdict": "reproduced" if seed != 1 else "partial", "claims": [
-            _claim("solid", "reproduced", measured=2.0 + seed),
-            _claim("lucky", "not reproduced" if seed == 1 else "reproduced", measured="< 1e-12" if seed else 0.5),
-            _claim("idle", "reproduced", control_status="reproduced"),
-            _claim("t", "reproduced", control_status=None, volatile=True, measured=0.1 * (seed + 1)),
-            _claim("impl", "reproduced", control_status=None, kind="implementation", measured=True),
-        ]}
-        runs[seed] = sweep.run_of(record)
-    return runs
+    return {seed: sweep.run_of(_record(seed)) for seed in (0, 1, 2)}
 
 
-def test_record_from_runs_counts_claims_per_seed():
+def test_record_from_runs_keeps_raw_values_per_seed():
     record = sweep.build_record("demo", "ci", "abc", _runs(), failed={5: "ValueError: boom"})
     assert sweep.validate_record(record) == []
     assert record["seeds"] == [0, 1, 2] and record["failed"] == [{"seed": 5, "error": "ValueError: boom"}]
-    s = record["summary"]
-    assert (s["seeds"], s["claims"], s["hold_every_seed"], s["stable"]) == (3, 2, 1, 1)
-    assert s["verdict"] == "varies" and s["verdict_counts"] == {"reproduced": 2, "partial": 1}
-    assert s["seed_sensitive"] == ["lucky"]
     by = {c["id"]: c for c in record["claims"]}
-    assert set(by) == {"solid", "lucky", "idle", "impl"}, "timings are kept apart"
-    assert [t["id"] for t in record["timings"]] == ["t"]
-    assert by["solid"]["measured_stats"] == {"median": 3.0, "min": 2.0, "max": 4.0}
-    assert by["lucky"]["measured_stats"]["bound"] is True
-    assert (by["lucky"]["passes"], by["lucky"]["holds"]) == (2, 2)
-    assert (by["idle"]["passes"], by["idle"]["holds"], by["idle"]["counted_seeds"]) == (3, 0, 0)
-    assert by["idle"]["outcome"] == {"0": "uninformative", "1": "uninformative", "2": "uninformative"}
-    assert by["impl"]["measured_stats"] == {"yes": 3, "of": 3}
+    assert list(by) == ["solid", "lucky", "old", "t", "impl"]
+    assert by["solid"]["values"]["2"] == {"measured": 4.0, "ablation": -1.0, "baselines": [-2.0]}
+    assert by["solid"]["labels"] == {"ablation": {"label": "without it", "ingredient": "it"}, "baselines": ["naive"]}
+    assert by["old"]["values"]["0"] == {"measured": 2.0, "control": 0.5} and by["old"]["labels"] == {"control": "c"}
+    assert by["t"]["role"] == "timing" and by["impl"]["role"] == "implementation"
+    assert not any(k in json.dumps(record) for k in ('"status":', '"outcome":', '"holds":')), "no judgement in a record"
     # the record holds every run: resuming rebuilds the same record from it
     assert sweep.build_record("demo", "ci", "abc", sweep.runs_of_record(record))["claims"] == record["claims"]
     assert json.loads(sweep.dump_record(record)) == record
+
+
+def test_the_judge_reads_a_sweep_record():
+    from repro.claims.judge import aggregate, per_seed_values
+
+    record = sweep.build_record("demo", "ci", "abc", _runs())
+    claims = {c["id"]: c for c in _record(0)["claims"]}
+    assert aggregate(claims["solid"], per_seed_values(record, "solid")).text() == "holds at 3 of 3"
+    lucky = aggregate(claims["lucky"], per_seed_values(record, "lucky"))
+    assert (lucky.holds, lucky.status) == (2, "seed-sensitive")
+    assert aggregate(claims["old"], per_seed_values(record, "old")) is None, "old-model claims are not judged"
 
 
 def test_schema_errors_are_found():
     good = sweep.build_record("demo", "ci", "abc", _runs())
     assert sweep.validate_record(good) == []
     bad = json.loads(json.dumps(good))
-    del bad["claims"][0]["holds"]
-    assert any("missing 'holds'" in e for e in sweep.validate_record(bad))
+    del bad["claims"][0]["values"]
+    assert any("missing 'values'" in e for e in sweep.validate_record(bad))
     bad = json.loads(json.dumps(good))
-    bad["claims"][0]["passes"] = 7
-    assert any("passes 7" in e for e in sweep.validate_record(bad))
+    bad["claims"][0]["values"]["7"] = {"measured": 1.0}
+    assert any("outside" in e for e in sweep.validate_record(bad))
     bad = json.loads(json.dumps(good))
-    bad["summary"]["hold_every_seed"] = 2
-    assert any("hold_every_seed" in e for e in sweep.validate_record(bad))
+    bad["claims"][0]["values"]["0"]["status"] = "reproduced"
+    assert any("not a dict of" in e for e in sweep.validate_record(bad))
     bad = json.loads(json.dumps(good))
     bad["seeds"] = "0-2"
     assert sweep.validate_record(bad)
     assert sweep.validate_record({"schema": 1})
+    confirm = sweep.build_record("demo", "confirm", "abc", _runs())
+    errors = sweep.validate_record(confirm)
+    assert any("held-out seeds 10-19" in e for e in errors) and any("frozen_commit" in e for e in errors)
+    runs = {s + 10: r for s, r in _runs().items()}
+    assert sweep.validate_record(sweep.build_record("demo", "confirm", "abc", runs, frozen_commit="abc123")) == []
 
 
 def test_the_build_fails_on_a_record_that_does_not_match_the_schema(tmp_path, monkeypatch):
-    monkeypatch.setattr(sweep, "RECORDS", tmp_path)
+    monkeypatch.setattr(sweep.records, "RECORDS", tmp_path)
     good = sweep.build_record("sampled-softmax-bias", "ci", "stale-hash", _runs())
     (tmp_path / "ci").mkdir()
     (tmp_path / "ci" / "sampled-softmax-bias.json").write_text(sweep.dump_record(good))
     bookext.check_sweep_records(None)  # stale is not an error: the status page says so
-    bad = dict(good, summary={**good["summary"], "stable": 99})
+    bad = dict(good, claims=[{**good["claims"][0], "status": {}}])
     (tmp_path / "ci" / "sampled-softmax-bias.json").write_text(sweep.dump_record(bad))
     from sphinx.errors import ExtensionError
 
-    with pytest.raises(ExtensionError, match="stable"):
+    with pytest.raises(ExtensionError, match="unknown field 'status'"):
         bookext.check_sweep_records(None)
     (tmp_path / "ci" / "sampled-softmax-bias.json").write_text(sweep.dump_record(dict(good, slug="other")))
     with pytest.raises(ExtensionError, match="not ci/sampled-softmax-bias"):
         bookext.check_sweep_records(None)
 
 
-def test_book_shows_no_sweep_yet_then_the_record_then_stale(tmp_path):
+def test_a_confirmation_sweep_refuses_design_seeds_and_an_unfrozen_commit():
+    with pytest.raises(ValueError, match="held-out"):
+        sweep.run_sweep(["tiny-sweep"], "confirm", [3], frozen_commit="abc", client=object())
+    with pytest.raises(ValueError, match="frozen"):
+        sweep.run_sweep(["tiny-sweep"], "confirm", [12], client=object())
+    with pytest.raises(ValueError, match="scale"):
+        sweep.run_sweep(["tiny-sweep"], "medium", [0], client=object())
+
+
+def test_the_frozen_input_hash_of_head_matches_the_current_one_for_a_committed_page():
+    import subprocess
+
+    if subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True).returncode:
+        pytest.skip("not a git checkout")
     slug = "sampled-softmax-bias"
-    assert "no sweep yet" in sweep.card_rows_html(slug, tmp_path)
-    assert "No sweep yet" in sweep.robustness_html(slug, tmp_path)
-    assert "no sweep yet" in sweep.scoreboard_cells(slug, tmp_path)[0]
-    for scale in ("ci", "full"):
-        record = sweep.build_record(slug, scale, sweep.sweep_hash(slug, scale), _runs())
-        if scale == "full":  # at full scale "lucky" fails at every seed: scale-sensitive
-            for c in record["claims"]:
-                if c["id"] == "lucky":
-                    c["status"] = c["outcome"] = {k: "not reproduced" for k in c["status"]}
-                    c["passes"] = c["holds"] = 0
-            record = sweep.build_record(slug, scale, record["input_hash"], sweep.runs_of_record(record))
-        sweep.record_path(slug, scale, tmp_path).parent.mkdir(parents=True, exist_ok=True)
-        sweep.record_path(slug, scale, tmp_path).write_text(sweep.dump_record(record))
-    card = sweep.card_rows_html(slug, tmp_path)
-    assert "across 3 seeds at ci scale: 1 of 2 claims hold at every seed, 1/2 stable" in card
-    assert 'data-seeds="3" data-hold="1" data-claims="2" data-stable="1"' in card and "stale" not in card
-    table = sweep.robustness_html(slug, tmp_path)
-    assert table.count("<tr data-claim=") == 3, "every claim but the implementation check (timings apart)"
-    lucky = table.split('data-claim="lucky"')[1].split("</tr>")[0]
-    assert "seed-sensitive" in lucky and "scale-sensitive" in lucky and "2/3" in lucky
-    solid = table.split('data-claim="solid"')[1].split("</tr>")[0]
-    assert "sensitive" not in solid and "<td>3 <small>(2 to 4)</small></td>" in solid, "median (min to max) over the ci seeds"
-    stability, full, nums = sweep.scoreboard_cells(slug, tmp_path)
-    assert "1/2 stable over 3 seeds" in stability and nums == {"hold": 1, "claims": 2, "swept": 1}
-    assert "varies" in full and "3 seeds" in full
-    # the inputs change: the record is stale, shown as such everywhere, never as current
-    record = json.loads(sweep.record_path(slug, "ci", tmp_path).read_text())
-    sweep.record_path(slug, "ci", tmp_path).write_text(sweep.dump_record(dict(record, input_hash="0" * 16)))
-    assert sweep.state(slug, "ci", tmp_path)[0] == "stale"
-    assert "stale" in sweep.card_rows_html(slug, tmp_path) and 'data-state="stale"' in sweep.card_rows_html(slug, tmp_path)
-    assert "stale" in sweep.scoreboard_cells(slug, tmp_path)[0] and "stale" in sweep.robustness_html(slug, tmp_path)
-    status = sweep.status_html(tmp_path)
-    row = status.split(f'data-slug="{slug}"')[1].split("</tr>")[0]
-    assert "stale" in row and "current" in row, "ci stale, full current"
+    files = [pipeline._rel(p) for p in pipeline.input_files(slug)]
+    dirty = subprocess.run(["git", "status", "--porcelain", "--", *files], cwd=ROOT, capture_output=True, text=True)
+    if dirty.stdout.strip():
+        pytest.skip("the page's inputs have uncommitted changes")
+    assert sweep.frozen_input_hash(slug, "HEAD") == sweep.sweep_hash(slug, "confirm")
 
 
 # ---------- the committed records (CI runs no sweep; it checks what is committed) ----------
@@ -166,7 +159,7 @@ def test_committed_sweep_records_match_the_schema():
 
 @pytest.mark.parametrize("scale", ["ci", "full"])
 def test_every_page_has_a_committed_sweep_record(scale):
-    if not any(sweep.RECORDS.glob(f"{scale}/*.json")):
+    if not any(sweep.records.RECORDS.glob(f"{scale}/*.json")):
         pytest.skip(f"no {scale} sweep record is committed yet (book/sweeps/{scale}/ is empty): this test checks "
                     f"every page once the first records are committed (make sweep SCALE={scale})")
     missing = [s for s in pipeline.all_slugs() if not sweep.record_path(s, scale).exists()]
@@ -209,20 +202,20 @@ def first(client, tiny):
 
 
 @cluster_tests
-def test_two_seeds_give_a_record_with_the_schema_and_counts(first, tiny):
+def test_two_seeds_give_a_record_with_the_schema_and_the_judged_statuses(first, tiny):
+    from repro.claims.judge import aggregate, per_seed_values
+
     assert [f for f in first.failures if f[1] != 3] == [], "seeds 0 and 1 must run"
     record = json.loads(sweep.record_path(SLUG, "ci", tiny["records_dir"]).read_text())
     assert sweep.validate_record(record) == []
     assert record["seeds"] == [0, 1] and set(record["runtime_s"]) == {"0", "1"}
     assert record["input_hash"] == sweep.sweep_hash(SLUG, "ci", tiny["sources"][SLUG])
-    assert record["summary"] == {"seeds": 2, "claims": 3, "hold_every_seed": 1, "stable": 2, "verdict": "partial",
-                                 "verdict_counts": {"partial": 2}, "seed_sensitive": ["even-seeds"]}
     by = {c["id"]: c for c in record["claims"]}
-    assert list(by) == ["always", "even-seeds", "never", "control-passes", "counter"]
-    assert [t["id"] for t in record["timings"]] == ["wall"]
-    assert (by["always"]["holds"], by["even-seeds"]["holds"], by["never"]["holds"]) == (2, 1, 0)
-    assert by["control-passes"]["outcome"] == {"0": "uninformative", "1": "uninformative"}
-    assert by["always"]["measured_stats"] == {"median": 1.5, "min": 1.0, "max": 2.0}
+    assert list(by) == ["always", "even-seeds", "never", "baseline-passes", "classical", "counter", "wall"]
+    status = {cid: aggregate(by[cid], per_seed_values(record, cid)).status
+              for cid in ("always", "even-seeds", "never", "baseline-passes")}
+    assert status == {"always": "reproduced", "even-seeds": "seed-sensitive", "never": "not reproduced",
+                      "baseline-passes": "not specific"}
     assert (Path(tiny["out_dir"]) / "ci" / SLUG / "seed0.ipynb").exists(), "executed notebooks under the output folder"
 
 
@@ -266,20 +259,4 @@ def test_a_changed_input_hash_makes_the_record_stale(first, tiny, tmp_path):
 
 def test_notebook_code_keeps_code_cells_only():
     text = "# ---\n# header\n# ---\n\n# %% [markdown]\n# prose\n\n# %% tags=[\"parameters\"]\nscale = 'ci'\n\n# %% [md]\n# more\n"
-    assert sweep.notebook_code(text) == "# ---\n# header\n# ---\n# %% tags=[\"parameters\"]\nscale = 'ci'\n"
-
-
-def test_scoreboard_and_card_read_the_records(tmp_path, monkeypatch):
-    monkeypatch.setattr(sweep, "RECORDS", tmp_path)
-    html = bookext.scoreboard_html(lambda slug: f"papers/{slug}.html")
-    assert "seed stability (ci)" in html and "Across seeds: no sweep yet" in html
-    record = json.loads((pipeline.CLAIMS / "sampled-softmax-bias.json").read_text())
-    assert "no sweep yet" in bookext.card_html(record)
-    slug = "sampled-softmax-bias"
-    built = sweep.build_record(slug, "ci", sweep.sweep_hash(slug, "ci"), _runs())
-    sweep.record_path(slug, "ci").parent.mkdir(parents=True)
-    sweep.record_path(slug, "ci").write_text(sweep.dump_record(built))
-    html = bookext.scoreboard_html(lambda slug: f"papers/{slug}.html")
-    assert "<strong>1</strong> of 2 claims hold at every ci seed" in html and "on the 1 page with a ci sweep" in html
-    assert 'data-seeds="3" data-stable="1" data-claims="2" data-hold="1">1/2 stable over 3 seeds' in html
-    assert "across 3 seeds at ci scale: 1 of 2 claims hold at every seed" in bookext.card_html(record)
+    assert pipeline.notebook_code(text) == "# ---\n# header\n# ---\n# %% tags=[\"parameters\"]\nscale = 'ci'\n"

@@ -1,28 +1,24 @@
-"""Sphinx extension of the book: everything a reader sees that comes from the claims records.
+"""Sphinx extension of the book: it puts what :mod:`repro.site` generates from the records into the pages.
 
-Nothing here is typed by hand; all of it is generated at build time from
-``book/claims/<slug>.json`` (written when the notebook ran), the executed
-notebooks' metadata and ``book/catalog.yml``:
+Nothing here is typed by hand; all of it is generated at build time from ``book/claims/<slug>.json`` (written
+when the notebook ran), the sweep records ``book/sweeps/{ci,full,confirm}/<slug>.json``, the executed notebooks'
+metadata and ``book/catalog.yml``, judged by :mod:`repro.claims.judge`:
 
-* the **reproduction card** at the top of every paper page (paper, authors,
-  link, verdict, claims reproduced, ci runtime, scale and seed, the command to
-  rerun at full scale, downloads of the executed notebook and its source);
-* the ``{repro-scoreboard}`` directive: one row per paper of the catalogue,
-  grouped by part, with totals (landing page);
-* the ``{repro-status}`` directive: the execution report (status page).
+* the **reproduction card** under the title of every paper page (badge, tests, headline claims tested, full
+  scale, runtime, the command to rerun at full scale, downloads);
+* in the page's **Claims** section: the paper's headline claims mapped to tests, then the judged claims table,
+  which takes the place of the notebook's raw measurement table (nbval still checks that one);
+* the ``{repro-verdict}`` directive: the verdict's opening words, from the badge;
+* the ``{repro-status}`test-id``` role: a test's status for the prose, from the sweep;
+* on a page still in the old claim model, a note at the top of its verdict;
+* the ``{repro-scoreboard}`` directive (landing page) and the ``{repro-status}`` directive (status page).
 
-The sweep records ``book/sweeps/<scale>/<slug>.json`` (``make sweep``, :mod:`repro.sweep`) add, at build
-time and without re-execution: two card rows (claims that hold at every ci seed, the full-scale verdict), a
-robustness table at the end of each page's Claims section, the scoreboard's seed-stability and full-scale
-columns, and the status page's table of sweep records, current or stale. A page without a record shows
-"no sweep yet"; a record that does not match the schema fails the build.
+A record that does not match the sweep schema fails the build; a stale one is shown as stale.
 """
 
 from __future__ import annotations
 
 import html
-import json
-import platform
 from pathlib import Path
 from typing import Any
 
@@ -30,68 +26,22 @@ from docutils import nodes
 from docutils.parsers.rst import Directive
 from sphinx import addnodes
 
-from repro import pipeline, sweep
-from repro.claims import count_reproduced, headline, summary
+from repro import pipeline, site, sweep
+from repro.claims.judge import verdict_parts
 
-BADGE = sweep.VERDICT_CLASS
-KEY_PACKAGES = (*pipeline.KEY_PACKAGES, "jupyter-book")
-
-
-def load_record(slug: str) -> dict | None:
-    """The committed claims record of ``slug``, or ``None`` if the page has none yet."""
-    path = pipeline.CLAIMS / f"{slug}.json"
-    return json.loads(path.read_text()) if path.exists() else None
+CHECKED_TAG = "tag_nbval-check-output"
 
 
-def counts(record: dict) -> tuple[int, int]:
-    """(claims reproduced, claims counted) of a record: informative claims only, each against a control that fails.
-
-    Timings, implementation checks, uninformative and machine-sensitive claims do not count.
-    """
-    return count_reproduced(record["claims"])
+def _slug_of(docname: str) -> str | None:
+    return docname.rsplit("/", 1)[1] if docname.startswith("book/papers/") else None
 
 
-def badge(verdict: str) -> str:
-    """HTML badge of a verdict."""
-    return f'<span class="repro-badge {BADGE.get(verdict, "repro-planned")}">{html.escape(verdict)}</span>'
-
-
-def card_html(record: dict) -> str:
-    """The reproduction card of a page (without the download links, which Sphinx resolves)."""
-    e = html.escape
-    ok, total = counts(record)
-    title = e(record.get("title") or "title not found")
-    if record.get("paper_url"):
-        title = f'<a href="{e(record["paper_url"])}">{title}</a>'
-    authors = e(record.get("authors") or "authors not found")
-    rerun = f"make run PAPER={record['slug']} SCALE=full"
-    n_timed = sum(bool(c.get("volatile")) for c in record["claims"])
-    timed = (
-        f' <span class="repro-timed">(plus {n_timed} wall-clock timing{"s" if n_timed > 1 else ""} on the page, '
-        "not counted: they vary from run to run)</span>"
-        if n_timed
-        else ""
-    )
-    s = summary(record["claims"])
-    apart = (
-        f' <span class="repro-impl">(and {s["implementation"]} check{"s" if s["implementation"] > 1 else ""} '
-        "of our own implementation, listed apart)</span>"
-        if s["implementation"]
-        else ""
-    )
-    return (
-        '<div class="repro-card-body">'
-        f'<div class="repro-card-row"><span class="repro-card-key">Paper</span><span>{title}</span></div>'
-        f'<div class="repro-card-row"><span class="repro-card-key">Authors</span><span>{authors}</span></div>'
-        f'<div class="repro-card-row"><span class="repro-card-key">Verdict</span><span>{badge(record["verdict"])} '
-        f'<span class="repro-count">{e(headline(record["claims"]))}</span>{timed}{apart}</span></div>'
-        f'<div class="repro-card-row"><span class="repro-card-key">This run</span><span>scale <code>{e(record["scale"])}</code>, '
-        f'seed <code>{record["seed"]}</code>, <span class="repro-runtime">{record["runtime_s"]:.1f} s</span> '
-        "on one CPU thread</span></div>"
-        + sweep.card_rows_html(record["slug"])
-        + f'<div class="repro-card-row"><span class="repro-card-key">Rerun bigger</span><span><code>{e(rerun)}</code></span></div>'
-        "</div>"
-    )
+def _note_record_dependencies(env: Any, slug: str) -> None:
+    for path in site.record_files(slug):
+        env.note_dependency(str(path))
+    if (pipeline.NOTEBOOKS / f"{slug}.py").exists():  # whether a sweep record is stale depends on the inputs
+        for path in pipeline.input_files(slug):
+            env.note_dependency(str(path))
 
 
 def _download(target: str, text: str) -> addnodes.download_reference:
@@ -100,24 +50,23 @@ def _download(target: str, text: str) -> addnodes.download_reference:
     return ref
 
 
+def _section(doctree: nodes.document, title: str) -> nodes.section | None:
+    return next((s for s in doctree.findall(nodes.section)
+                 if s.children and isinstance(s[0], nodes.title) and s[0].astext().strip() == title), None)
+
+
 def insert_card(app: Any, doctree: nodes.document) -> None:
-    """``doctree-read``: put the card under the title of every paper page."""
-    docname = app.env.docname
-    if not docname.startswith("book/papers/"):
+    """``doctree-read``: the card under the title, the generated claims section, the old-model note."""
+    slug = _slug_of(app.env.docname)
+    if slug is None:
         return
-    slug = docname.rsplit("/", 1)[1]
-    app.env.note_dependency(str(pipeline.CLAIMS / f"{slug}.json"))
-    for scale in ("ci", "full"):
-        app.env.note_dependency(str(sweep.record_path(slug, scale)))
-    if (pipeline.NOTEBOOKS / f"{slug}.py").exists():  # whether a sweep record is stale depends on the inputs
-        for path in pipeline.input_files(slug):
-            app.env.note_dependency(str(path))
-    record = load_record(slug)
+    _note_record_dependencies(app.env, slug)
+    record = site.load_record(slug)
     card = nodes.container(classes=["repro-card"])
     if record is None:
         card += nodes.paragraph(text=f"No claims record yet: run make book to create book/claims/{slug}.json.")
     else:
-        card += nodes.raw("", card_html(record), format="html")
+        card += nodes.raw("", site.card_html(record), format="html")
         para = nodes.paragraph(classes=["repro-downloads"])
         para += nodes.Text("Download: ")
         para += _download(f"/book/papers/{slug}.ipynb", f"{slug}.ipynb")
@@ -125,8 +74,9 @@ def insert_card(app: Any, doctree: nodes.document) -> None:
         para += _download(f"/notebooks/{slug}.py", f"{slug}.py")
         para += nodes.Text(" (jupytext source)")
         card += para
+        insert_claims(doctree, slug, record)
+        insert_old_model_note(doctree, slug)
     section = next(iter(doctree.findall(nodes.section)), None)
-    insert_robustness(doctree, slug, section)
     if section is None:
         doctree.insert(0, card)
         return
@@ -138,15 +88,42 @@ def insert_card(app: Any, doctree: nodes.document) -> None:
     section.insert(position, card)
 
 
-def insert_robustness(doctree: nodes.document, slug: str, top: nodes.section | None) -> None:
-    """The robustness table (from the sweep records) at the end of the page's Claims section."""
-    claims = next((s for s in doctree.findall(nodes.section)
-                   if s.children and isinstance(s[0], nodes.title) and s[0].astext().strip() == "Claims"), None)
+def insert_claims(doctree: nodes.document, slug: str, record: dict) -> None:
+    """The headline claims at the top of the Claims section; the judged table in place of the raw measurements."""
+    claims = _section(doctree, "Claims")
+    top = next(iter(doctree.findall(nodes.section)), None)
     where = claims if claims is not None else (top if top is not None else doctree)
-    box = nodes.container(classes=["repro-robustness-box"])
-    box += nodes.rubric(text="Across seeds and scales")
-    box += nodes.raw("", sweep.robustness_html(slug), format="html")
-    where += box
+    heads = nodes.container(classes=["repro-headlines-box"])
+    heads += nodes.rubric(text="The paper's headline claims")
+    heads += nodes.raw("", site.headlines_html(slug, record), format="html")
+    index = 1 if where is claims else len(where.children)
+    where.insert(index, heads)
+    table = nodes.container(classes=["repro-claims-box"])
+    table += nodes.raw("", site.claims_table_html(slug, record), format="html")
+    checked = next((n for n in doctree.findall(nodes.container) if CHECKED_TAG in n.get("classes", [])), None)
+    if checked is None:
+        where += table
+        return
+    for output in [c for c in checked.children if "cell_output" in c.get("classes", [])]:
+        checked.remove(output)  # the raw measurements: the judged table below shows the same values
+    checked.parent.insert(checked.parent.index(checked) + 1, table)
+
+
+def insert_old_model_note(doctree: nodes.document, slug: str) -> None:
+    """On a page still in the old claim model: a note at the top of its verdict, which the rules now overrule."""
+    j = site.judgement(slug)
+    verdict = _section(doctree, "Verdict")
+    if j is None or verdict is None or j.badge != "untested: awaiting comparators":
+        return
+    note = nodes.admonition(classes=["repro-old-model", "warning"])
+    note += nodes.title(text="Written under the old claim model")
+    note += nodes.paragraph(text=(
+        "The verdict below was written when a claim counted against a single control, often one built to fail. "
+        "Under the book's current rules a counted test must beat the paper's ablation and the strongest naive "
+        "baseline at 8 or more of 10 seeds; this page's claims do not have those comparators yet, so none is "
+        "counted and the page's badge is \u201cuntested: awaiting comparators\u201d. Read the words "
+        "\u201creproduced\u201d below as \u201cpassed its old control\u201d."))
+    verdict.insert(1, note)
 
 
 def check_sweep_records(app: Any) -> None:
@@ -157,6 +134,42 @@ def check_sweep_records(app: Any) -> None:
     if errors:
         raise ExtensionError("sweep records that do not match the schema (repro.sweep.SCHEMA):\n  "
                              + "\n  ".join(errors))
+
+
+class VerdictDirective(Directive):
+    """``{repro-verdict}``: the verdict's opening words, generated from the badge (so prose cannot contradict it)."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        env = self.state.document.settings.env
+        slug = _slug_of(env.docname)
+        if slug is None:
+            raise self.error("repro-verdict belongs on a paper page")
+        _note_record_dependencies(env, slug)
+        j = site.judgement(slug)
+        if j is None:
+            raise self.error(f"{slug}: no claims record (run make book)")
+        head, body = verdict_parts(j)
+        e = html.escape
+        return [nodes.raw("", f'<p class="repro-verdict" data-badge="{e(j.badge)}"><strong>{e(head)}</strong> '
+                              f"{e(body)}</p>", format="html")]
+
+
+def status_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any, options: dict | None = None,
+                content: list | None = None) -> tuple[list[nodes.Node], list]:
+    """``{repro-status}`test-id```: the test's status as the book judges it (for the page's prose)."""
+    env = inliner.document.settings.env
+    slug = _slug_of(env.docname)
+    try:
+        if slug is None:
+            raise KeyError("repro-status belongs on a paper page")
+        _note_record_dependencies(env, slug)
+        word = site.status_word(slug, text.strip())
+    except KeyError as exc:
+        msg = inliner.reporter.error(str(exc), line=lineno)
+        return [inliner.problematic(rawtext, rawtext, msg)], [msg]
+    return [nodes.inline(rawtext, word, classes=["repro-status-word"])], []
 
 
 class scoreboard_node(nodes.General, nodes.Element):
@@ -174,9 +187,8 @@ class ScoreboardDirective(Directive):
         env = self.state.document.settings.env
         for part in pipeline.load_catalog():
             for paper in part["papers"]:
-                env.note_dependency(str(pipeline.CLAIMS / f"{paper['slug']}.json"))
-                for scale in ("ci", "full"):
-                    env.note_dependency(str(sweep.record_path(paper["slug"], scale)))
+                for path in site.record_files(paper["slug"]):
+                    env.note_dependency(str(path))
         return [scoreboard_node()]
 
 
@@ -185,116 +197,6 @@ class StatusDirective(Directive):
 
     def run(self) -> list[nodes.Node]:
         return [status_node()]
-
-
-def scoreboard_html(link: Any) -> str:
-    """The scoreboard; ``link(slug)`` returns the relative URL of a page, or ``None`` if it has none."""
-    e = html.escape
-    parts = pipeline.load_catalog()
-    n_papers = sum(len(p["papers"]) for p in parts)
-    with_pages = ok_all = total_all = 0
-    swept = {"hold": 0, "claims": 0, "swept": 0}
-    totals_all = {"pre_registered_reproduced": 0, "pre_registered": 0, "post_hoc_reproduced": 0, "post_hoc": 0,
-                  "uninformative": 0, "machine_sensitive": 0, "implementation": 0}
-    rows = []
-    for part in parts:
-        rows.append(f'<tr class="repro-part"><th colspan="7">{e(part["name"])}</th></tr>')
-        for paper in part["papers"]:
-            slug = paper["slug"]
-            record = load_record(slug)
-            url = link(slug)
-            if record is None or url is None:
-                rows.append(
-                    f'<tr class="repro-row repro-planned-row" data-slug="{e(slug)}"><td>{e(part["name"])}</td>'
-                    f'<td><span class="repro-slug">{e(slug)}</span><br><small>{e(paper["short"])}</small></td>'
-                    f'<td>{badge("planned")}</td><td>–</td><td>–</td><td>–</td><td>–</td></tr>'
-                )
-                continue
-            with_pages += 1
-            ok, total = counts(record)
-            ok_all += ok
-            total_all += total
-            s = summary(record["claims"])
-            for key in totals_all:
-                totals_all[key] += s[key]
-            apart = []
-            if s["post_hoc"]:
-                apart.append(f'{s["post_hoc"]} post hoc')
-            if s["uninformative"]:
-                apart.append(f'{s["uninformative"]} uninformative')
-            if s["machine_sensitive"]:
-                apart.append(f'{s["machine_sensitive"]} machine-sensitive')
-            apart_text = f'<br><small>{e(", ".join(apart))}</small>' if apart else ""
-            stability, full_scale, nums = sweep.scoreboard_cells(slug)
-            for key in swept:
-                swept[key] += nums[key]
-            rows.append(
-                f'<tr class="repro-row" data-slug="{e(slug)}" data-verdict="{e(record["verdict"])}" '
-                f'data-ok="{ok}" data-total="{total}"><td>{e(part["name"])}</td>'
-                f'<td><a href="{e(url)}"><span class="repro-slug">{e(slug)}</span></a><br><small>{e(paper["short"])}</small></td>'
-                f'<td>{badge(record["verdict"])}</td><td>{ok} / {total}{apart_text}</td><td>{stability}</td><td>{full_scale}</td>'
-                f'<td>{record["runtime_s"]:.1f} s</td></tr>'
-            )
-    t = totals_all
-    totals = (
-        f'<p class="repro-totals"><strong>{with_pages}</strong> of {n_papers} papers have a page; '
-        f"<strong>{ok_all}</strong> of {total_all} of their claims reproduced at ci scale, each against a control "
-        f"that fails: {t['pre_registered_reproduced']} of {t['pre_registered']} pre-registered claims, "
-        f"{t['post_hoc_reproduced']} of {t['post_hoc']} added or changed after the first run. "
-        f"Not counted: {t['uninformative']} uninformative claims (their control passes too), "
-        f"{t['machine_sensitive']} machine-sensitive ones and {t['implementation']} checks of our own code.</p>"
-        f'<p class="repro-totals repro-totals-sweep" data-hold="{swept["hold"]}" data-claims="{swept["claims"]}">'
-        + (f"Across seeds: <strong>{swept['hold']}</strong> of {swept['claims']} claims hold at every ci seed "
-           f"(reproduced against a control that fails, at each seed), on the {swept['swept']} page{'s' if swept['swept'] != 1 else ''} with a ci sweep."
-           if swept["swept"] else "Across seeds: no sweep yet (<code>make sweep</code>).")
-        + "</p>"
-    )
-    head = ("<tr><th>part</th><th>paper</th><th>ci verdict (seed 0)</th><th>claims reproduced (against controls)</th>"
-            "<th>seed stability (ci)</th><th>full scale</th><th>ci runtime</th></tr>")
-    return f'{totals}<table class="repro-scoreboard"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
-
-
-def status_html(link: Any) -> str:
-    """Execution report: every notebook's run, and the environment of the committed runs."""
-    e = html.escape
-    rows = []
-    envs = {}
-    for slug in pipeline.all_slugs():
-        record = load_record(slug)
-        meta = pipeline.page_metadata(slug)
-        if meta.get("env"):
-            envs[json.dumps(meta["env"], sort_keys=True)] = meta["env"]
-        fresh = meta.get("input_hash") == pipeline.input_hash(slug)
-        url = link(slug)
-        name = f'<a href="{e(url)}">{e(slug)}</a>' if url else e(slug)
-        runtime = f"{record['runtime_s']:.1f} s" if record else "–"
-        rows.append(
-            f"<tr><td>{name}</td><td>{runtime}</td>"
-            f"<td>{e(str(meta.get('scale', '–')))}</td><td>{e(str(meta.get('seed', '–')))}</td>"
-            f"<td><code>{e(meta.get('input_hash', '–'))}</code></td>"
-            f"<td>{'up to date' if fresh else '<strong>stale: run make book</strong>'}</td></tr>"
-        )
-    head = "<tr><th>notebook</th><th>ci runtime</th><th>scale</th><th>seed</th><th>content hash</th><th>sources</th></tr>"
-    table = f'<table class="repro-status"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
-    env_rows = []
-    for env in envs.values():
-        pk = ", ".join(f"{k} {v}" for k, v in env.get("packages", {}).items())
-        numerics = ", ".join(f"{k}={v or 'unset'}" for k, v in env.get("numerics", {}).items()) or "not recorded"
-        env_rows.append(f"<li>Python {e(env.get('python', '?'))} on {e(env.get('platform', '?'))} "
-                        f"(numerics: {e(numerics)}): {e(pk)}</li>")
-    build = ", ".join(f"{k} {v}" for k, v in pipeline.package_versions(KEY_PACKAGES).items())
-    return (
-        table
-        + "<h2>Environment of the committed runs</h2><ul>"
-        + ("".join(env_rows) or "<li>not recorded</li>")
-        + "</ul>"
-        + f"<p>This site was built with Python {e(platform.python_version())}: {e(build)}.</p>"
-        + "<h2>Sweep records</h2><p>Each page re-executed over seeds, at ci and full scale (<code>make sweep</code>; "
-        "records in <code>book/sweeps/</code>). A record is <em>current</em> when it was run on the page's present "
-        "inputs (the same content hash of source, shared code, kernels and pins); a <em>stale</em> one is shown as "
-        "stale on the page and the scoreboard until the sweep is run again.</p>"
-        + sweep.status_html()
-    )
 
 
 def resolve_placeholders(app: Any, doctree: nodes.document, docname: str) -> None:
@@ -307,9 +209,9 @@ def resolve_placeholders(app: Any, doctree: nodes.document, docname: str) -> Non
         return app.builder.get_relative_uri(docname, target)
 
     for node in list(doctree.findall(scoreboard_node)):
-        node.replace_self(nodes.raw("", scoreboard_html(link), format="html"))
+        node.replace_self(nodes.raw("", site.scoreboard_html(link), format="html"))
     for node in list(doctree.findall(status_node)):
-        node.replace_self(nodes.raw("", status_html(link), format="html"))
+        node.replace_self(nodes.raw("", site.status_html(link), format="html"))
 
 
 MATHJAX_FILES = ("tex-mml-chtml.js", "output/chtml/fonts/woff-v2")
@@ -363,6 +265,8 @@ def setup(app: Any) -> dict:
     app.add_node(status_node)
     app.add_directive("repro-scoreboard", ScoreboardDirective)
     app.add_directive("repro-status", StatusDirective)
+    app.add_directive("repro-verdict", VerdictDirective)
+    app.add_role("repro-status", status_role)
     app.connect("builder-inited", check_sweep_records)
     app.connect("doctree-read", insert_card, priority=400)
     app.connect("doctree-resolved", resolve_placeholders)

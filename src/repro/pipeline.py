@@ -36,7 +36,6 @@ import re
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
@@ -166,19 +165,31 @@ def _rel(path: Path) -> str:
     return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else path.name
 
 
-def input_hash(slug: str, params: dict | None = None, source: Path | None = None,
-               source_filter: Callable[[str], str] | None = None) -> str:
+_MARKDOWN_CELL = re.compile(r"# %% \[(?:markdown|md)\]")
+
+
+def notebook_code(text: str) -> str:
+    """A jupytext percent source without its markdown cells: the part that can change an output.
+
+    Blank lines between cells are layout (jupytext drops them too), so each kept cell is right-stripped.
+    """
+    cells = re.split(r"(?m)^(?=# %%)", text)
+    return "".join(c.rstrip() + "\n" for c in cells if not _MARKDOWN_CELL.match(c))
+
+
+def input_hash(slug: str, params: dict | None = None, source: Path | None = None, code_only: bool = False) -> str:
     """SHA-256 over the input files (path and content) and the parameters.
 
-    ``source_filter``: applied to the notebook source's text before hashing (the sweep keeps only its
-    code cells, so that prose edits leave its records current).
+    ``code_only``: count only the code cells of the notebook source (:func:`notebook_code`). The sweep records
+    use it, so that prose edits (a verdict rewritten to agree with the record, say) keep them current while any
+    change that could move a number makes them stale. The executed page's own hash counts the prose too.
     """
     src = Path(source) if source is not None else NOTEBOOKS / f"{slug}.py"
     h = hashlib.sha256()
     for path in input_files(slug, src):
         content = path.read_bytes()
-        if source_filter is not None and path.resolve() == src.resolve():
-            content = source_filter(content.decode()).encode()
+        if code_only and path.resolve() == src.resolve():
+            content = notebook_code(content.decode()).encode()
         h.update(_rel(path).encode() + b"\0" + content + b"\0")
     h.update(json.dumps(params or CI_PARAMS, sort_keys=True).encode())
     return h.hexdigest()[:16]
@@ -482,11 +493,11 @@ def cmd_execute(slugs: list[str], force: bool, workers: int) -> int:
 def cmd_check(workers: int, out_dir: Path, only: list[str] | None = None) -> int:
     """Execute every notebook into ``out_dir`` and compare claims with the committed records.
 
-    Statuses, ids, kinds, criteria and flags must be equal; measured and
-    control values must agree within each claim's declared tolerance
-    (:func:`repro.claims.compare_records`).
+    Ids, roles, criteria, flags and comparators must be equal; every value must agree within its check's
+    declared tolerance, and statuses where both values lie outside the band around the threshold
+    (:func:`repro.claims.compare.compare_records`).
     """
-    from repro.claims import compare_records
+    from repro.claims.compare import compare_records
 
     slugs = only or all_slugs()
     _check_known(slugs)
@@ -520,12 +531,12 @@ def cmd_check(workers: int, out_dir: Path, only: list[str] | None = None) -> int
             print(f"  {m}")
         status = 1
     else:
-        print("All claims records match the committed ones (statuses exact, values within their tolerances).")
+        print("All claims records match the committed ones (values within their tolerances, no status flipped).")
     return status
 
 
 def cmd_run(slug: str, scale: str, seed: int) -> int:
-    from repro.claims import headline
+    from repro.claims.judge import seed_outcome
     from repro.runtime import check_params
 
     _check_known([slug])
@@ -538,9 +549,8 @@ def cmd_run(slug: str, scale: str, seed: int) -> int:
     if outcome.ok:
         record = json.loads((runs / "claims" / f"{slug}.json").read_text())
         for c in record["claims"]:
-            control = f"  control {c['control']} ({c['control_status']})" if c.get("control_status") else ""
-            print(f"    {c['id']:<30} {c.get('outcome', c['status']):<20} measured {c['measured']}{control}")
-        print(f"  verdict: {record['verdict']} ({headline(record['claims'])})")
+            print(f"    {c['id']:<36} {seed_outcome(c):<22} measured {c['measured']}")
+        print(f"  outcomes at this seed only; the page's verdict comes from its ci sweep (make sweep PAPER={slug})")
     return 0 if outcome.ok else 1
 
 
