@@ -29,7 +29,7 @@ export MALLOC_MMAP_THRESHOLD_ := 33554432
 export MALLOC_TRIM_THRESHOLD_ := 4294967296
 JB_BUILD := $(VENV)/bin/jupyter-book build . --config book/_config.yml --toc _toc.yml --path-output book -W --keep-going
 
-.PHONY: help install book test unit check nbval html run serve clean sweep bench-sweep
+.PHONY: help install book test unit check nbval html run serve clean sweep confirm bench-sweep
 
 help: ## list the targets
 	@echo "make book                            create .venv if missing, execute the notebooks whose inputs changed, build the site"
@@ -40,6 +40,7 @@ help: ## list the targets
 	@echo "make new PAPER=<slug>                scaffold a catalogued paper's notebook, kernel module and tests (no PAPER: list the slugs)"
 	@echo "make sweep [SCALE=ci|full] [SEEDS=0-9] [PAPER=\"slug ...\"] [SCHEDULER=tcp://host:8786]"
 	@echo "                                     every (notebook, seed) on Dask -> book/sweeps/<scale>/<slug>.json (resumable)"
+	@echo "make confirm PAPER=\"slug ...\"     post-hoc tests on the held-out ci seeds 10-19, from the current (committed) commit"
 	@echo "make bench-sweep [PAPER=\"slug ...\"]  ci sweep over seeds 0-1 through a Dask LocalCluster and the two-process pool"
 	@echo "make serve                           serve the built site on http://127.0.0.1:8000 (or open book/_build/html/index.html)"
 	@echo "make clean                           remove build outputs (keeps .venv and the committed pages)"
@@ -90,6 +91,10 @@ new: $(STAMP) ## scaffold a new page (see CONTRIBUTING.md); refuses a slug not i
 
 sweep: $(STAMP) ## every (notebook, seed) pair on Dask, one record per scale and paper in book/sweeps/
 	@$(PY) -m repro.sweep run --scale $(SCALE) --seeds $(SEEDS) $(if $(SCHEDULER),--scheduler $(SCHEDULER)) $(PAPER)
+
+confirm: $(STAMP) ## post-hoc tests: ci scale on the held-out seeds 10-19, from a commit with the inputs frozen
+	@test -n "$(PAPER)" || { echo "usage: make confirm PAPER=\"<slug> ...\" (commit the page first)"; exit 2; }
+	@$(PY) -m repro.sweep confirm $(if $(SCHEDULER),--scheduler $(SCHEDULER)) $(PAPER)
 
 bench-sweep: $(STAMP) ## the ci sweep over seeds 0-1 through a LocalCluster and through the two-process pool
 	@$(PY) -m repro.sweep bench --seeds 0-1 --jobs $(JOBS) $(PAPER)

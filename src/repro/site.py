@@ -58,7 +58,7 @@ def badge(word: str) -> str:
 
 def status_span(word: str) -> str:
     cls = STATUS_CLASS.get(word.split(",")[0], "")
-    return f'<span class="repro-status {cls}">{e(word)}</span>'
+    return f'<span class="repro-st {cls}">{e(word)}</span>'
 
 
 # ---------- the card ----------

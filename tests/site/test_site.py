@@ -21,7 +21,8 @@ from urllib.parse import urlparse
 import matplotlib.image as mpimg
 import pytest
 
-from repro import pipeline, site
+from repro import pipeline
+from repro import site as book_site
 from repro.claims.judge import tests_summary
 
 ROOT = pipeline.ROOT
@@ -182,7 +183,7 @@ def test_landing_scoreboard_lists_every_paper(visit):
     assert sorted(rows) == sorted(expected)
     for slug in RECORDS:
         row = page.locator(f'tr.repro-row[data-slug="{slug}"]')
-        assert row.get_attribute("data-badge") == site.judgement(slug).badge, "the badge comes from the judge"
+        assert row.get_attribute("data-badge") == book_site.judgement(slug).badge, "the badge comes from the judge"
         assert row.locator("a").count() == 1, f"{slug}: scoreboard row has no link"
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "landing.png"), full_page=False)
@@ -194,7 +195,7 @@ def test_paper_page(visit, slug, tmp_path):
     page = visit.goto(f"book/papers/{slug}.html")
     card = page.locator(".repro-card")
     assert card.count() == 1
-    j = site.judgement(slug)
+    j = book_site.judgement(slug)
     text = " ".join(card.inner_text().split())
     assert j.badge in card.locator(".repro-badge").inner_text()
     assert " ".join(tests_summary(j).split()) in text, "the card's count is the judge's"

@@ -494,6 +494,83 @@ class NearestClassMean:
         return scores.argmax(axis=1)
 
 
+class StreamingLDA:
+    r"""Streaming linear discriminant analysis (SLDA; Hayes and Kanan, CVPR Workshops 2020): a naive baseline.
+
+    Hayes, T. L. and Kanan, C., "Lifelong Machine Learning with Deep Streaming Linear Discriminant Analysis",
+    CVPR-W 2020, https://arxiv.org/abs/1909.01520. It keeps, for the classes seen so far, their means
+    :math:`\mu_c`, counts, and one shared covariance :math:`\Sigma` (within-class scatter divided by the number
+    of samples seen), and predicts with the linear discriminant
+
+    .. math:: \Lambda = \big((1-\varepsilon)\Sigma + \varepsilon I\big)^{-1},\qquad
+              s_c(z) = \mu_c^\top\Lambda z - \tfrac12\,\mu_c^\top\Lambda\mu_c ,
+
+    argmax over the seen classes, with the paper's default shrinkage :math:`\varepsilon = 10^{-4}`. Hayes and
+    Kanan update the covariance one sample at a time; here the data of a task arrive together, so each class's
+    mean and scatter are merged exactly (Chan et al.'s pairwise update), which gives the pooled within-class
+    covariance of everything seen, whatever the task order. No gradient step, no stored sample, no
+    feature adaptation: none of AnaCP's ideas.
+
+    Parameters
+    ----------
+    n_features, n_classes : int
+        Feature dimension and number of classes of the whole sequence (labels 0..n_classes-1).
+    shrinkage : float in [0, 1]
+        :math:`\varepsilon` (default 1e-4, Hayes and Kanan's).
+    """
+
+    def __init__(self, n_features: int, n_classes: int, shrinkage: float = 1e-4) -> None:
+        d = check_int(n_features, "n_features", least=1)
+        k = check_int(n_classes, "n_classes", least=1)
+        eps = check_positive(shrinkage, "shrinkage", strict=False)
+        if eps > 1:
+            raise ValueError(f"shrinkage must lie in [0, 1]; got {shrinkage!r}")
+        self.shrinkage = eps
+        self.means = np.zeros((k, d))
+        self.counts = np.zeros(k, dtype=np.int64)
+        self.scatter = np.zeros((d, d))
+        self.seen = np.zeros(k, dtype=bool)
+        self.W: np.ndarray | None = None
+
+    @property
+    def covariance(self) -> np.ndarray:
+        """The shared covariance: within-class scatter of all samples seen, divided by their number."""
+        return self.scatter / max(int(self.counts.sum()), 1)
+
+    def fit_task(self, Z: ArrayLike, y: ArrayLike) -> StreamingLDA:
+        """Merge a task's data (``Z`` (n, d), ``y`` (n,)) into the class statistics, then update the discriminant."""
+        Z = finite_array(Z, "Z", ndim=2)
+        if Z.shape[1] != self.means.shape[1] or len(Z) == 0:
+            raise ValueError(f"Z must be a non-empty (n, {self.means.shape[1]}) array; got {Z.shape}")
+        y = _check_labels(y, len(Z), len(self.means))
+        for c in np.unique(y):
+            Zc = Z[y == c]
+            m, mean_b = len(Zc), Zc.mean(axis=0)
+            Dc = Zc - mean_b
+            n_a, mean_a = int(self.counts[c]), self.means[c].copy()
+            delta = mean_b - mean_a
+            self.scatter += Dc.T @ Dc + np.outer(delta, delta) * (n_a * m / (n_a + m))
+            self.means[c] = mean_a + delta * (m / (n_a + m))
+            self.counts[c] = n_a + m
+            self.seen[c] = True
+        eps = self.shrinkage
+        P = (1.0 - eps) * self.covariance + eps * np.eye(len(self.scatter))
+        if eps > 0:  # Lambda mu_c as columns
+            Lm = scipy.linalg.solve(P, self.means.T, assume_a="pos")
+        else:  # no shrinkage: the pseudo-inverse of a possibly singular covariance
+            Lm = np.linalg.pinv(P, hermitian=True) @ self.means.T
+        self.W = np.vstack([Lm, -0.5 * np.einsum("cd,dc->c", self.means, Lm)])
+        return self
+
+    def predict(self, Z: ArrayLike) -> np.ndarray:
+        """Predicted labels (n,), argmax of the discriminant over the classes seen so far."""
+        if self.W is None:
+            raise ValueError("fit_task must be called before predict")
+        scores = predict_linear(Z, self.W)
+        scores[:, ~self.seen] = -np.inf
+        return scores.argmax(axis=1)
+
+
 class SGDHead:
     """Softmax linear head trained by full-batch gradient descent on each task's data only (naive fine-tuning).
 

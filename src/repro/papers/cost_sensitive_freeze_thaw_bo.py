@@ -36,6 +36,7 @@ from typing import Any
 
 import numpy as np
 import scipy.special
+import scipy.stats
 from numpy.typing import ArrayLike
 
 from repro.validate import check_int, check_positive
@@ -401,7 +402,7 @@ def _pick(acq: np.ndarray, valid: np.ndarray, rng: np.random.Generator) -> np.nd
 
 def run_freeze_thaw(curves: ArrayLike, method: str, prior: PowerLawPrior, total_budget: int, *, alpha: float,
                     c: float, n_samples: int, rng: np.random.Generator, beta: float = -1.0,
-                    threshold: float = 0.2) -> dict[str, np.ndarray]:
+                    threshold: float = 0.2, visit_order: ArrayLike | None = None) -> dict[str, np.ndarray]:
     r"""Run freeze-thaw HPO on tabular curves, one epoch per step, for ``total_budget`` steps (all runs in lockstep).
 
     ``method`` ``"cfbo"`` picks by :func:`cfbo_acquisition` and records the first budget at which
@@ -409,15 +410,27 @@ def run_freeze_thaw(curves: ArrayLike, method: str, prior: PowerLawPrior, total_
     trajectory is known); ``"ftbo"`` picks by :func:`final_value_ei` and has no stop of its own (see
     :func:`threshold_stop_budget`). The first configuration is drawn from the prior's samples like any other.
 
+    Bookkeeping as in the official ``observe`` and ``run_bo.py``: :math:`u_{min} = U(B, \text{first score})`;
+    :math:`u_{max}` is the best utility reached after each epoch; the rule is checked before every epoch from the
+    second on, with :math:`p^*` the improvement probability of the configuration about to be trained, and a stop
+    that fires before epoch ``step + 1`` is recorded as ``step`` epochs spent (official ``stop_budget = budget - 1``).
+
     Parameters
     ----------
     curves : array_like, shape (R, n_cfg, T)
         The benchmark each of the R runs optimises (the same table repeated for seeds).
+    visit_order : array_like of int, shape (n_cfg,), optional
+        A warm-start order of the configurations (a naive transfer baseline: the configurations that ranked best on
+        other tasks first). Whenever the acquisition picks a configuration not trained yet, the first untrained one
+        in this order is trained instead, and :math:`p^*` is read from it. Meant for a prior shared by every
+        configuration (:func:`generic_prior`), under which the untrained configurations are exchangeable and the
+        acquisition tells them apart only by Monte Carlo noise. ``None``: the acquisition's own pick.
 
     Returns
     -------
     dict with ``incumbent`` (R, B), best score after each epoch; ``choice`` (R, B); ``stop`` (R,), the budget
-    spent when CFBO's rule first fired (``B`` if never; only for ``"cfbo"``); ``p`` (R, B), :math:`p^*` per step.
+    spent when CFBO's rule first fired (``B`` if never; only for ``"cfbo"``); ``p`` (R, B), :math:`p^*` per step;
+    ``u_min`` (R,) and ``u_max`` (R, B), the stopping rule's bounds after each epoch.
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}; got {method!r}")
@@ -428,10 +441,17 @@ def run_freeze_thaw(curves: ArrayLike, method: str, prior: PowerLawPrior, total_
     B = check_int(total_budget, "total_budget", least=2)
     if B > n_cfg * T:
         raise ValueError(f"total_budget {B} exceeds the {n_cfg * T} epochs of the benchmark")
+    if visit_order is not None:
+        if method != "cfbo":
+            raise ValueError("visit_order is a variant of CFBO's runs (method='cfbo')")
+        visit_order = np.asarray(visit_order)
+        if visit_order.shape != (n_cfg,) or sorted(visit_order.tolist()) != list(range(n_cfg)):
+            raise ValueError(f"visit_order must be a permutation of the {n_cfg} configurations")
     m = np.zeros((R, n_cfg), dtype=int)
     best = np.zeros(R)
     u_max, u_min = np.full(R, -np.inf), np.full(R, np.inf)
     inc, choice, ps = np.zeros((R, B)), np.zeros((R, B), dtype=int), np.zeros((R, B))
+    u_max_trace = np.zeros((R, B))
     stop = np.full(R, B)
     rows = np.arange(R)
     for step in range(B):
@@ -440,6 +460,10 @@ def run_freeze_thaw(curves: ArrayLike, method: str, prior: PowerLawPrior, total_
         if method == "cfbo":
             acq, prob = cfbo_acquisition(samples, m, step, best, alpha=alpha, c=c, total_budget=B)
             j = _pick(acq, valid, rng)
+            if visit_order is not None:
+                fresh = m[:, visit_order] == 0                             # (R, n_cfg) in the warm-start order
+                first_fresh = visit_order[np.argmax(fresh, axis=1)]
+                j = np.where((m[rows, j] == 0) & fresh.any(axis=1), first_fresh, j)
             p = np.where(valid[rows, j], prob[rows, j], 0.0)
             ps[:, step] = p
             if step > 0:
@@ -454,8 +478,8 @@ def run_freeze_thaw(curves: ArrayLike, method: str, prior: PowerLawPrior, total_
         if step == 0:
             u_min = utility(B, score, alpha, c, B)
         u_max = np.maximum(u_max, utility(step + 1, best, alpha, c, B))
-        inc[:, step], choice[:, step] = best, j
-    return {"incumbent": inc, "choice": choice, "stop": stop, "p": ps}
+        inc[:, step], choice[:, step], u_max_trace[:, step] = best, j, u_max
+    return {"incumbent": inc, "choice": choice, "stop": stop, "p": ps, "u_min": u_min, "u_max": u_max_trace}
 
 
 def full_training_incumbent(curves: ArrayLike, order: ArrayLike, total_budget: int) -> np.ndarray:
@@ -468,6 +492,116 @@ def full_training_incumbent(curves: ArrayLike, order: ArrayLike, total_budget: i
     if len(flat) < B:
         raise ValueError(f"order trains only {len(flat)} epochs, fewer than the budget {B}")
     return np.maximum.accumulate(flat[:B])
+
+
+def one_epoch_runs(curves: ArrayLike, total_budget: int) -> dict[str, np.ndarray]:
+    r"""Naive baseline: train one configuration for a single epoch, then stop (no model, no acquisition).
+
+    The pick is a configuration drawn uniformly at random; rather than draw it, every configuration is taken once,
+    so that the mean over the returned runs is the exact expectation over that draw. After the stop the trajectory
+    goes on (the configuration to its last epoch, then the others in index order) only so that it has ``B`` entries;
+    those epochs are never read at the stop.
+
+    Parameters
+    ----------
+    curves : array_like, shape (n_cfg, T)
+    total_budget : int
+        :math:`B`; the benchmark must hold at least ``B`` epochs.
+
+    Returns
+    -------
+    dict with ``incumbent`` (n_cfg, B) and ``stop`` (n_cfg,), all 1.
+    """
+    Y = np.asarray(curves, dtype=float)
+    if Y.ndim != 2:
+        raise ValueError(f"curves must have shape (n_cfg, T); got {Y.shape}")
+    n_cfg = len(Y)
+    B = check_int(total_budget, "total_budget", least=1)
+    inc = np.stack([full_training_incumbent(Y, [i, *(k for k in range(n_cfg) if k != i)], B) for i in range(n_cfg)])
+    return {"incumbent": inc, "stop": np.ones(n_cfg, dtype=int)}
+
+
+def patience_stop_budget(incumbent: ArrayLike, patience: int = 1) -> np.ndarray:
+    r"""Naive stopping rule: the first budget after which the best score has not improved for ``patience``
+    consecutive epochs (early stopping with patience, applied to the search's incumbent); ``B`` if it never fires.
+
+    ``incumbent`` (..., B), the best score after each epoch; returns the budget spent at the stop, shape (...).
+    With ``patience = 1`` it stops at the first epoch :math:`b \ge 2` with :math:`\tilde y_b \le \tilde y_{b-1}`.
+    """
+    inc = np.asarray(incumbent, dtype=float)
+    check_int(patience, "patience", least=1)
+    n = inc.shape[-1]
+    if n < 1:
+        raise ValueError("incumbent needs at least one epoch")
+    flat = np.concatenate([np.zeros(inc.shape[:-1] + (1,), dtype=bool), np.diff(inc, axis=-1) <= 0], axis=-1)
+    run = np.zeros(inc.shape[:-1], dtype=int)
+    stop = np.full(inc.shape[:-1], n)
+    for b in range(n):
+        run = np.where(flat[..., b], run + 1, 0)
+        stop = np.where((run >= patience) & (stop == n), b + 1, stop)
+    return stop
+
+
+def first_epoch_patience_runs(curves: ArrayLike, total_budget: int, n_runs: int, rng: np.random.Generator,
+                              patience: int = 1) -> dict[str, np.ndarray]:
+    r"""Naive baseline: train every configuration for one epoch (in random order), then continue the one with the
+    best first-epoch score until ``patience`` consecutive epochs of it do not improve its best score, and stop
+    (or at its last epoch). A one-shot successive-halving to a single survivor, with early stopping; no model.
+
+    After the stop the trajectory goes on (the other configurations to completion, best first epoch first) only so
+    that it has ``B`` entries; those epochs are never read at the stop.
+
+    Parameters
+    ----------
+    curves : array_like, shape (n_cfg, T)
+    total_budget : int
+        :math:`B \ge n_{cfg}`, within the benchmark's epochs.
+    n_runs : int
+        Runs; they differ only in the order of the first epochs (ties of the best first score go to the earlier).
+
+    Returns
+    -------
+    dict with ``incumbent`` (n_runs, B) and ``stop`` (n_runs,).
+    """
+    Y = np.asarray(curves, dtype=float)
+    if Y.ndim != 2:
+        raise ValueError(f"curves must have shape (n_cfg, T); got {Y.shape}")
+    n_cfg, T = Y.shape
+    B = check_int(total_budget, "total_budget", least=1)
+    check_int(n_runs, "n_runs", least=1)
+    check_int(patience, "patience", least=1)
+    if not n_cfg <= B <= n_cfg * T:
+        raise ValueError(f"total_budget must lie in [n_cfg, n_cfg * T] = [{n_cfg}, {n_cfg * T}]; got {B}")
+    inc, stop = np.zeros((n_runs, B)), np.zeros(n_runs, dtype=int)
+    for r in range(n_runs):
+        order = rng.permutation(n_cfg)
+        j = order[int(np.argmax(Y[order, 0]))]
+        scores = list(Y[order, 0])
+        since, t = 0, 1
+        while t < T and len(scores) < B:
+            scores.append(Y[j, t])
+            since = 0 if Y[j, t] > max(Y[j, :t]) else since + 1
+            t += 1
+            if since >= patience:
+                break
+        stop[r] = len(scores)
+        rest = [k for k in np.argsort(-Y[:, 0], kind="stable") if k != j]
+        tail = np.concatenate([Y[j, t:], Y[rest, 1:].ravel()])
+        inc[r] = np.maximum.accumulate(np.concatenate([scores, tail])[:B])
+    return {"incumbent": inc, "stop": stop}
+
+
+def source_visit_order(source_curves: ArrayLike) -> np.ndarray:
+    r"""Naive transfer: the configurations ordered by their mean rank of final score over other tasks, best first
+    (the "average rank" warm start of transfer HPO, with no model of the curves). Ties keep index order.
+
+    ``source_curves`` (n_tasks, n_cfg, T) -> a permutation of the configurations, shape (n_cfg,).
+    """
+    Y = np.asarray(source_curves, dtype=float)
+    if Y.ndim != 3 or Y.shape[0] < 1:
+        raise ValueError(f"source_curves must have shape (n_tasks, n_cfg, T); got {Y.shape}")
+    ranks = scipy.stats.rankdata(-Y[..., -1], axis=-1)                     # 1 = best on that task
+    return np.argsort(ranks.mean(axis=0), kind="stable")
 
 
 def plain_bo_order(curves: ArrayLike, features: ArrayLike, n_evals: int, n_init: int,
