@@ -29,7 +29,7 @@ export MALLOC_MMAP_THRESHOLD_ := 33554432
 export MALLOC_TRIM_THRESHOLD_ := 4294967296
 JB_BUILD := $(VENV)/bin/jupyter-book build . --config book/_config.yml --toc _toc.yml --path-output book -W --keep-going
 
-.PHONY: help install book test unit check nbval html run serve clean sweep confirm bench-sweep
+.PHONY: help install lab-install lab book test unit check nbval html run serve clean sweep confirm bench-sweep
 
 help: ## list the targets
 	@echo "make book                            create .venv if missing, execute the notebooks whose inputs changed, build the site"
@@ -42,6 +42,7 @@ help: ## list the targets
 	@echo "                                     every (notebook, seed) on Dask -> book/sweeps/<scale>/<slug>.json (resumable)"
 	@echo "make confirm PAPER=\"slug ...\"     post-hoc tests on the held-out ci seeds 10-19, from the current (committed) commit"
 	@echo "make bench-sweep [PAPER=\"slug ...\"]  ci sweep over seeds 0-1 through a Dask LocalCluster and the two-process pool"
+	@echo "make lab                             JupyterLab on the notebooks (optional group: installs JupyterLab on first use)"
 	@echo "make serve                           serve the built site on http://127.0.0.1:8000 (or open book/_build/html/index.html)"
 	@echo "make clean                           remove build outputs (keeps .venv and the committed pages)"
 
@@ -53,15 +54,30 @@ $(STAMP): pyproject.toml requirements-lock.txt
 
 install: $(STAMP) ## create the virtual environment
 
+# the optional lab group: JupyterLab with jupytext (make book and make test do not need it)
+LAB_STAMP := $(VENV)/.lab-installed
+$(LAB_STAMP): $(STAMP) pyproject.toml requirements-lock.txt
+	@echo "Installing the optional lab group (JupyterLab, pinned) into $(VENV) ..."
+	@$(PY) -m pip install -q --disable-pip-version-check -c requirements-lock.txt -e ".[lab]"
+	@touch $(LAB_STAMP)
+
+lab-install: $(LAB_STAMP)
+
+lab: $(LAB_STAMP) ## JupyterLab on the book: notebooks/<slug>.py open as notebooks and save back to the .py
+	@echo "JupyterLab on notebooks/ (jupytext.toml pairs each .py with its notebook view; Ctrl-C stops it)"
+	@$(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=$(CURDIR) notebooks
+
 book: $(STAMP) ## execute what changed, build the site
 	@status=0; $(PY) -m repro.pipeline execute $(if $(FORCE),--force) --jobs $(JOBS) || status=$$?; \
 	$(MAKE) --no-print-directory html || status=$$?; \
 	echo "Open: $(CURDIR)/book/_build/html/index.html"; exit $$status
 
+# incremental: Sphinx re-reads only the pages whose sources or records changed (repro.bookext notes the records
+# as dependencies and always rebuilds the landing and status pages); a failed build forgets its saved state, so
+# the next one reads every page again and shows every warning
 html: $(STAMP)
 	@$(PY) -m repro.pipeline toc
-	@rm -rf book/_build/html
-	@mkdir -p book/_build; $(JB_BUILD) > book/_build/build.log 2>&1 || { cat book/_build/build.log; exit 1; }
+	@mkdir -p book/_build; $(JB_BUILD) > book/_build/build.log 2>&1 || { rm -rf book/_build/.doctrees; cat book/_build/build.log; exit 1; }
 	@grep -E "build succeeded|WARNING:|ERROR:" book/_build/build.log | tail -20
 
 test: $(STAMP) ## everything CI checks

@@ -25,16 +25,17 @@ seed = 0
 import matplotlib.pyplot as plt
 import numpy as np
 from IPython.display import Markdown, display
+from myst_nb import glue
 from sklearn.datasets import load_digits
 from sklearn.model_selection import train_test_split
 
-from repro.claims import Claims, at_least, at_most, tolerance
-from repro.continual import average_accuracy, class_incremental_tasks, plot_accuracy_matrix, summarize_runs
+from repro.claims import Claims, Comparator, at_least, at_most, greater_than, tolerance
+from repro.continual import average_accuracy, class_incremental_tasks, forgetting, plot_accuracy_matrix, summarize_runs
 from repro.papers import anacp_analytic_cil as K
 from repro.runtime import progress, setup_notebook
 
 P = setup_notebook(scale, seed, presets={
-    # about 6 s of compute on one thread (measured): 5 class orders / splits / projections, D = 256
+    # about 7 s of compute on one thread (measured): 5 class orders / splits / projections, D = 256 (and D = 64)
     "ci": dict(orders=5, D=256, dims=(), dim_runs=0, text=False, text_orders=0, text_per_class=0),
     # a few minutes: 20 runs, the projection-dimension ablation (5 runs per D), the MiniLM track on synthetic text
     "full": dict(orders=20, D=256, dims=(64, 128, 512, 1024), dim_runs=5, text=True, text_orders=5,
@@ -53,7 +54,15 @@ N_FILTERS = 4          # random 3x3 filters of the stand-in "pre-trained" extrac
 CLASSES_PER_TASK = 2   # digits: 5 tasks of 2 classes
 LAM_CP, LAM = 1.0, 1.0 # ridge penalties of the CP layer and of every analytic classifier
 SGD_LR, SGD_STEPS = 0.5, 100  # naive head: full-batch gradient steps per task
-METHODS = ("AnaCP-lite", "RanPAC-style", "pseudo-replay, no CP", "NCM", "naive SGD head")
+# added when the page gained its comparators (issue 31), fixed before they were run:
+SLDA_SHRINKAGE = 1e-4  # streaming LDA's shrinkage: Hayes and Kanan's default, not tuned
+SMALL_D = 64           # post-hoc setting: the smallest projection of the page's D grid (features least suited)
+METHODS = ("AnaCP-lite", "pseudo-replay, no CP", "RanPAC-style", "SLDA", "ridge on raw features", "NCM",
+           "naive SGD head")
+ANALYTIC = METHODS[:5]   # the gradient-free learners compared in the tests
+RAW = {"ridge on raw features"}  # learners fed the standardised frozen features instead of z
+KEY = {"AnaCP-lite": "anacp", "pseudo-replay, no CP": "nocp", "RanPAC-style": "ranpac", "SLDA": "slda",
+       "ridge on raw features": "ridgeraw", "NCM": "ncm", "naive SGD head": "sgd"}  # glue keys
 
 # %% [markdown]
 # ## The claim
@@ -100,12 +109,24 @@ METHODS = ("AnaCP-lite", "RanPAC-style", "pseudo-replay, no CP", "NCM", "naive S
 #    on the current task's features and on pseudo-samples $z\sim N(\mu_c,\Sigma)$ of each old class, as
 #    many as it had, mapped through the current $W_{cp}$. No stored sample is replayed.
 #
-# **Baselines, same features, same run:** *RanPAC-style* (recursive ridge classifier on $z$:
-# accumulate $\tilde Z^\top\tilde Z$, $\tilde Z^\top Y$, solve); *pseudo-replay, no CP* (AnaCP-lite without
-# its projection layer: the classifier is refit on $z$ with the same pseudo-replay; the ablation);
-# *NCM* (nearest class mean by cosine in $z$ space); a *naive SGD head* (softmax linear head on $z$ trained
-# by 100 full-batch gradient steps of size 0.5 on each task's data only, the textbook forgetting case);
-# and *joint training* of the AnaCP-lite pipeline on all classes at once (the upper bound).
+# **Comparators, same data, same run.**
+#
+# * *Pseudo-replay, no CP* (**the ablation**): AnaCP-lite without its projection layer; the classifier is refit
+#   on $z$ itself with the same pseudo-replay.
+# * *RanPAC-style* (prior work, the analytic baseline the paper improves on): recursive ridge classifier on
+#   $z$, accumulating $\tilde Z^\top\tilde Z$ and $\tilde Z^\top Y$ and solving. Its final classifier is the
+#   ridge classifier trained on all data at once, *by construction*.
+# * *SLDA* (**naive baseline**): streaming linear discriminant analysis (Hayes and Kanan, 2020) on $z$: the
+#   class means and one shared covariance $\Sigma$, accumulated task by task, and the discriminant
+#   $s_c(z)=\mu_c^\top\Lambda z-\tfrac12\mu_c^\top\Lambda\mu_c$ with
+#   $\Lambda=((1-\varepsilon)\Sigma+\varepsilon I)^{-1}$, $\varepsilon=10^{-4}$ (their default;
+#   `K.StreamingLDA`). No projection layer, no pseudo-replay, no gradient.
+# * *Ridge on raw features* (**naive baseline**): the recursive ridge classifier on the 36 standardised frozen
+#   features themselves, without the random projection.
+# * *NCM* (nearest class mean by cosine in $z$ space) and a *naive SGD head* (softmax linear head on $z$
+#   trained by 100 full-batch gradient steps of size 0.5 on each task's data only, the textbook forgetting
+#   case): shown, but too weak (NCM) or built to forget (SGD) to be the strongest comparators.
+# * *Joint training* of the AnaCP-lite pipeline on all classes at once: the upper bound.
 #
 # ## The experiment
 #
@@ -127,15 +148,29 @@ METHODS = ("AnaCP-lite", "RanPAC-style", "pseudo-replay, no CP", "NCM", "naive S
 #   of 20 confusable intent classes (5 domains x 4 actions, sentences from templates, 60 train and 40
 #   test sentences per class), 5 tasks of 4 classes, 5 runs.
 #
-# **Claims, fixed before the first run** (thresholds from the brief; each against a control):
+# **Claims, fixed before the first run** (thresholds from the brief). When the book asked every counted test
+# for its ablation and the strongest naive baseline (issue 31), the first three kept their measurement, setting
+# and criterion and gained comparators under the same measurement: the ablation (no CP) and SLDA and ridge on
+# raw features (plus RanPAC-style where it is not the reference); the old single controls (NCM, the SGD head)
+# are dropped as too weak.
 #
-# 1. *Not below the analytic baseline:* ACC(AnaCP-lite) $-$ ACC(RanPAC-style) $\ge -0.5$ points.
-#    Control: NCM, the other gradient-free replay-free baseline, in place of AnaCP-lite.
-# 2. *Reaches joint training:* ACC(AnaCP-lite) $-$ joint accuracy $\ge -1.5$ points. Control: the naive
-#    SGD head.
-# 3. *The stream is hard:* joint accuracy $-$ ACC(naive SGD head) $\ge 20$ points (the stream causes
-#    catastrophic forgetting when features are fitted by gradients). Control: the same gap for AnaCP-lite.
-# 4. *Little forgetting:* forgetting(AnaCP-lite) $\le 5$ points. Control: the naive SGD head.
+# 1. *Not below the analytic baseline* (`not-below-ranpac`): ACC(learner) $-$ ACC(RanPAC-style) $\ge -0.5$
+#    points.
+# 2. *Reaches joint training* (`reaches-joint`): ACC(learner) $-$ joint accuracy of the AnaCP-lite pipeline
+#    $\ge -1.5$ points (the same reference for every learner).
+# 3. *Little forgetting* (`little-forgetting`): forgetting(learner) $\le 5$ points.
+# 4. *The stream is hard* (`stream-is-hard`): joint accuracy $-$ ACC(naive SGD head) $\ge 20$ points. A property
+#    of the naive head and the task sequence, not of AnaCP: now an **illustration**, not counted.
+#
+# **Added now, post hoc** (designed on seeds 0-9, counted only once confirmed on seeds 10-19):
+#
+# 5. *Beats the analytic baseline where the features are least suited* (`beats-ranpac-small-D`): the paper says
+#    the CP layer is there to adapt features that a frozen extractor and a fixed projection leave poorly
+#    suited to the tasks, and that AnaCP outperforms analytic baselines. Our setting where the fixed features
+#    are least suited is the smallest projection of the page's grid, $D=64$ (all analytic learners are lowest
+#    there); the criterion is the paper's "outperforms": ACC(learner) $-$ ACC(RanPAC-style) $> 0$ at $D=64$,
+#    on the same runs (splits, class orders) as the tests above. Comparators: the no-CP ablation, SLDA and
+#    ridge on raw features.
 #
 # **Deviations from the paper**
 #
@@ -153,6 +188,9 @@ METHODS = ("AnaCP-lite", "RanPAC-style", "pseudo-replay, no CP", "NCM", "naive S
 # * The naive head is trained by full-batch gradient descent in numpy (no mini-batches, no augmentation).
 # * Joint training is the same AnaCP-lite pipeline fitted on all classes at once, not full fine-tuning
 #   of the backbone.
+# * SLDA is fed a task's data at once, so its class means and shared covariance are merged exactly (Hayes
+#   and Kanan update them one sample at a time); it runs on the projected features $z$, theirs on the
+#   backbone's features.
 
 # %%
 digits = load_digits()
@@ -165,18 +203,22 @@ def one_run(X, y, classes_per_task, D, run_seed, test_size=0.5, methods=METHODS)
     rng = np.random.default_rng(run_seed)
     Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=test_size, stratify=y, random_state=run_seed % 2**31)
     mu, sd = Xtr.mean(0), Xtr.std(0) + 1e-12
-    Ztr = K.random_projection_features((Xtr - mu) / sd, D, seed=run_seed)
-    Zte = K.random_projection_features((Xte - mu) / sd, D, seed=run_seed)
-    C = len(np.unique(y))
+    Xtr_s, Xte_s = (Xtr - mu) / sd, (Xte - mu) / sd
+    Ztr = K.random_projection_features(Xtr_s, D, seed=run_seed)
+    Zte = K.random_projection_features(Xte_s, D, seed=run_seed)
+    C, d = len(np.unique(y)), X.shape[1]
     tasks = class_incremental_tasks(np.arange(C), classes_per_task, rng=rng)
     make = {
         "AnaCP-lite": lambda: K.AnaCPLite(D, C, LAM_CP, LAM, np.random.default_rng([run_seed, 1])),
-        "RanPAC-style": lambda: K.RanPACStyle(D, C, LAM),
         "pseudo-replay, no CP": lambda: K.AnaCPLite(D, C, LAM_CP, LAM, np.random.default_rng([run_seed, 1]), use_cp=False),
+        "RanPAC-style": lambda: K.RanPACStyle(D, C, LAM),
+        "SLDA": lambda: K.StreamingLDA(D, C, SLDA_SHRINKAGE),
+        "ridge on raw features": lambda: K.RanPACStyle(d, C, LAM),
         "NCM": lambda: K.NearestClassMean(D, C),
         "naive SGD head": lambda: K.SGDHead(D, C, SGD_LR, SGD_STEPS),
     }
-    mats = {m: K.accuracy_matrix(make[m](), Ztr, ytr, Zte, yte, tasks) for m in methods}
+    data = {m: (Xtr_s, Xte_s) if m in RAW else (Ztr, Zte) for m in methods}
+    mats = {m: K.accuracy_matrix(make[m](), data[m][0], ytr, data[m][1], yte, tasks) for m in methods}
     joint = K.joint_accuracies(make["AnaCP-lite"](), Ztr, ytr, Zte, yte, tasks)
     return mats, joint
 
@@ -192,21 +234,29 @@ def run_many(X, y, classes_per_task, D, n_runs, tag, methods=METHODS):
 mats, joint = run_many(X_img, y_img, CLASSES_PER_TASK, P.D, P.orders, tag=0)
 stats = {m: summarize_runs(mats[m]) for m in METHODS}
 acc = {m: 100 * np.array([average_accuracy(A) for A in mats[m]]) for m in METHODS}  # per run, points
+fgt = {m: 100 * np.array([forgetting(A) for A in mats[m]]) for m in METHODS}       # per run, points
 joint_acc = 100 * joint.mean(axis=1)
+# the post-hoc setting: the same runs (tag 0: same splits and class orders) with a projection of D = 64
+mats_small, _ = run_many(X_img, y_img, CLASSES_PER_TASK, SMALL_D, P.orders, tag=0, methods=ANALYTIC)
+acc_small = {m: 100 * np.array([average_accuracy(A) for A in mats_small[m]]) for m in ANALYTIC}
 
 # %% [markdown]
 # ## Results
 #
 # The accuracy matrices, averaged over the runs (rows: after training task $i$; columns: evaluated on
-# task $j$; blank: not yet seen). The analytic learners keep the old tasks' accuracy as new ones arrive;
-# the naive head keeps only the task it has just learned.
+# task $j$; blank: not yet seen). The gradient-free learners keep the old tasks' accuracy as new ones arrive;
+# the naive head keeps only the task it has just learned. AnaCP-lite ends at a final accuracy of
+# {glue:text}`acc_anacp:.1f` %, joint training of its pipeline at {glue:text}`acc_joint:.1f` %, RanPAC-style at
+# {glue:text}`acc_ranpac:.1f` % and the naive streaming LDA at {glue:text}`acc_slda:.1f` %; the naive SGD head at
+# {glue:text}`acc_sgd:.1f` % (seed 0, mean over the runs).
 
 # %%
-fig, axes = plt.subplots(1, len(METHODS), figsize=(3.2 * len(METHODS), 3.2))
-for ax, m in zip(axes, METHODS):
+fig, axes = plt.subplots(2, 4, figsize=(13, 6.6))
+for ax, m in zip(axes.flat, METHODS):
     im = plot_accuracy_matrix(ax, mats[m].mean(axis=0), title=m)
+axes.flat[-1].set_axis_off()
 fig.colorbar(im, ax=axes, shrink=0.8, label="test accuracy (fraction)")
-fig.suptitle(f"Digits, 5 tasks x 2 classes: accuracy matrix, mean over {P.orders} runs", y=1.06)
+fig.suptitle(f"Digits, 5 tasks x 2 classes: accuracy matrix, mean over {P.orders} runs")
 plt.show()
 
 # %% [markdown]
@@ -223,7 +273,7 @@ display(Markdown("| method | ACC (%) | avg. incremental acc. (%) | forgetting (p
 
 # %%
 T = mats["AnaCP-lite"].shape[1]
-fig, (a1, a2) = plt.subplots(1, 2, figsize=(11, 3.8))
+fig, (a1, a2) = plt.subplots(1, 2, figsize=(12, 4))
 for m in METHODS:
     curve = 100 * np.array([[np.mean(A[i, : i + 1]) for i in range(T)] for A in mats[m]])
     a1.errorbar(np.arange(1, T + 1), curve.mean(0), yerr=curve.std(0), marker="o", capsize=3, label=m)
@@ -238,7 +288,7 @@ a2.bar(x - 0.2, [100 * stats[m]["acc"][0] for m in METHODS], 0.4,
 a2.bar(x + 0.2, [100 * stats[m]["forgetting"][0] for m in METHODS], 0.4,
        yerr=[100 * stats[m]["forgetting"][1] for m in METHODS], capsize=3, label="forgetting")
 a2.axhline(joint_acc.mean(), color="k", ls="--", lw=1, label="joint training")
-a2.set_xticks(x, METHODS, rotation=20, fontsize=7)
+a2.set_xticks(x, METHODS, rotation=25, fontsize=7)
 a2.set_ylabel("percent / points")
 a2.legend(fontsize=7)
 fig.suptitle(f"Digits: mean ± s.d. over {P.orders} runs")
@@ -247,13 +297,13 @@ plt.show()
 # %% [markdown]
 # ### Full scale: projection dimension and the MiniLM text track
 #
-# At full scale only: final ACC of the three analytic learners against the random-projection dimension
+# At full scale only: final ACC of four gradient-free learners against the random-projection dimension
 # $D$ (digits), and the same protocol on MiniLM sentence embeddings of the synthetic intent corpus. At ci
 # scale these cells print that they were skipped.
 
 # %%
 if P.dims:
-    analytic = ("AnaCP-lite", "RanPAC-style", "pseudo-replay, no CP")
+    analytic = ("AnaCP-lite", "pseudo-replay, no CP", "RanPAC-style", "SLDA")
     by_dim = {}
     for i, D in enumerate(sorted(set(P.dims) | {P.D})):
         md, jd = run_many(X_img, y_img, CLASSES_PER_TASK, D, P.dim_runs, tag=1 + i, methods=analytic)
@@ -316,43 +366,138 @@ display(Markdown(
     f"| {gap_joint.mean():+.3f} ± {gap_joint.std():.3f} points |\n"
     f"| AnaCP vs RanPAC-style analytic baseline | above it (no number found) "
     f"| {np.mean(acc['AnaCP-lite'] - acc['RanPAC-style']):+.3f} points |\n"
+    f"| the same where the fixed features are least suited | above it: the CP layer adapts the features "
+    f"| {np.mean(acc_small['AnaCP-lite'] - acc_small['RanPAC-style']):+.3f} points at D = {SMALL_D} |\n"
     "| last accuracy, ImageNet-R, 20 tasks | 73.6 (leaderboard row, not attributed to AnaCP) | not run |\n"
     "| forgetting-like values, ImageNet-R / -A, OmniBenchmark, ObjectNet | 7.0 to 12.1 (unattributed) "
     f"| AnaCP-lite forgetting {100 * stats['AnaCP-lite']['forgetting'][0]:.1f} points on digits |"))
 
 # %% [markdown]
 # ## Checking the claims
+#
+# Every counted test measures AnaCP-lite beside its ablation (the same learner without the CP layer) and the
+# naive baselines, under the same measurement and criterion. The figure shows each test's values over the runs
+# of this seed: the bar is the mean the test records, the whiskers the spread over the runs, the dashed line
+# the threshold and the grey band the declared tolerance around it (a value inside it is "at the edge").
 
 # %%
-TOL = tolerance(abs=0.5, rel=0.0, why="accuracy in points over a few hundred test digits: another BLAS can "
-                                      "flip the prediction of a borderline sample (1/180 of a task)")
-d_anacp_ranpac = float(np.mean(acc["AnaCP-lite"] - acc["RanPAC-style"]))
-d_ncm_ranpac = float(np.mean(acc["NCM"] - acc["RanPAC-style"]))
-claims.check("not-below-ranpac",
-             statement="AnaCP-lite's final ACC is not below the RanPAC-style analytic baseline by more than 0.5 points "
-                       "(points, mean over runs)",
-             paper="AnaCP outperforms existing (analytic, PTM-based) baselines; numbers not verified",
-             criterion=at_least(-0.5), measured=d_anacp_ranpac,
-             control=d_ncm_ranpac, control_label="nearest class mean instead of AnaCP-lite", tol=TOL)
-claims.check("reaches-joint",
-             statement="AnaCP-lite's final ACC is within 1.5 points of joint training of the same pipeline "
-                       "(ACC minus joint accuracy, points)",
-             paper="accuracy at the level of joint training, the upper bound of CIL",
-             criterion=at_least(-1.5), measured=float(np.mean(acc["AnaCP-lite"] - joint_acc)),
-             control=float(np.mean(acc["naive SGD head"] - joint_acc)),
-             control_label="naive SGD head (gradients on each task's data only)", tol=TOL)
-claims.check("stream-is-hard",
-             statement="the task sequence causes catastrophic forgetting for a gradient-trained head: joint accuracy "
-                       "minus its final ACC is at least 20 points",
-             paper="CIL without PTM-based analytic learning suffers catastrophic forgetting (qualitative)",
-             criterion=at_least(20.0), measured=float(np.mean(joint_acc - acc["naive SGD head"])),
-             control=float(np.mean(joint_acc - acc["AnaCP-lite"])), control_label="AnaCP-lite (the same gap)", tol=TOL)
-claims.check("little-forgetting",
-             statement="AnaCP-lite forgets at most 5 points (Chaudhry et al. forgetting, mean over runs)",
-             paper="no gradient updates, hence no gradient-induced forgetting; forgetting-like values 7-12 on ImageNet "
-                   "variants (unattributed)",
-             criterion=at_most(5.0), measured=100 * stats["AnaCP-lite"]["forgetting"][0],
-             control=100 * stats["naive SGD head"]["forgetting"][0], control_label="naive SGD head", tol=TOL)
+TOL = tolerance(abs=0.1, rel=0.0, why=(
+    "accuracy and forgetting in points, means over 5 runs of about 180 test digits per task: one flipped test "
+    "prediction moves a value by about 0.02 points; the values repeat to 6 decimals under OpenBLAS's SkylakeX, "
+    "Haswell, Sandybridge and Katmai kernels (checked when the page gained its comparators), so 0.1 leaves "
+    "room for four or five flipped predictions on another machine"))
+CP = "the contrastive projection (CP) layer"
+ABL = "pseudo-replay, no CP"
+LABEL = {"pseudo-replay, no CP": "AnaCP-lite without its CP layer (pseudo-replay on z)",
+         "RanPAC-style": "RanPAC-style recursive ridge on z (prior work; equals joint ridge by construction)",
+         "SLDA": "streaming LDA on z (Hayes and Kanan 2020)",
+         "ridge on raw features": "recursive ridge on the raw frozen features (no projection)"}
+per_run = {  # test -> (values per run for each learner, criterion, threshold, learners compared)
+    "not-below-ranpac": ({m: acc[m] - acc["RanPAC-style"] for m in ANALYTIC}, -0.5,
+                         ("AnaCP-lite", ABL, "SLDA", "ridge on raw features")),
+    "reaches-joint": ({m: acc[m] - joint_acc for m in ANALYTIC}, -1.5,
+                      ("AnaCP-lite", ABL, "RanPAC-style", "SLDA", "ridge on raw features")),
+    "little-forgetting": ({m: fgt[m] for m in ANALYTIC}, 5.0,
+                          ("AnaCP-lite", ABL, "RanPAC-style", "SLDA", "ridge on raw features")),
+    "beats-ranpac-small-D": ({m: acc_small[m] - acc_small["RanPAC-style"] for m in ANALYTIC}, 0.0,
+                             ("AnaCP-lite", ABL, "SLDA", "ridge on raw features")),
+}
+v = {t: {m: float(np.mean(vals[m])) for m in vals} for t, (vals, _, _) in per_run.items()}  # what each test records
+
+units = {"not-below-ranpac": "ACC minus RanPAC-style's (points)", "reaches-joint": "ACC minus joint training (points)",
+         "little-forgetting": "forgetting (points)", "beats-ranpac-small-D": f"ACC minus RanPAC-style's at D={SMALL_D}"}
+fig, axes = plt.subplots(1, 4, figsize=(15, 3.6), sharey=False)
+for ax, (t, (vals, thr, who)) in zip(axes, per_run.items()):
+    y_pos = np.arange(len(who))[::-1]
+    colors = ["C3" if m == "AnaCP-lite" else "C1" if m == ABL else "C0" for m in who]
+    ax.barh(y_pos, [v[t][m] for m in who], xerr=[np.std(vals[m]) for m in who], color=colors, capsize=3)
+    ax.axvline(thr, color="k", ls="--", lw=1)
+    ax.axvspan(thr - TOL.abs, thr + TOL.abs, color="0.85", zorder=0)
+    ax.set_yticks(y_pos, who, fontsize=7)
+    ax.set_xlabel(units[t], fontsize=8)
+    ax.set_title(t + (" (post hoc)" if t == "beats-ranpac-small-D" else ""), fontsize=9)
+fig.suptitle(f"Each test: AnaCP-lite (red), its ablation (orange), the comparators (blue); mean ± s.d. over "
+             f"{P.orders} runs, seed {seed}")
+plt.show()
+
+# %%
+claims.headline("reaches-joint-training",
+                "Learning classes task by task with closed-form updates only (no gradient steps, no stored samples), "
+                "AnaCP reaches the accuracy of joint training, the upper bound of class-incremental learning",
+                tests=["reaches-joint", "little-forgetting"])
+claims.headline("beats-analytic-baselines",
+                "AnaCP outperforms existing class-incremental baselines, the analytic learners on a frozen pre-trained "
+                "model (RanPAC and kin) included", tests=["not-below-ranpac", "beats-ranpac-small-D"])
+claims.headline("cp-adapts-features",
+                "Its contrastive projection layer adapts the frozen features to the incremental tasks in closed form, "
+                "which analytic classifiers on fixed features cannot do", tests=["beats-ranpac-small-D"])
+claims.headline("image-benchmarks",
+                "The numbers on ImageNet-R, ImageNet-A, CIFAR-100, OmniBenchmark and ObjectNet with a pre-trained ViT",
+                untestable="no pre-trained image model and none of these data sets are available offline, and the "
+                           "paper's numbers could not be verified (no official code, a leaderboard row not attributed "
+                           "to AnaCP)")
+
+
+claims.test("not-below-ranpac",
+            statement="AnaCP-lite's final ACC is not below the RanPAC-style analytic baseline by more than 0.5 points "
+                      "(points, mean over runs)",
+            paper="AnaCP outperforms existing (analytic, PTM-based) baselines; numbers not verified",
+            criterion=at_least(-0.5), measured=v["not-below-ranpac"]["AnaCP-lite"], tol=TOL,
+            ablation=Comparator(LABEL[ABL], v["not-below-ranpac"][ABL], ingredient=CP),
+            baselines=[Comparator(LABEL["SLDA"], v["not-below-ranpac"]["SLDA"]),
+                       Comparator(LABEL["ridge on raw features"], v["not-below-ranpac"]["ridge on raw features"])])
+claims.test("reaches-joint",
+            statement="AnaCP-lite's final ACC is within 1.5 points of joint training of the same pipeline "
+                      "(ACC minus joint accuracy, points; the same reference for every learner)",
+            paper="accuracy at the level of joint training, the upper bound of CIL",
+            criterion=at_least(-1.5), measured=v["reaches-joint"]["AnaCP-lite"], tol=TOL,
+            ablation=Comparator(LABEL[ABL], v["reaches-joint"][ABL], ingredient=CP),
+            baselines=[Comparator(LABEL["RanPAC-style"], v["reaches-joint"]["RanPAC-style"]),
+                       Comparator(LABEL["SLDA"], v["reaches-joint"]["SLDA"]),
+                       Comparator(LABEL["ridge on raw features"], v["reaches-joint"]["ridge on raw features"])])
+claims.test("little-forgetting",
+            statement="AnaCP-lite forgets at most 5 points (Chaudhry et al. forgetting, mean over runs)",
+            paper="no gradient updates, hence no gradient-induced forgetting; forgetting-like values 7-12 on ImageNet "
+                  "variants (unattributed)",
+            criterion=at_most(5.0), measured=v["little-forgetting"]["AnaCP-lite"], tol=TOL,
+            ablation=Comparator(LABEL[ABL], v["little-forgetting"][ABL], ingredient=CP),
+            baselines=[Comparator(LABEL["RanPAC-style"], v["little-forgetting"]["RanPAC-style"]),
+                       Comparator(LABEL["SLDA"], v["little-forgetting"]["SLDA"]),
+                       Comparator(LABEL["ridge on raw features"], v["little-forgetting"]["ridge on raw features"])])
+claims.test("beats-ranpac-small-D",
+            statement=f"at projection dimension D = {SMALL_D}, AnaCP-lite's final ACC is above the RanPAC-style "
+                      "analytic baseline's (points, mean over the same runs)",
+            paper="the CP layer adapts features that analytic classifiers on a frozen model cannot, so AnaCP "
+                  "outperforms them (no number found)",
+            criterion=greater_than(0.0), measured=v["beats-ranpac-small-D"]["AnaCP-lite"], tol=TOL,
+            post_hoc=f"added when the page gained its comparators (issue 31): the setting where the paper says the "
+                     f"CP layer matters (fixed features least suited to the tasks: the smallest projection, D = "
+                     f"{SMALL_D}, of the page's grid), with the paper's 'outperforms' as criterion; designed on "
+                     "seeds 0-9",
+            ablation=Comparator(LABEL[ABL], v["beats-ranpac-small-D"][ABL], ingredient=CP),
+            baselines=[Comparator(LABEL["SLDA"], v["beats-ranpac-small-D"]["SLDA"]),
+                       Comparator(LABEL["ridge on raw features"], v["beats-ranpac-small-D"]["ridge on raw features"])])
+sgd_gap = float(np.mean(joint_acc - acc["naive SGD head"]))
+claims.illustrate("stream-is-hard",
+                  statement="the task sequence causes catastrophic forgetting for a gradient-trained head: joint "
+                            "accuracy minus its final ACC is at least 20 points",
+                  paper="CIL without PTM-based analytic learning suffers catastrophic forgetting (qualitative)",
+                  criterion=at_least(20.0), measured=sgd_gap, tol=TOL,
+                  why="a property of the naive SGD head and of the task sequence, not of AnaCP: no output of "
+                      "AnaCP enters it, so it cannot test the paper; it shows that the stream is a hard one")
+
+for m in METHODS:
+    glue(f"acc_{KEY[m]}", float(np.mean(acc[m])), display=False)
+    glue(f"fgt_{KEY[m]}", float(np.mean(fgt[m])), display=False)
+glue("acc_joint", float(np.mean(joint_acc)), display=False)
+for t, vals in v.items():
+    for m, x in vals.items():
+        glue(f"{t}_{KEY[m]}", x, display=False)
+for m in ANALYTIC:
+    glue(f"acc_small_{KEY[m]}", float(np.mean(acc_small[m])), display=False)
+glue("sgd_gap", sgd_gap, display=False)
+glue("ncm_below_ranpac", float(np.mean(acc["RanPAC-style"] - acc["NCM"])), display=False)
+glue("ranpac_minus_joint_abs", float(abs(np.mean(acc["RanPAC-style"] - joint_acc))), display=False)
 
 # %% [markdown]
 # ## Claims
@@ -364,36 +509,76 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# All four pre-registered claims hold at ci scale (seed 0, 5 runs; and at every one of the 10 seeds of the
-# ci sweep) and at full scale (20 runs; seeds 0-2 of the full sweep), each against a control that fails; but read them with the caveats below, because at our scale the
-# contrastive projection itself adds nothing measurable.
+# ```{repro-verdict}
+# ```
 #
-# * **Not below the analytic baseline (reproduced, weakly).** AnaCP-lite and the RanPAC-style ridge
-#   classifier end at the same final accuracy, 97.4% at seed 0: the difference is about $-0.001$ points at
-#   ci scale and $-0.04$ at full scale, and between $-0.11$ and $+0.07$ over the 10 ci seeds, inside the
-#   $-0.5$ threshold; NCM falls about 14 points short. The
-#   paper says AnaCP *beats* such baselines; we see a tie, not a gain. The ablation without the CP layer
-#   (pseudo-replay on the raw projected features) loses 0.2 to 0.4 points and forgets a little more, so the
-#   CP layer's only visible role here is to make the Gaussian pseudo-replay as good as the exact
-#   accumulated ridge.
-# * **Reaches joint training (reproduced).** AnaCP-lite's final accuracy equals joint training of the
-#   same pipeline to within 0.1 points at every ci seed (the naive SGD head is 53 to 62 points below). This is the
-#   paper's headline, but here it is close to guaranteed: the RanPAC-style learner equals joint ridge
-#   regression exactly, by construction, and AnaCP-lite can only fall short through its pseudo-replay.
-# * **The stream is hard (reproduced).** Gradient steps on each task's data alone keep only the last
-#   task: joint accuracy minus the naive head's is 53 to 62 points over the ci seeds (56 to 59 at full scale),
-#   its forgetting 76 to 80 points at seed 0, against a gap of under 0.1 points for AnaCP-lite.
-# * **Little forgetting (reproduced).** AnaCP-lite forgets 0.9 to 1.6 points over the ci seeds (1.3 at
-#   seed 0 and at full scale); the naive head 76 to 80.
+# AnaCP-lite does what the paper says on our digits stream: learning five tasks with closed-form updates only,
+# it ends {glue:text}`reaches-joint_anacp:.3f` points from joint training of its own pipeline and forgets
+# {glue:text}`little-forgetting_anacp:.2f` points (seed 0). But in our setting none of this needs the paper's
+# ingredient, the contrastive projection: a learner without it, or with none of the paper's ideas, does as well.
 #
-# The robustness table above gives the pass rate of each claim over 10 seeds at ci scale and the
-# full-scale status. In the projection-dimension ablation (full scale, 5 runs per $D$) the analytic
-# learners rise from about 93% at $D=64$ to about 98% at $D=512$; AnaCP-lite stays on the joint-training
-# curve at every $D$, and the deficit of the ablation without CP (about half a point at small $D$) almost
-# vanishes at $D=1024$. The MiniLM text track did not discriminate: on our synthetic
-# intent corpus every analytic learner, joint training included, is at 100%, NCM at 99% and only the
-# naive head forgets (ACC 37%); the corpus is too easy for a real sentence model, so it confirms only
-# the forgetting of the naive head.
+# * *Not below the analytic baseline* ({repro-status}`not-below-ranpac`). AnaCP-lite ties RanPAC-style
+#   ({glue:text}`not-below-ranpac_anacp:.3f` points at seed 0); so does streaming LDA
+#   ({glue:text}`not-below-ranpac_slda:.2f`), a 2020 baseline with no projection layer, no pseudo-replay and no
+#   gradient. The ablation without the CP layer ends {glue:text}`not-below-ranpac_nocp:.2f` points from RanPAC-style
+#   at seed 0 and falls below the threshold at several other seeds, so against its own ablation alone the test
+#   would often be specific: the CP layer's one visible role here is to make the Gaussian pseudo-replay as good
+#   as the exact accumulated ridge. SLDA, without it, is as good as RanPAC-style from the start. Only ridge on the raw features, without the random projection, falls clearly
+#   short ({glue:text}`not-below-ranpac_ridgeraw:.2f`). The paper says AnaCP *beats* such baselines; we see a tie.
+# * *Reaches joint training* ({repro-status}`reaches-joint`). The RanPAC-style learner equals joint ridge
+#   regression by construction (its accumulated moments do not depend on the task order), and it passes, as do
+#   the ablation ({glue:text}`reaches-joint_nocp:.2f` points) and SLDA ({glue:text}`reaches-joint_slda:.2f`).
+#   The paper's headline holds here, but it is not a property of AnaCP: any exact recursive learner on fixed
+#   features has it. Joint training of AnaCP-lite's pipeline coincides with RanPAC-style (they differ by
+#   {glue:text}`ranpac_minus_joint_abs:.3f` points at seed 0), so this test and the one above measure nearly the
+#   same difference at two thresholds: one piece of evidence, not two.
+# * *Little forgetting* ({repro-status}`little-forgetting`). AnaCP-lite forgets
+#   {glue:text}`little-forgetting_anacp:.2f` points; RanPAC-style {glue:text}`little-forgetting_ranpac:.2f`, SLDA
+#   {glue:text}`little-forgetting_slda:.2f`, the ablation {glue:text}`little-forgetting_nocp:.2f` and even ridge on
+#   the raw features {glue:text}`little-forgetting_ridgeraw:.2f` (seed 0): every analytic learner forgets little.
+# * *Beats the analytic baseline where the features are least suited* (post hoc,
+#   {repro-status}`beats-ranpac-small-D`). At $D=64$, where the paper's reasoning says adapting the features
+#   should pay most, AnaCP-lite ends {glue:text}`beats-ranpac-small-D_anacp:.2f` points from RanPAC-style, the
+#   ablation {glue:text}`beats-ranpac-small-D_nocp:.2f`, while SLDA is {glue:text}`beats-ranpac-small-D_slda:.2f`
+#   points above it (seed 0). Our reconstruction cannot do better: its CP layer is a linear map of $z$ and its
+#   classifier is linear, so the whole learner is linear in $z$, fitted to Gaussian pseudo-samples, and cannot
+#   beat the exact ridge on $z$ except through a different regularisation. Whatever makes the paper's CP layer
+#   adapt features (a non-linearity, another objective) is not in our reconstruction.
+# * The stream is hard (an illustration, not counted): the naive SGD head ends
+#   {glue:text}`sgd_gap:.1f` points below joint training, so the gradient-free learners' small forgetting is not
+#   a property of an easy stream.
+#
+# In our full-scale run at seed 0 (20 runs; the cells above show its numbers when the page runs at that scale) the
+# projection-dimension ablation shows every analytic learner gaining accuracy as $D$ grows, AnaCP-lite on the
+# joint-training curve at every $D$, and the deficit of the ablation without CP shrinking as $D$ grows. SLDA
+# keeps up with them, and is above them at $D=64$, until $D=1024$, where the projected features outnumber the
+# training samples, its covariance is nearly singular and it falls behind: the one setting of the page where the
+# analytic learners' ridge penalty beats the naive baseline, and not the CP layer's doing (RanPAC-style has it
+# too). On the MiniLM text track every gradient-free learner reaches joint training and only the naive head
+# forgets, because the synthetic corpus is too easy for a real sentence model.
+#
+# ## What a skeptic would try
+#
+# Reviewed by: (pending). Until an independent reviewer has tried their own, these are the naive baselines the
+# page measures against every counted test (seed 0, mean over the runs; each under the test's own measurement):
+#
+# * **Streaming LDA** (Hayes and Kanan, 2020) on the same projected features: final ACC
+#   {glue:text}`acc_slda:.1f` %, {glue:text}`not-below-ranpac_slda:.2f` points from RanPAC-style,
+#   {glue:text}`reaches-joint_slda:.2f` from joint training, forgetting {glue:text}`fgt_slda:.2f` points. It
+#   passes the three pre-registered tests, and at $D=64$ it is {glue:text}`beats-ranpac-small-D_slda:.2f` points
+#   above RanPAC-style, where AnaCP-lite is {glue:text}`beats-ranpac-small-D_anacp:.2f`. It is the strongest
+#   naive baseline we found and it makes every test of the page unspecific to AnaCP. Its weak spot is a large
+#   projection: with its fixed, tiny shrinkage it falls behind at $D=1024$ in the full-scale ablation, where the
+#   features outnumber the training samples.
+# * **Recursive ridge on the raw frozen features** (no random projection): ACC {glue:text}`acc_ridgeraw:.1f` %,
+#   {glue:text}`not-below-ranpac_ridgeraw:.2f` points from RanPAC-style, {glue:text}`reaches-joint_ridgeraw:.2f`
+#   from joint training (it fails both), forgetting {glue:text}`fgt_ridgeraw:.2f` points (under the 5-point line at
+#   seed 0, but close to it).
+# * **RanPAC-style**, the prior analytic learner: final ACC {glue:text}`acc_ranpac:.1f` %,
+#   {glue:text}`ranpac_minus_joint_abs:.3f` points from joint training (equal to joint ridge by construction), forgetting
+#   {glue:text}`fgt_ranpac:.2f`: it passes `reaches-joint` and `little-forgetting` without any CP layer.
+# * Weaker ones, shown but not used as comparators: nearest class mean is {glue:text}`ncm_below_ranpac:.1f` points
+#   below RanPAC-style; the naive SGD head forgets {glue:text}`fgt_sgd:.1f` points, by construction.
 #
 # ## What the miniature cannot show
 #
@@ -402,5 +587,8 @@ claims.table()
 #   easy, and our RanPAC-style baseline already equals joint training of a linear classifier *by
 #   construction* (the accumulated ridge is order-independent), so "reaching joint training" is a weak
 #   test here: the only way to fall short is the pseudo-replay approximation.
-# * The paper's actual contrastive objective, targets and regularisation, which we reconstructed.
+# * Our CP layer is linear, so AnaCP-lite is a linear classifier of the projected features: in our
+#   reconstruction the CP layer cannot add accuracy over the exact ridge on the same features, in any
+#   setting. A test of the paper's CP layer needs its actual objective, targets and regularisation, which we
+#   reconstructed from summaries.
 # * Long task sequences (20 tasks and more), memory and time comparisons at the paper's scale.

@@ -28,7 +28,7 @@ import time
 import matplotlib.pyplot as plt
 import numpy as np
 
-from repro.claims import Claims, at_least, greater_than, is_true, less_than, tolerance
+from repro.claims import Claims, Comparator, at_least, greater_than, is_true, less_than, tolerance
 from repro.papers import cost_sensitive_freeze_thaw_bo as K
 from repro.runtime import progress, setup_notebook
 
@@ -37,7 +37,7 @@ P = setup_notebook(scale, seed, presets={
     "full": dict(config_stride=1, targets=K.DATASETS, runs=10, n_samples=128),
 })
 T = 20                      # epochs per configuration (the learning-curve length)
-B = 5 * T                   # total budget, in epochs (the official runs use B = 300 for 52-epoch curves)
+B = 5 * T                   # total budget, in epochs (official: B = 300; curves of 51, 50 or 20 epochs)
 ALPHAS = (0.5, 1.0)         # the brief's cost weights for the claims, with c = 1
 C = 1.0
 GRID = dict(alpha=(0.25, 0.5, 1.0), c=(0.5, 1.0, 2.0))   # full scale only: the utility grid of the heat map
@@ -127,8 +127,23 @@ claims = Claims("cost-sensitive-freeze-thaw-bo",
 # - **Plain BO**: no freeze-thaw. Each evaluation trains a configuration to its 20th epoch. The first two are
 #   random, then botorch's log-EI of a `SingleTaskGP` on the four hyperparameters picks the next; fixed budget.
 # - **Random search**: configurations in random order, each trained to its 20th epoch; fixed budget.
-# - **CFBO + transfer**, and its control **CFBO + shuffled transfer** (the per-configuration prior means assigned
+# - **CFBO + transfer**, and its ablation **CFBO + shuffled transfer** (the per-configuration prior means assigned
 #   to the wrong configurations).
+#
+# **Naive baselines**: for each test, the strongest alternative a skeptic would try that does without the idea the
+# test is about, measured exactly as the method is:
+#
+# - **One epoch of a random configuration, then stop** (`K.one_epoch_runs`). Every configuration is taken once,
+#   so the mean over these runs is the exact expectation over the random pick.
+# - **Best first epoch + patience** (`K.first_epoch_patience_runs`): one epoch of every configuration, then the
+#   one with the best first score, trained until an epoch fails to improve it (patience 1).
+# - For the stopping test, two other stops read on **CFBO's own trajectories**: the official baselines' fixed
+#   0.2-ratio rule (`K.threshold_stop_budget`; the ablation: CFBO's rule without the bar that moves with $p^*$) and
+#   plain early stopping on the incumbent with patience 1 (`K.patience_stop_budget`).
+# - For transfer, **CFBO + warm-start order**: the generic prior, but whenever CFBO opens a configuration it has
+#   not trained, it takes the next one in the order of their mean rank of final accuracy on the other tasks
+#   (`K.source_visit_order`). Under the generic prior untrained configurations are exchangeable, so this changes
+#   only *which* new configuration is opened, not *when*.
 #
 # Every run continues to $B$ after its stopping rule first fires (as the official `--not_stop` flag does), so the
 # whole trajectory is known; the realised utility is read at the stop.
@@ -153,15 +168,22 @@ claims = Claims("cost-sensitive-freeze-thaw-bo",
 #   with learning-curve mixup on many tasks of the same benchmark. Our "tasks" are three unrelated datasets.
 # - **Benchmark.** 16 (ci) or 48 (full) SGD configurations on three small scikit-learn datasets, 20 epochs each,
 #   instead of LCBench, TaskSet, PD1 and ODBench, whose data cannot be downloaded here. The budget is
-#   $B = 5T = 100$ epochs; the official runs use $B = 300$ with 52-epoch curves.
+#   $B = 5T = 100$ epochs; the official runs use $B = 300$ with curves of 51 epochs (LCBench), 50 (TaskSet, PD1)
+#   or 20 (ODBench): `run_bo.py` passes each benchmark's length over the default of 52 in `algorithm/base.py`.
 # - **Baselines.** The same surrogate with another acquisition (FT-BO), instead of DyHPO's deep-kernel GP and
 #   ifBO's FT-PFN, which the official code runs. Plain BO and random search are our additions, asked for by the
-#   issue.
-# - **Monte Carlo.** $K = 64$ (ci) or 128 (full) curve draws per configuration and step. The official code uses
-#   1,000 draws, each the average of five draws of the transformer, which narrows their spread by about
-#   $\sqrt5$; ours are plain draws from the posterior predictive.
+#   issue; the naive baselines (one epoch and stop, best first epoch with patience, the patience stop, the
+#   warm-start order) are ours too, added after an independent review of the page.
+# - **Monte Carlo.** $K = 64$ (ci) or 128 (full) plain draws from the posterior predictive per configuration and
+#   step. The official `hpo` draws 5,000 curves per configuration and averages them in groups of five into 1,000
+#   with `.view(H, 5, 1000, T).mean(1)`. On its transfer path this averages five draws of the same configuration
+#   (`predict_with_transfer` permutes its samples to configurations × draws × epochs), which narrows the spread by
+#   about $\sqrt5$. On its no-transfer path `predict_without_transfer` returns draws × configurations × epochs
+#   without that permute, so the same `view` groups draws of *different* configurations: at commit 33a6bbf the
+#   official CFBO without transfer scores each configuration from curves drawn for the others, and is nearly blind
+#   to which configuration is which. Our generic-prior CFBO scores each configuration from its own draws.
 # - **First step.** Without transfer, the official CFBO picks its first configuration at random. Ours scores it
-#   from the prior like any other step; with a shared prior this is a random pick among equal scores.
+#   from the prior like any other step; with a shared prior this is a random pick among near-equal scores.
 
 # %% [markdown]
 # ## Results
@@ -262,9 +284,34 @@ for d in progress(P.targets, desc="target tasks"):
 t_runs = time.perf_counter() - t0
 print(f"all runs: {t_runs:.1f} s")
 
+# %% [markdown]
+# The naive baselines a skeptic would try, each on its own random stream (the runs above are unchanged by them):
+# one epoch of a random configuration and stop; one epoch of every configuration, then the best of them until an
+# epoch fails to improve it; and, for transfer, CFBO with the generic prior that opens new configurations in the
+# order of their mean rank on the other tasks.
+
+# %%
+t0 = time.perf_counter()
+for d in P.targets:
+    naive_rng = np.random.default_rng(3000 * (K.DATASETS.index(d) + 1) + P.seed)
+    one = K.one_epoch_runs(tables[d], B)
+    pat = K.first_epoch_patience_runs(tables[d], B, P.runs, naive_rng)
+    order = K.source_visit_order(np.stack([tables[s] for s in K.DATASETS if s != d]))
+    Y = np.repeat(tables[d][None], P.runs, axis=0)
+    for a in ALPHAS:
+        runs[d, "one epoch of a random configuration", a] = one["incumbent"]
+        stops[d, "one epoch of a random configuration", a] = one["stop"]
+        runs[d, "best first epoch + patience", a] = pat["incumbent"]
+        stops[d, "best first epoch + patience", a] = pat["stop"]
+        out = K.run_freeze_thaw(Y, "cfbo", generic, B, alpha=a, c=C, n_samples=P.n_samples, rng=naive_rng,
+                                visit_order=order)
+        runs[d, "CFBO + warm-start order", a], stops[d, "CFBO + warm-start order", a] = out["incumbent"], out["stop"]
+print(f"naive baselines: {time.perf_counter() - t0:.1f} s")
+
 # %%
 METHODS = ["CFBO", "CFBO without its stop", "FT-BO, fixed budget", "FT-BO + threshold stop",
-           "plain BO, fixed budget", "random search, fixed budget", "CFBO + transfer", "CFBO + shuffled transfer"]
+           "plain BO, fixed budget", "random search, fixed budget", "one epoch of a random configuration",
+           "best first epoch + patience", "CFBO + transfer", "CFBO + shuffled transfer", "CFBO + warm-start order"]
 util = {(d, k, a): K.realised_utility(runs[d, k, a], stops[d, k, a], a, C, B)
         for d in P.targets for k in METHODS for a in ALPHAS}
 regret = {}
@@ -273,7 +320,7 @@ for d in P.targets:
         hi, lo = K.oracle_utility_range(tables[d], a, C, B)
         for k in METHODS:
             regret[d, k, a] = K.normalised_regret(util[d, k, a], hi, lo)
-print(f"{'method':30s} " + "  ".join(f"U (a={a}) | regret | stop" for a in ALPHAS))
+print(f"{'method':36s} " + "  ".join(f"U (a={a}) | regret | stop" for a in ALPHAS))
 for k in METHODS:
     cells = []
     for a in ALPHAS:
@@ -281,7 +328,7 @@ for k in METHODS:
         g = np.concatenate([regret[d, k, a] for d in P.targets])
         st = np.concatenate([stops[d, k, a] for d in P.targets])
         cells.append(f"{u.mean():7.3f} | {g.mean():6.3f} | {np.median(st):4.0f}")
-    print(f"{k:30s} " + "     ".join(cells))
+    print(f"{k:36s} " + "     ".join(cells))
 
 # %%
 SHOWN = ["CFBO", "FT-BO, fixed budget", "FT-BO + threshold stop", "plain BO, fixed budget",
@@ -298,9 +345,14 @@ for ax, a in zip(axes, ALPHAS):
             st = np.concatenate([stops[d, k, a] for d in P.targets])
             us = np.concatenate([util[d, k, a] for d in P.targets])
             ax.plot(st, us, "v", color=f"C{i}", ms=5, mec="k", mew=0.4)
-    ax.set_xlabel("budget spent b (epochs)")
+    for k, mk in (("one epoch of a random configuration", "s"), ("best first epoch + patience", "D")):
+        st = np.concatenate([stops[d, k, a] for d in P.targets])
+        us = np.concatenate([util[d, k, a] for d in P.targets])
+        ax.plot([np.mean(st)], [np.mean(us)], mk, color="k", mfc="w", ms=6, label=f"{k} (mean stop, mean U)")
+    ax.set_xscale("log")
+    ax.set_xlabel("budget spent b (epochs, log scale)")
     ax.set_ylabel(r"utility $U(b, \tilde y_b)$")
-    ax.set_title(rf"$\alpha$ = {a}, c = {C:g}: median and quartiles; ▼ = stops")
+    ax.set_title(rf"$\alpha$ = {a}, c = {C:g}: median and quartiles; ▼ = stops", fontsize=9)
 axes[0].legend(fontsize=7, loc="lower left")
 plt.show()
 
@@ -309,16 +361,22 @@ plt.show()
 
 # %%
 b_star = {(d, a): K.best_budget_on_trajectory(runs[d, "CFBO", a], a, C, B) for d in P.targets for a in ALPHAS}
-stop_cfbo = np.concatenate([stops[d, "CFBO", a] for d in P.targets for a in ALPHAS])
 best_b = np.concatenate([b_star[d, a] for d in P.targets for a in ALPHAS])
-near = np.abs(stop_cfbo - best_b) <= 0.25 * best_b
-null_rng = np.random.default_rng(2000 + P.seed)
-random_stop = null_rng.integers(1, B + 1, size=(200, len(best_b)))
-near_null = float(np.mean(np.abs(random_stop - best_b) <= 0.25 * best_b))
-stop_thr = np.concatenate([stops[d, "FT-BO + threshold stop", a] for d in P.targets for a in ALPHAS])
-print(f"CFBO stops within ±25 % of its own best budget in {near.mean():.2f} of {len(near)} runs "
-      f"(a uniformly random stop: {near_null:.2f}); median stop {np.median(stop_cfbo):.0f} epochs, "
-      f"median best budget {np.median(best_b):.0f}")
+
+
+def share_near(rule):
+    """Share of CFBO's runs (both prices) whose stop under ``rule`` lies within ±25 % of b* on the same trajectory."""
+    st = np.concatenate([rule(d, a) for d in P.targets for a in ALPHAS])
+    return st, float(np.mean(np.abs(st - best_b) <= 0.25 * best_b))
+
+
+stop_cfbo, near_cfbo = share_near(lambda d, a: stops[d, "CFBO", a])
+stop_ratio, near_ratio = share_near(lambda d, a: K.threshold_stop_budget(runs[d, "CFBO", a], a, C, B))
+stop_pat, near_pat = share_near(lambda d, a: K.patience_stop_budget(runs[d, "CFBO", a], patience=1))
+for name, st, nr in (("CFBO's rule", stop_cfbo, near_cfbo), ("fixed 0.2-ratio rule", stop_ratio, near_ratio),
+                     ("patience 1 on the incumbent", stop_pat, near_pat)):
+    print(f"{name:28s} within ±25 % of b* in {nr:.2f} of {len(st)} runs; median stop {np.median(st):.0f} epochs")
+print(f"median best budget b* on CFBO's trajectories: {np.median(best_b):.0f} epochs")
 never = np.concatenate([stops[d, "CFBO", 0.0] for d in P.targets])
 print(f"alpha = 0 (no cost): CFBO's rule fired in {np.mean(never < B):.2f} of the runs")
 
@@ -328,13 +386,17 @@ a_lab = np.concatenate([[a] * len(b_star[d, a]) for d in P.targets for a in ALPH
 for i, a in enumerate(ALPHAS):
     sel = a_lab == a
     ax.scatter(best_b[sel], stop_cfbo[sel], s=18, color=f"C{i}", label=rf"CFBO, $\alpha$ = {a}", alpha=0.8)
+jit = np.exp(np.random.default_rng(0).uniform(-0.06, 0.06, size=len(best_b)))   # display only: separates ties
+ax.scatter(best_b * jit, stop_ratio, s=16, marker="x", color="0.4", label="fixed 0.2-ratio rule (ablation)")
+ax.scatter(best_b / jit, stop_pat, s=22, marker="+", color="C3", label="patience 1 (naive)")
 xs = np.array([1, B])
 ax.plot(xs, xs, "k-", lw=0.8, label="stop = best budget")
 ax.fill_between(xs, 0.75 * xs, 1.25 * xs, color="k", alpha=0.08, label="±25 %")
 ax.set_xscale("log")
 ax.set_yscale("log")
 ax.set_xlabel(r"best budget on the run's own trajectory $b^\star$ (epochs)")
-ax.set_ylabel("budget at CFBO's stop (epochs)")
+ax.set_ylabel("budget at the stop (epochs)")
+ax.set_title("stops on CFBO's own trajectories", fontsize=9)
 ax.legend(fontsize=7)
 plt.show()
 
@@ -342,7 +404,9 @@ plt.show()
 # ### Transfer
 #
 # The per-configuration prior from the other tasks, against the same prior shuffled across configurations
-# (its pooled parts, the covariance, exponent histogram and noise level, stay the same).
+# (its pooled parts, the covariance, exponent histogram and noise level, stay the same), and against the naive
+# transfer a skeptic would try first: the generic prior, with new configurations opened in the order of their mean
+# rank on the other tasks.
 
 # %%
 def pooled(k, table):
@@ -351,8 +415,9 @@ def pooled(k, table):
 
 d_transfer = pooled("CFBO + transfer", regret) - pooled("CFBO", regret)
 d_shuffled = pooled("CFBO + shuffled transfer", regret) - pooled("CFBO", regret)
-print(f"mean normalised regret: CFBO {pooled('CFBO', regret):.3f}, + transfer {pooled('CFBO + transfer', regret):.3f}, "
-      f"+ shuffled transfer {pooled('CFBO + shuffled transfer', regret):.3f}")
+d_warm = pooled("CFBO + warm-start order", regret) - pooled("CFBO", regret)
+for k in ("CFBO", "CFBO + transfer", "CFBO + shuffled transfer", "CFBO + warm-start order"):
+    print(f"mean normalised regret, {k:26s} {pooled(k, regret):.3f}")
 
 # %% [markdown]
 # ### The utility grid (full scale only)
@@ -393,60 +458,139 @@ else:
 # %% [markdown]
 # ### The paper's numbers beside ours
 #
-# | quantity | paper (setting) | ours (setting) |
+# | quantity | paper (setting) | ours (setting: seed 0 of this run) |
 # |---|---|---|
-# | ranking by normalised regret of the utility | CFBO ahead of DyHPO, ifBO and transfer-BO baselines (LCBench, TaskSet, PD1, ODBench; no number found in the brief) | the regret column printed above (SGD curves, same surrogate for all methods) |
-# | stops near the maximum utility | "automatically stop the HPO process around the maximum utility" (no number found) | the fraction of runs within ±25 % of $b^\star$ printed above |
-# | transfer improves sample efficiency | yes (LC-mixup pre-training; no number found) | the regret difference printed above (a prior from two other datasets) |
+# | ranking by normalised regret of the utility | CFBO ahead of DyHPO, ifBO and transfer-BO baselines (LCBench, TaskSet, PD1, ODBench; no number found in the brief) | CFBO {glue:text}`reg_cfbo_05:.3f` / {glue:text}`reg_cfbo_1:.3f`, FT-BO + threshold stop {glue:text}`reg_ftthr_05:.3f` / {glue:text}`reg_ftthr_1:.3f`, one epoch of a random configuration {glue:text}`reg_oneep_05:.3f` / {glue:text}`reg_oneep_1:.3f` ($\alpha$ = 0.5 / 1; SGD curves on digits, same surrogate for the BO methods) |
+# | stops near the maximum utility | "automatically stop the HPO process around the maximum utility" (no number found) | share of stops within ±25 % of $b^\star$: {glue:text}`near_cfbo:.2f` |
+# | transfer improves sample efficiency | yes (LC-mixup pre-training; no number found) | regret change {glue:text}`d_transfer:+.3f` (a prior from two other datasets) |
 
 # %%
 TOL = tolerance(abs=0.02, rel=0.1, why="argmax decisions on Monte Carlo acquisition values; one flipped near-tie "
                                       "changes a whole trajectory")
-def gap(k, base, a):
-    return float(np.mean(np.concatenate([util[d, k, a] - util[d, base, a] for d in P.targets])))
 
+
+def mean_u(k, a):
+    """Mean realised utility of method k over every run and target task."""
+    return float(np.mean(np.concatenate([util[d, k, a] for d in P.targets])))
+
+
+def gap(k, base, a):
+    """Mean realised utility of k minus that of base (means over each one's own runs)."""
+    return mean_u(k, a) - mean_u(base, a)
+
+
+BASELINES = ["FT-BO, fixed budget", "FT-BO + threshold stop", "plain BO, fixed budget", "random search, fixed budget"]
+
+
+def min_gap(k):
+    """The smallest, over the four baselines, of k's utility gap averaged over the two prices."""
+    return min(float(np.mean([gap(k, b, a) for a in ALPHAS])) for b in BASELINES)
+
+
+NO_STOP = ("CFBO without its stopping rule (the same runs read at B)",
+           "the stopping rule (with the acquisition's improvement probability p*)")
+ONE_EPOCH = "one epoch of a random configuration, then stop"
+PATIENCE = "one epoch of every configuration, then the best one until it stops improving (patience 1)"
+
+claims.headline("beats-freeze-thaw-baselines",
+                "Under a utility that charges for the budget, CFBO's acquisition and stopping rule reach a higher "
+                "utility than earlier freeze-thaw BO and transfer-BO baselines",
+                tests=["beats-fixed-budget-ftbo-alpha-0.5", "beats-fixed-budget-ftbo-alpha-1", "beats-every-baseline"])
+claims.headline("stops-near-maximum-utility", "CFBO ends the search by itself close to the budget of maximum utility",
+                tests=["stops-near-utility-peak"])
+claims.headline("transfer-improves-efficiency",
+                "A learning-curve model pre-trained on other tasks (transfer) makes freeze-thaw BO more "
+                "sample-efficient",
+                tests=["transfer-lowers-regret"])
+claims.headline("utility-from-preferences", "The utility's trade-off can be estimated from a user's preference data",
+                untestable="we fix alpha and c; there are no users' preference data to fit them from")
 
 for a in ALPHAS:
-    claims.check(f"beats-fixed-budget-ftbo-alpha-{a:g}",
-                 statement=f"Mean realised utility of CFBO minus that of fixed-budget freeze-thaw BO > 0 "
-                           f"(alpha = {a:g}, c = 1)",
-                 paper="CFBO beats freeze-thaw BO baselines on the utility achieved (no number found)",
-                 criterion=greater_than(0.0), measured=gap("CFBO", "FT-BO, fixed budget", a),
-                 control=gap("random search, fixed budget", "FT-BO, fixed budget", a),
-                 control_label="random search with a fixed budget (a naive baseline), measured the same way", tol=TOL)
-BASELINES = ["FT-BO, fixed budget", "FT-BO + threshold stop", "plain BO, fixed budget", "random search, fixed budget"]
-claims.check("beats-every-baseline",
-             statement="The smallest gap in mean realised utility between CFBO and each of the four baselines "
-                       "(FT-BO fixed budget, FT-BO + threshold stop, plain BO, random search), over alpha in "
-                       "{0.5, 1}, is > 0",
-             paper="CFBO outperforms all previous freeze-thaw BO and transfer-BO baselines considered",
-             criterion=greater_than(0.0),
-             measured=min(np.mean([gap("CFBO", b, a) for a in ALPHAS]) for b in BASELINES),
-             control=min(np.mean([gap("CFBO without its stop", b, a) for a in ALPHAS]) for b in BASELINES),
-             control_label="CFBO without its stopping rule (the same runs read at B)", tol=TOL)
-claims.check("stops-near-utility-peak",
-             statement="CFBO's stop lies within ±25 % of the budget that maximises the utility along its own "
-                       "trajectory in >= 60 % of runs (alpha in {0.5, 1})",
-             paper="stops the HPO process automatically around the maximum utility",
-             criterion=at_least(0.6), measured=float(near.mean()), control=near_null,
-             control_label="a stop drawn uniformly from 1..B on the same trajectories (a null model)", tol=TOL)
-claims.check("transfer-lowers-regret",
-             statement="Mean normalised regret of CFBO with the transferred prior minus that with the generic prior "
-                       "< 0 (alpha in {0.5, 1})",
-             paper="transfer learning improves the sample efficiency of freeze-thaw BO",
-             criterion=less_than(0.0), measured=d_transfer, control=d_shuffled,
-             control_label="the transferred prior with its per-configuration means shuffled across configurations",
-             tol=TOL)
-claims.check("cost-free-runs-to-the-end",
-             statement="With alpha = 0, CFBO's stopping rule never fires",
-             paper="alpha = 0 recovers conventional BO",
-             criterion=is_true(), measured=bool(np.all(never == B)), kind="implementation")
+    claims.test(f"beats-fixed-budget-ftbo-alpha-{a:g}",
+                statement=f"Mean realised utility of CFBO minus that of fixed-budget freeze-thaw BO > 0 "
+                          f"(alpha = {a:g}, c = 1)",
+                paper="CFBO beats freeze-thaw BO baselines on the utility achieved (no number found)",
+                criterion=greater_than(0.0), measured=gap("CFBO", "FT-BO, fixed budget", a),
+                ablation=Comparator(NO_STOP[0], gap("CFBO without its stop", "FT-BO, fixed budget", a),
+                                    ingredient=NO_STOP[1]),
+                baselines=[Comparator(ONE_EPOCH, gap("one epoch of a random configuration", "FT-BO, fixed budget", a)),
+                           Comparator(PATIENCE, gap("best first epoch + patience", "FT-BO, fixed budget", a))],
+                tol=TOL)
+claims.test("beats-every-baseline",
+            statement="The smallest gap in mean realised utility between CFBO and each of the four baselines "
+                      "(FT-BO fixed budget, FT-BO + threshold stop, plain BO, random search), over alpha in "
+                      "{0.5, 1}, is > 0",
+            paper="CFBO outperforms all previous freeze-thaw BO and transfer-BO baselines considered",
+            criterion=greater_than(0.0), measured=min_gap("CFBO"),
+            ablation=Comparator(NO_STOP[0], min_gap("CFBO without its stop"), ingredient=NO_STOP[1]),
+            baselines=[Comparator(ONE_EPOCH, min_gap("one epoch of a random configuration")),
+                       Comparator(PATIENCE, min_gap("best first epoch + patience"))],
+            tol=TOL)
+claims.test("stops-near-utility-peak",
+            statement="CFBO's stop lies within ±25 % of the budget that maximises the utility along its own "
+                      "trajectory in >= 60 % of runs (alpha in {0.5, 1})",
+            paper="stops the HPO process automatically around the maximum utility",
+            criterion=at_least(0.6), measured=near_cfbo,
+            ablation=Comparator("the official baselines' fixed 0.2-ratio stop on CFBO's own trajectories", near_ratio,
+                                ingredient="the bar adjusted by the improvement probability p* (Beta CDF)"),
+            baselines=[Comparator("stop at the first epoch that does not improve the incumbent (patience 1), on "
+                                  "CFBO's own trajectories", near_pat)],
+            tol=TOL)
+claims.test("transfer-lowers-regret",
+            statement="Mean normalised regret of CFBO with the transferred prior minus that with the generic prior "
+                      "< 0 (alpha in {0.5, 1})",
+            paper="transfer learning improves the sample efficiency of freeze-thaw BO",
+            criterion=less_than(0.0), measured=d_transfer,
+            ablation=Comparator("the transferred prior with its per-configuration means shuffled across "
+                                "configurations", d_shuffled,
+                                ingredient="which configuration each source fit belongs to"),
+            baselines=[Comparator("the generic prior, opening new configurations in the order of their mean rank on "
+                                  "the other tasks (warm-start order)", d_warm)],
+            tol=TOL)
+_ = claims.check("cost-free-runs-to-the-end",
+                 statement="With alpha = 0, CFBO's stopping rule never fires (an identity of the rule)",
+                 paper="alpha = 0 recovers conventional BO",
+                 criterion=is_true(), measured=bool(np.all(never == B)), kind="implementation")
 
-# %% [markdown]
-# The last row is an identity of the method, not a finding: with $\alpha = 0$ the utility is the best score, so
-# $U_{\rm now} = u_{\max}$ and the left-hand side of the rule is 0; every draw floored at the best score reaches
-# $U_{\rm now}$, so $p(x^*) = 1$ and the right-hand side is 1. The brief listed it as a sanity check; it is shown
-# for that and is also a unit test.
+# %%
+from myst_nb import glue
+
+for a in ALPHAS:
+    tag = f"{a:g}".replace(".", "")
+    for key, k in (("cfbo", "CFBO"), ("nostop", "CFBO without its stop"), ("ftfixed", "FT-BO, fixed budget"),
+                   ("ftthr", "FT-BO + threshold stop"), ("plain", "plain BO, fixed budget"),
+                   ("rand", "random search, fixed budget"), ("oneep", "one epoch of a random configuration"),
+                   ("pat", "best first epoch + patience")):
+        glue(f"u_{key}_{tag}", mean_u(k, a), display=False)
+        glue(f"reg_{key}_{tag}", float(np.mean(np.concatenate([regret[d, k, a] for d in P.targets]))),
+             display=False)
+    glue(f"gap_cfbo_{tag}", gap("CFBO", "FT-BO, fixed budget", a), display=False)
+    glue(f"gap_nostop_{tag}", gap("CFBO without its stop", "FT-BO, fixed budget", a), display=False)
+    glue(f"gap_oneep_{tag}", gap("one epoch of a random configuration", "FT-BO, fixed budget", a), display=False)
+    glue(f"gap_pat_{tag}", gap("best first epoch + patience", "FT-BO, fixed budget", a), display=False)
+    glue(f"cfbo_minus_oneep_{tag}", gap("CFBO", "one epoch of a random configuration", a), display=False)
+    glue(f"cfbo_minus_pat_{tag}", gap("CFBO", "best first epoch + patience", a), display=False)
+for key, k in (("cfbo", "CFBO"), ("nostop", "CFBO without its stop"), ("oneep", "one epoch of a random configuration"),
+               ("pat", "best first epoch + patience")):
+    glue(f"mingap_{key}", min_gap(k), display=False)
+glue("pat_stop_median", float(np.median(np.concatenate([stops[d, "best first epoch + patience", ALPHAS[0]]
+                                                        for d in P.targets]))), display=False)
+glue("n_configs", len(configs), display=False)
+glue("n_stops", len(stop_cfbo), display=False)
+for key, st, nr in (("cfbo", stop_cfbo, near_cfbo), ("ratio", stop_ratio, near_ratio), ("pat", stop_pat, near_pat)):
+    glue(f"near_{key}", nr, display=False)
+    glue(f"stop_median_{key}", float(np.median(st)), display=False)
+glue("bstar_median", float(np.median(best_b)), display=False)
+for key, k in (("generic", "CFBO"), ("transfer", "CFBO + transfer"), ("shuffled", "CFBO + shuffled transfer"),
+               ("warm", "CFBO + warm-start order")):
+    glue(f"regret_{key}", pooled(k, regret), display=False)
+glue("d_transfer", d_transfer, display=False)
+glue("d_shuffled", d_shuffled, display=False)
+glue("d_warm", d_warm, display=False)
+for name in ("generic", "transfer"):
+    covs = [cov for (n, _), (cov, _) in coverage.items() if n.startswith(name)]
+    glue(f"cov_{name}_min", min(covs), display=False)
+    glue(f"cov_{name}_max", max(covs), display=False)
 
 # %% [markdown]
 # ## Against the official code
@@ -460,9 +604,20 @@ claims.check("cost-free-runs-to-the-end",
 # values to 2e-6 (the official tensors are float32) and its improvement probabilities exactly. It picks the same
 # configuration, and `utility`, `u_max`, `u_min`, `stop_threshold` and `cfbo_should_stop` agree. Departures:
 #
-# - **Surrogate.** Everything the transformer does is replaced (see the deviations). The official `hpo` averages
-#   each of its 1,000 curve draws over five transformer draws before scoring them, so its acquisition sees a
-#   narrower spread than the model's predictive; we score 64 or 128 plain draws.
+# - **Surrogate.** Everything the transformer does is replaced (see the deviations). With transfer, the official
+#   `hpo` averages each of its 1,000 curve draws over five transformer draws of the same configuration before
+#   scoring them, so its acquisition sees a narrower spread than the model's predictive; we score 64 or 128 plain
+#   draws.
+# - **The official no-transfer path mixes configurations.** `predict_without_transfer` returns its samples as
+#   (5,000, H, T) without the `permute(1, 0, 2)` of the transfer path, and `hpo` then reads them with
+#   `.view(H, 5, 1000, T).mean(1)`: the 1,000 averaged curves that score configuration $h$ are rows
+#   $5000h, \dots, 5000h + 4999$ of the flattened draws, which cycle through all $H$ configurations. At this commit
+#   the official CFBO without transfer is therefore nearly blind to which configuration is which. Our CFBO with the
+#   generic prior (the page's "CFBO") scores each configuration from its own posterior; it is the method as the
+#   paper describes it, not as that path of the code runs it, and any comparison with the official no-transfer
+#   runs should be read with this in mind.
+# - **Curve lengths.** The official runs use $B = 300$ on curves of 51 (LCBench), 50 (TaskSet, PD1) and 20
+#   (ODBench) epochs; ours have 20 epochs and $B = 100$.
 # - **Tie-breaking.** The official `argmax` takes the first configuration among equal acquisition values. We pick
 #   one of them at random; equal values are common when every improvement probability is zero.
 # - **Baselines.** The official baselines are DyHPO (a deep-kernel GP with EI at the next epoch) and ifBO
@@ -471,6 +626,19 @@ claims.check("cost-free-runs-to-the-end",
 
 # %% [markdown]
 # ## Claims
+#
+# Four counted tests, each measured beside its ablation (the method without the ingredient the test is about) and
+# the naive baselines above, under the same measurement and criterion; the criteria are the brief's, fixed before
+# the first run. One implementation check: with $\alpha = 0$ the utility is the best score, so
+# $U_{\rm now} = u_{\max}$ and the left-hand side of the rule is 0, while every draw floored at the best score
+# reaches $U_{\rm now}$, so $p^* = 1$ and the right-hand side is 1: the rule cannot fire. It is an identity of
+# the rule (also a unit test), shown, not counted.
+#
+# The paper's headline claims and the tests that bear on them: the utility-aware acquisition and stop beat
+# freeze-thaw baselines (`beats-fixed-budget-ftbo-alpha-0.5`, `beats-fixed-budget-ftbo-alpha-1`,
+# `beats-every-baseline`); the search stops by itself near the maximum utility (`stops-near-utility-peak`);
+# transfer improves sample efficiency (`transfer-lowers-regret`); the utility can be fitted to a user's preferences
+# (not testable here: we have no preference data).
 
 # %% tags=["nbval-check-output"]
 claims.save()
@@ -479,48 +647,85 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# **Partly reproduced.** Numbers below are from the committed ci run (seed 0: digits, 16 configurations, five BO
-# runs per method). The robustness table gives the ci sweep over ten notebook seeds and the full-scale runs.
+# ```{repro-verdict}
+# ```
 #
-# - **CFBO beats freeze-thaw BO run to a fixed budget: reproduced.** Its mean realised utility is higher by 0.38
-#   at $\alpha = 0.5$ and by 0.86 at $\alpha = 1$. Random search with the same fixed budget, the control, is 0.02
-#   *below* fixed-budget FT-BO. The margin is large because this comparison is easy: a fixed budget of 100 epochs
-#   pays the whole price $\alpha$, while the best accuracy on this benchmark is reached within a few epochs.
-# - **CFBO beats every baseline we ran: reproduced.** The closest competitor is the official baselines' own
-#   stopping rule (FT-BO stopped at the 0.2 ratio). CFBO stays ahead of it by 0.13 in utility, averaged over the
-#   two prices: 0.842 against 0.769 at $\alpha = 0.5$ and 0.828 against 0.650 at $\alpha = 1$. Its normalised
-#   regret is 0.10 and 0.07, against 0.19 and 0.20. Without its stopping rule, the same CFBO runs fall 0.49 behind
-#   that baseline (the control). The stop is the ingredient that matters here: read at $B$, CFBO's runs reach the
-#   same best accuracy as fixed-budget FT-BO. Over the ten ci seeds, the lead over the closest baseline ranges
-#   from 0.09 to 0.13, and both utility claims hold at every seed.
-# - **CFBO stops near the best budget of its own run: not reproduced at this scale.** None of its ten stops
-#   (median 14 epochs) lies within ±25 % of the budget that maximises the utility along its trajectory (median
-#   2 epochs). A stop drawn at random does no better (1 %). Over the ten ci seeds, CFBO's share is 0 at nine and
-#   0.1 at one. The rule only fires after the utility has fallen from
-#   its best by a share of the range $u_{\max} - u_{\min}$: 0.2 of it when $p(x^*) = 1/2$. On these curves,
-#   which are near their plateau after an epoch or two, that means roughly 10-20 wasted epochs. The scatter plot
-#   shows the systematic lag. It still stops much earlier than the 0.2-ratio baseline (median 31-37 epochs),
-#   because a low improvement probability lowers the bar.
-# - **Transfer lowers the regret: reproduced at seed 0, but not robust.** Averaged over both prices, the prior
-#   fitted to wine and breast cancer lowers CFBO's mean normalised regret on digits from 0.084 to 0.077. The
-#   shuffled prior, the control, raises it to 0.121. The gain comes from $\alpha = 0.5$ alone (0.102 to 0.075);
-#   at $\alpha = 1$ transfer is worse (0.066 to 0.079). Over the ten ci seeds of the sweep, the transferred
-#   prior lowers the regret at nine (by up to 0.04). But the shuffled prior also lowers it at six of those, so the
-#   claim counts at only three seeds. Most of the gain comes from the prior's pooled parts (a tighter noise level
-#   and exponent histogram), not from knowing which configuration is good. The transferred prior is also
-#   overconfident: its 80 % intervals cover only 62-75 % of the unseen epochs, against 97-100 % for the generic
-#   prior.
-# - **$\alpha = 0$ never stops** (an identity, shown above).
+# Numbers below are from this run (ci, seed 0: digits, 16 configurations, five BO runs per method); each test's
+# status is the ci sweep's over seeds 0-9.
 #
-# **At full scale** (48 configurations, three target tasks, ten runs per method; seeds 0-2 in the robustness
-# table) the three utility claims hold at every seed by similar margins. CFBO leads the threshold-stop baseline
-# by 0.07-0.08 in utility. The heat map (seed 0) shows it ahead at every price $\alpha$ and shape $c$ of the
-# grid, and the gap grows with $\alpha$: +0.01 to +0.03 at $\alpha = 0.25$, +0.11 to +0.13 at $\alpha = 1$.
-# The stop is again late: at most 1 of 60 stops per seed falls within ±25 % of the best budget.
-# **Transfer is not reproduced at full scale.** Each dataset's prior is fitted to the other two. At seed 0 it
-# raises CFBO's regret from 0.136 to 0.157, and it raises it at seed 2 too (+0.05). Only at seed 1 does it lower
-# it (−0.01). Three unrelated datasets are too few, and too different, to learn a useful prior from; the paper
-# pre-trains on many tasks of one benchmark.
+# - **CFBO against freeze-thaw BO run to a fixed budget** ({repro-status}`beats-fixed-budget-ftbo-alpha-0.5`;
+#   {repro-status}`beats-fixed-budget-ftbo-alpha-1`). CFBO's mean realised utility is higher by
+#   {glue:text}`gap_cfbo_05:.2f` at $\alpha = 0.5$ and by {glue:text}`gap_cfbo_1:.2f` at $\alpha = 1$. The comparison says
+#   little about CFBO: a fixed budget of 100 epochs pays the whole price $\alpha$ by construction, and on these
+#   curves the best accuracy is reached within an epoch or two. Training one random configuration for one epoch and
+#   stopping beats fixed-budget FT-BO by {glue:text}`gap_oneep_05:.2f` and {glue:text}`gap_oneep_1:.2f`, about as much as
+#   CFBO; one epoch of every configuration and then the best one with patience 1 beats it by {glue:text}`gap_pat_05:.2f`
+#   and {glue:text}`gap_pat_1:.2f`. The ablation, CFBO's own runs read at $B$, ties fixed-budget FT-BO exactly (gaps
+#   {glue:text}`gap_nostop_05:.2f` and {glue:text}`gap_nostop_1:.2f`): both reach the benchmark's best accuracy. What wins
+#   is stopping at all, and the naive policy that stops at once gets the same gain.
+# - **CFBO against every baseline we ran** ({repro-status}`beats-every-baseline`). The closest of the four
+#   baselines is the official baselines' own stop (FT-BO + the fixed $0.2$-ratio rule): CFBO reaches
+#   {glue:text}`u_cfbo_05:.3f` against {glue:text}`u_ftthr_05:.3f` at $\alpha = 0.5$ and {glue:text}`u_cfbo_1:.3f` against {glue:text}`u_ftthr_1:.3f` at
+#   $\alpha = 1$, so its smallest lead, averaged over the two prices, is {glue:text}`mingap_cfbo:.3f`. Without its stop, the
+#   same runs' smallest gap is {glue:text}`mingap_nostop:.3f`. But one epoch of a random configuration reaches {glue:text}`u_oneep_05:.3f` and
+#   {glue:text}`u_oneep_1:.3f` and leads the same four baselines by {glue:text}`mingap_oneep:.3f`; the patience baseline leads them by
+#   {glue:text}`mingap_pat:.3f`. CFBO's utility differs from the one-epoch policy's by only
+#   {glue:text}`cfbo_minus_oneep_05:+.3f` and {glue:text}`cfbo_minus_oneep_1:+.3f`, and from the patience policy's
+#   by {glue:text}`cfbo_minus_pat_05:+.3f` and {glue:text}`cfbo_minus_pat_1:+.3f`.
+# - **Where CFBO stops** ({repro-status}`stops-near-utility-peak`). A share of {glue:text}`near_cfbo:.2f` of its
+#   {glue:text}`n_stops:.0f` stops lies within ±25 % of the best budget $b^\star$ on its own trajectory (median stop
+#   {glue:text}`stop_median_cfbo:.0f` epochs, median $b^\star$ {glue:text}`bstar_median:.0f`). On the same trajectories
+#   the fixed $0.2$-ratio rule, CFBO's rule without the bar that moves with $p^*$, scores {glue:text}`near_ratio:.2f`
+#   (median stop {glue:text}`stop_median_ratio:.0f`), and early stopping with patience 1 scores {glue:text}`near_pat:.2f`
+#   (median stop {glue:text}`stop_median_pat:.0f`). The probability-adjusted bar makes CFBO stop earlier than the fixed
+#   ratio, but not near $b^\star$: the rule fires only once the utility has fallen from its best by a share of
+#   $u_{\max} - u_{\min}$ ($0.2$ of it at $p^* = 1/2$), which on curves that plateau after an epoch or two means
+#   many wasted epochs. With $b^\star$ of one or two epochs, a ±25 % window admits only the exact epoch, so the
+#   criterion is strict here, for every rule alike.
+# - **Transfer** ({repro-status}`transfer-lowers-regret`). The prior fitted to wine and breast cancer changes
+#   CFBO's mean normalised regret on digits from {glue:text}`regret_generic:.3f` to {glue:text}`regret_transfer:.3f`
+#   ({glue:text}`d_transfer:+.3f`), inside the test's own tolerance band ($0.02$ around 0). The ablation, the same
+#   prior shuffled across configurations, gives {glue:text}`regret_shuffled:.3f` ({glue:text}`d_shuffled:+.3f`). The naive
+#   transfer, the generic prior opening configurations in the order of their mean rank on the other two datasets,
+#   gives {glue:text}`regret_warm:.3f` ({glue:text}`d_warm:+.3f`): a ranking of configurations from other tasks, used only as a
+#   visiting order, helps more than our transferred prior. That prior is also overconfident: its 80 % intervals
+#   cover between {glue:text}`cov_transfer_min:.2f` and {glue:text}`cov_transfer_max:.2f` of the unseen epochs, against
+#   {glue:text}`cov_generic_min:.2f` to {glue:text}`cov_generic_max:.2f` for the generic prior.
+# - **$\alpha = 0$ never stops**: an implementation check (an identity of the rule), not counted.
+#
+# In this miniature, then, the paper's ideas are not what makes the difference: on SGD learning curves that are
+# near their plateau after one epoch, a policy that trains one configuration for one epoch and stops is about as
+# good as CFBO under the paper's own utility, and CFBO's stop comes late. This is a finding about our benchmark as
+# much as about CFBO: where curves keep rising and cross (LCBench, PD1), stopping at once would cost more. The
+# full-scale sweep (48 configurations, three target tasks, ten runs per method) is shown beside the ci sweep in the
+# judged table.
+#
+# ## What a skeptic would try
+#
+# An independent review of an earlier version of this page (graded in the book's evidence review) found that the
+# fixed-budget comparisons could not fail, since the fixed budget pays the full price $\alpha$, and that a random
+# configuration stopped after one epoch beats the threshold-stop baseline; the same review found the stopping
+# test's uniformly random control at chance and the transfer gain inside its own tolerance. The page now measures
+# the naive baselines itself, under the tests' own measurement (seed 0 of this run):
+#
+# - **One epoch of a random configuration, then stop** (every utility test): mean realised utility
+#   {glue:text}`u_oneep_05:.3f` at $\alpha = 0.5$ and {glue:text}`u_oneep_1:.3f` at $\alpha = 1$, against CFBO's {glue:text}`u_cfbo_05:.3f` and
+#   {glue:text}`u_cfbo_1:.3f` and fixed-budget FT-BO's {glue:text}`u_ftfixed_05:.3f` and {glue:text}`u_ftfixed_1:.3f`; normalised regret
+#   {glue:text}`reg_oneep_05:.3f` and {glue:text}`reg_oneep_1:.3f` against CFBO's {glue:text}`reg_cfbo_05:.3f` and {glue:text}`reg_cfbo_1:.3f`.
+# - **One epoch of every configuration, then the best one with patience 1** (every utility test): utility
+#   {glue:text}`u_pat_05:.3f` and {glue:text}`u_pat_1:.3f`; it stops after a median of {glue:text}`pat_stop_median:.0f` epochs, most of
+#   them spent on the first epochs of the 16 configurations.
+# - **CFBO without its stop** (the ablation of the utility tests): {glue:text}`u_nostop_05:.3f` and {glue:text}`u_nostop_1:.3f`, the
+#   same as fixed-budget FT-BO ({glue:text}`u_ftfixed_05:.3f` and {glue:text}`u_ftfixed_1:.3f`).
+# - **Other stops on CFBO's own trajectories** (the stopping test): the fixed $0.2$ ratio {glue:text}`near_ratio:.2f`,
+#   patience 1 {glue:text}`near_pat:.2f`, CFBO's rule {glue:text}`near_cfbo:.2f` (share within ±25 % of $b^\star$).
+# - **A warm-start order from the other tasks** (the transfer test): regret change {glue:text}`d_warm:+.3f` against
+#   the transferred prior's {glue:text}`d_transfer:+.3f` and the shuffled prior's {glue:text}`d_shuffled:+.3f`.
+#
+# ### Reviewer's findings
+#
+# Reviewed by: (pending). The independent reviewer of this version will record here what they tried against each
+# counted test, with its numbers, and where the prose disagrees with the record.
 #
 # ## What the miniature cannot show
 #
@@ -529,6 +734,7 @@ claims.table()
 #   this page does not test.
 # - **Benchmark scale.** 16-48 configurations of one linear model with 20-epoch curves, most of which have
 #   flattened after a few epochs. On LCBench or PD1, curves cross and keep rising for longer, and the trade-off
-#   between training on and stopping is harder.
+#   between training on and stopping is harder. That is where the naive "one epoch and stop" policy, which matches
+#   CFBO here, would be expected to fall behind; this page cannot show whether it does.
 # - **User preferences.** The paper suggests estimating $\alpha$ and $c$ from a user's preference data; we fix
 #   them.

@@ -24,14 +24,15 @@ seed = 0
 # %%
 import matplotlib.pyplot as plt
 import numpy as np
+from myst_nb import glue
 
-from repro.claims import Claims, at_least, at_most, tolerance
+from repro.claims import Claims, Comparator, at_least, at_most, tolerance
 from repro.papers import erm_oracle_online_learning as K
 from repro.runtime import progress, setup_notebook
 from repro.stats import loglog_slope
 
 P = setup_notebook(scale, seed, presets={
-    # about 5 s of CPU on one thread (measured)
+    # about 4 s of CPU on one thread, comparators included (measured)
     "ci": dict(ldims=(2, 3, 4, 5, 6), pivot_T=(16, 32, 64, 128, 256), reps=60, control_reps=3,
                wc_thr_T=(8, 16, 32, 64), wc_int_T=(8, 16, 32)),
     # about 1-2 min of CPU: Littlestone dimension up to 8 (255 points), T up to 1024 and 128
@@ -46,6 +47,7 @@ claims = Claims(
     scale=scale, seed=seed,
 )
 FAMILIES = ("ascending", "descending", "inward", "random")
+ADVERSARY = "against-middle"  # the order built against the deterministic middle pivot (test 8, post hoc)
 
 # %% [markdown]
 # ## The claim
@@ -107,7 +109,14 @@ FAMILIES = ("ascending", "descending", "inward", "random")
 #    $z$ drawn uniformly from $U$ (or the rightmost cut, with probability $1/(|U|+1)$). Each answer is the
 #    *unique* minimiser, so an adversarial tie-break cannot hurt. A mistake removes the part of the version
 #    space on the wrong side of the pivot, on average at least a quarter of it, which gives
-#    $O(\log T)$ mistakes and ERM calls in expectation.
+#    $O(\log T)$ mistakes and ERM calls in expectation. The random draw is the ingredient the abstract
+#    credits ("randomized algorithms"); the same learner with a *deterministic* pivot (the middle point of
+#    $U$ in the order of the sequence; its first point is run too) is its ablation. A deterministic rule can be
+#    defeated by an adversary that knows it: `K.order_adversary_threshold_sequence` simulates such a
+#    learner and hands out the hidden ranks so that every mistake settles at most two points of $U$
+#    (the pivot $z$ gets the lowest free rank, the next uncertain point shown the one above it, both
+#    labelled 0), which forces about $T/2$ mistakes and $3T/2$ calls on the middle pivot. A random pivot is not fooled by an
+#    order fixed in advance, whatever rule the order was built against.
 # 3. *Weak consistency, transductive halving.* The learner enumerates the labelings of $x_1..x_T$ that
 #    the class realizes, prefix by prefix: each realizable labeling of $x_{1:t}$ is extended by both
 #    labels of $x_{t+1}$, one consistency query each, so it spends
@@ -127,34 +136,53 @@ FAMILIES = ("ascending", "descending", "inward", "random")
 #   every label 0, descending with every label 1, alternately the smallest and largest remaining point with
 #   the threshold in the middle, random order with a uniform threshold), 60 (ci) or 200 (full) runs of the
 #   random-pivot learner per family and $T$. A claim uses, at each $T$, the family with the largest mean.
-#   Controls: **lazy ERM** (call the oracle on the plain history only after a mistake, ties broken by a
-#   colluding oracle that returns the consistent hypothesis with the most errors on the sequence) and
-#   follow-ERM (one call per round by definition, $T$ calls).
+#   Comparators, on the same sequences with the same oracle (added when the page moved to the current claim
+#   model; the learner, the families and the criteria are unchanged):
+#   * **ablation: the deterministic middle pivot**, the same learner with $z=U[\lfloor|U|/2\rfloor]$ instead
+#     of a random draw. Of the deterministic rules we could think of, it is the one we expected to do best
+#     (on the ascending and descending families its middle *is* the middle of the hidden order, so it runs a
+#     binary search); the brief's example, the first point of $U$, is also run and shown in "What a skeptic
+#     would try".
+#   * **naive baseline: lazy ERM with the same oracle**: keep the last ERM answer and ask the oracle again,
+#     on the plain history, only after a mistake (one call per mistake). Its ties go to the oracle's first
+#     row, which for thresholds is the consistent cut with the fewest ones. (The page's first version used
+#     lazy ERM with a *colluding* tie-break, which errs at every round by construction: a strawman, dropped.)
+#   * A fifth sequence, **built against the middle pivot** by the adversary above, is added for test 8 only
+#     (its own random stream, so the four families' draws are unchanged).
 # * **Experiment 3:** $T\in\{8,16,32,64\}$ (ci; up to 128 at full) for thresholds and $\{8,16,32\}$ (ci;
 #   up to 64 at full) for intervals; one hidden order per class; halving against the adversary that labels
 #   against the learner's vote whenever a consistent labeling allows it.
 #
-# **Claims, fixed before the notebook first ran** (the numbers come from the brief, except two of ours,
-# marked; a smoke test of the kernels at small sizes ran before the notebook existed):
+# **Checks.** Criteria 1-7 were fixed before the notebook first ran (the numbers come from the brief,
+# except two of ours, marked; a smoke test of the kernels at small sizes ran before the notebook existed).
+# When the page moved to the current claim model, checks that cannot fail became illustrations (shown, never
+# counted), the two tests of our random-pivot learner gained the comparators above, and test 8 was added.
+#
+# *Illustrations* (a classical result, or a value fixed by our own construction):
 #
 # 1. *Exponential mistakes for follow-ERM.* On thresholds with $d_\mathrm{LD}=d_{\max}$, follow-ERM with
-#    the colluding oracle makes $\ge 2^{d_{\max}}-2$ mistakes (brief: $\ge N-1$). Control: SOA on the same
-#    class and adversary.
-# 2. *SOA stays within $d_\mathrm{LD}$.* SOA makes $\le d_{\max}$ mistakes. Control: follow-ERM.
+#    the colluding oracle makes $\ge 2^{d_{\max}}-2$ mistakes (brief: $\ge N-1$). The adversary refutes one
+#    threshold per round by construction, so the count is $2^d-1$ at every seed.
+# 2. *SOA stays within $d_\mathrm{LD}$*: $\le d_{\max}$ mistakes (Littlestone 1988).
+# 5. *Halving with weak consistency.* On thresholds, $\max_T \text{mistakes}/\log_2(T+1)\le1$ (the halving bound).
+# 6. *$O(T^{d_\mathrm{VC}+1})$ consistency calls, thresholds.* Log-log slope of calls against $T$
+#    $\le d_\mathrm{VC}+1+0.2=2.2$: the enumeration spends exactly $T(T+1)$ calls, a closed form.
+# 7. *The same for 1-intervals*: slope $\le 3.2$ (Sauer-Shelah; the count does not depend on the seed).
+#
+# *Tests* (our random-pivot learner, beside its ablation and a naive baseline):
+#
 # 3. *$O(\log T)$ ERM calls for thresholds.* The log-log slope of the worst family's mean number of ERM
 #    calls against $T$ is $\le 0.35$ (ours: a count $a+b\log T$ has local log-log slope $b/(a+b\ln T)\le
-#    1/\ln 16\approx0.36$ on our grid, a count linear in $T$ has slope 1). Control: lazy ERM.
+#    1/\ln 16\approx0.36$ on our grid, a count linear in $T$ has slope 1).
 # 4. *Few mistakes too.* At the largest $T$ the worst family's mean number of mistakes, divided by
 #    $\log_2(T+1)$, is $\le 2$ (ours: within a factor 2 of the halving bound, the abstract's "similar mistake
-#    bounds"). Control: lazy ERM.
-# 5. *Halving with weak consistency.* On thresholds, $\max_T \text{mistakes}/\log_2(T+1)\le1$. Control: the
-#    same learner voting with the minority (a deliberately wrong kernel).
-# 6. *$O(T^{d_\mathrm{VC}+1})$ consistency calls, thresholds.* The log-log slope of calls against $T$ is
-#    $\le d_\mathrm{VC}+1+0.2=2.2$. Control: the same enumeration on 1-intervals (a wrong input, $d_\mathrm{VC}=2$).
-# 7. *The same for 1-intervals:* slope $\le 3.2$. Control: 2-intervals ($d_\mathrm{VC}=4$).
-#
-# Claims 1, 2, 5, 6 and 7 are numerical demonstrations of theorems (kind "theorem"); claims 3 and 4
-# measure our randomized learner (kind "empirical").
+#    bounds").
+# 8. *Against an adversary that knows a deterministic rule* (post hoc, added at the conversion and designed on
+#    seeds 0-9 only; it counts once confirmed on seeds 10-19): claim 3's measurement and criterion ($\le 0.35$),
+#    with the worst family taken over the four families and the order built against the middle pivot. Every
+#    comparator then meets the order built against its own rule (the descending family is the one built
+#    against lazy ERM's rightmost cut), so their failing is the premise; what could fail is the random-pivot
+#    learner on orders built against rules it does not follow.
 #
 # **Deviations from the paper**
 #
@@ -167,10 +195,18 @@ FAMILIES = ("ascending", "descending", "inward", "random")
 # * Our ERM oracle accepts multisets (an example repeated $w$ times, a weight); the random-pivot learner
 #   needs them to make the minimiser unique. Whether the paper's oracle allows repeats we do not know.
 # * Finite domains only: the thresholds and intervals live on the $T$ points of the sequence, and the
-#   "unknown order" is a hidden random permutation of those points.
+#   "unknown order" is a hidden permutation of those points (fixed for three families and for the order
+#   built by the adversary, random for the fourth family).
 # * Defaults we chose: the adversary's rule (refute the prediction where the most hypotheses survive,
 #   lowest index on ties), SOA's tie rule (predict 1), halving's tie rule (predict 1), the four sequence
 #   families, the multiplicity $T+1$ of the history, the number of runs, the grids of $T$.
+# * The comparators are ours: the deterministic pivots (middle and first point of the uncertain set), lazy
+#   ERM with the oracle's own ties (the oracle returns its first minimising row, which for thresholds is the
+#   consistent cut with the fewest ones), the adversary that builds an order against a deterministic rule (its
+#   tie between labelling the mistake 0 or 1 goes to 0, a fixed convention), and the "buy the order, then
+#   halve" learner. The page's first version compared the random pivot with lazy ERM under a colluding
+#   tie-break, which fails by construction; that control was dropped when the page moved to the current claim
+#   model, and the five checks that could not fail became illustrations.
 # * Not run: the agnostic case (the brief's regret study at full scale, $\Omega(\sqrt{T2^{d_\mathrm{LD}}})$),
 #   the $O(T)$ conversion from ERM to weak consistency, the lower bounds on the number of calls, and the
 #   $O(T^32^{2k})$ algorithm for $k$-intervals (our experiment 3 uses the general $O(T^{d_\mathrm{VC}+1})$
@@ -235,59 +271,137 @@ plt.show()
 # %% [markdown]
 # The left panel shows mistakes against the round: follow-ERM keeps erring until it has refuted all but
 # one of the $2^d$ thresholds, while SOA stops after $d$ mistakes. The right panel shows the totals: follow-ERM
-# sits on $2^d-1$, SOA on $d$.
+# sits on $2^d-1$, SOA on $d$ (at $d_\mathrm{LD}=${glue:text}`D`: {glue:text}`fe_max` mistakes against
+# {glue:text}`soa_max`). Both counts are fixed by the construction (a colluding oracle, Littlestone's theorem),
+# so they are shown as illustrations, not counted as tests.
 #
 # ### 2. Thresholds on an unknown order: $O(\log T)$ ERM calls
 
 # %%
 rng_pivot = np.random.default_rng([seed, 2])
-piv = {f: np.zeros((len(P.pivot_T), P.reps, 2), int) for f in FAMILIES}  # (T, run, [mistakes, calls])
-lazy = {f: np.zeros((len(P.pivot_T), P.control_reps, 2), int) for f in FAMILIES}
-for i, T in enumerate(progress(P.pivot_T, desc="random-pivot learner")):
-    for f in FAMILIES:
+rng_adv = np.random.default_rng([seed, 4])  # the fifth sequence's own stream: the four families' draws are unchanged
+SEQS = (*FAMILIES, ADVERSARY)
+RIVALS = ("middle", "first", "lazy")  # deterministic comparators: the two fixed pivots and lazy ERM
+# runs[learner][family]: (T, run, [mistakes, calls]); a deterministic learner on a fixed sequence gives the same
+# numbers at every run, so it is run once there and its value fills the row (the mean over runs is that value)
+runs2 = {ln: {f: np.zeros((len(P.pivot_T), P.reps, 2), int) for f in SEQS} for ln in ("random", *RIVALS)}
+halve = np.zeros((len(FAMILIES), P.control_reps, 2), int)  # order-then-halving at the largest T (skeptic)
+
+
+def rival(name, H, y):
+    """One run of a deterministic comparator on the class H over the sequence with labels y."""
+    if name == "lazy":  # the oracle's own ties: its first row, the consistent cut with the fewest ones
+        return K.lazy_erm_learner(K.ERMOracle(H), y)
+    return K.random_pivot_threshold_learner(K.ERMOracle(H), y, pivot=name)
+
+
+for i, T in enumerate(progress(P.pivot_T, desc="threshold learners")):
+    adv_ranks, adv_y = K.order_adversary_threshold_sequence(T, "middle")
+    for f in SEQS:
         for r in range(P.reps):
-            ranks, y = K.threshold_sequence(T, f, rng_pivot)
+            if f == ADVERSARY:
+                ranks, y, rng = adv_ranks, adv_y, rng_adv
+            else:
+                ranks, y = K.threshold_sequence(T, f, rng_pivot)
+                rng = rng_pivot
             H = K.on_sequence(K.thresholds(T), ranks)
-            out = K.random_pivot_threshold_learner(K.ERMOracle(H), y, rng_pivot)
-            piv[f][i, r] = out["mistakes"], out["calls"]
-            if r < P.control_reps:
-                out = K.lazy_erm_learner(K.ERMOracle(H, K.colluding_tie_break(H, y)), y)
-                lazy[f][i, r] = out["mistakes"], out["calls"]
+            out = K.random_pivot_threshold_learner(K.ERMOracle(H), y, rng)
+            runs2["random"][f][i, r] = out["mistakes"], out["calls"]
+            if f == "random" or r == 0:
+                for name in RIVALS:
+                    out = rival(name, H, y)
+                    runs2[name][f][i, r:] = out["mistakes"], out["calls"]
+            if T == P.pivot_T[-1] and f in FAMILIES and r < P.control_reps:
+                out = K.order_then_halving_learner(K.ERMOracle(H), y)
+                halve[FAMILIES.index(f), r] = out["mistakes"], out["calls"]
+piv = runs2["random"]
 Ts = np.array(P.pivot_T)
-mean_calls = np.array([[piv[f][i, :, 1].mean() for f in FAMILIES] for i in range(len(Ts))])
-mean_mist = np.array([[piv[f][i, :, 0].mean() for f in FAMILIES] for i in range(len(Ts))])
-worst_calls, worst_mist = mean_calls.max(axis=1), mean_mist.max(axis=1)
-lazy_calls = np.array([max(lazy[f][i, :, 1].mean() for f in FAMILIES) for i in range(len(Ts))])
-lazy_mist = np.array([max(lazy[f][i, :, 0].mean() for f in FAMILIES) for i in range(len(Ts))])
-slope_pivot, slope_lazy = loglog_slope(Ts, worst_calls), loglog_slope(Ts, lazy_calls)
+log2T1 = np.log2(Ts[-1] + 1)
+
+
+def worst(learner, families, what):
+    """Per T, the largest mean over runs among the families (what: 0 mistakes, 1 calls)."""
+    return np.array([max(runs2[learner][f][i, :, what].mean() for f in families) for i in range(len(Ts))])
+
+
+mean_calls = np.array([[piv[f][i, :, 1].mean() for f in SEQS] for i in range(len(Ts))])
+mean_mist = np.array([[piv[f][i, :, 0].mean() for f in SEQS] for i in range(len(Ts))])
+worst_calls, worst_mist = worst("random", FAMILIES, 1), worst("random", FAMILIES, 0)
+slope_pivot = loglog_slope(Ts, worst_calls)
+mist_ratio = float(worst_mist[-1] / log2T1)
+wc4 = {ln: worst(ln, FAMILIES, 1) for ln in RIVALS}  # worst calls of each comparator, four families
+wm4 = {ln: worst(ln, FAMILIES, 0) for ln in RIVALS}
+slope4 = {ln: loglog_slope(Ts, wc4[ln]) for ln in RIVALS}
+ratio4 = {ln: float(wm4[ln][-1] / log2T1) for ln in RIVALS}
+wc5 = {ln: worst(ln, SEQS, 1) for ln in ("random", *RIVALS)}  # test 8: the fifth sequence included
+slope5 = {ln: loglog_slope(Ts, wc5[ln]) for ln in ("random", *RIVALS)}
+halve_ratio = float(halve[:, :, 0].mean(axis=1).max() / log2T1)
+halve_calls = float(halve[:, :, 1].mean(axis=1).max())
 for i, T in enumerate(Ts):
-    print(f"T = {T:5d}: random pivot, worst family mean: {worst_mist[i]:5.2f} mistakes, {worst_calls[i]:5.2f} ERM calls;"
-          f"  lazy ERM: {lazy_mist[i]:6.1f} mistakes, {lazy_calls[i]:6.1f} calls")
-print(f"log-log slope of ERM calls against T: random pivot {slope_pivot:.3f}, lazy ERM {slope_lazy:.3f}")
+    print(f"T = {T:4d}, worst of the four families (mean calls / mistakes): random pivot {worst_calls[i]:5.1f} / "
+          f"{worst_mist[i]:4.1f};  middle pivot {wc4['middle'][i]:5.1f} / {wm4['middle'][i]:4.1f};  first pivot "
+          f"{wc4['first'][i]:5.0f} / {wm4['first'][i]:4.0f};  lazy ERM {wc4['lazy'][i]:4.0f} / {wm4['lazy'][i]:4.0f}")
+print(f"log-log slope of calls, four families: random {slope_pivot:.3f}, middle {slope4['middle']:.3f}, "
+      f"first {slope4['first']:.3f}, lazy ERM {slope4['lazy']:.3f}")
+print(f"mistakes / log2(T+1) at T = {Ts[-1]}: random {mist_ratio:.3f}, middle {ratio4['middle']:.3f}, "
+      f"first {ratio4['first']:.3f}, lazy ERM {ratio4['lazy']:.3f}; order-then-halving {halve_ratio:.3f} "
+      f"with {halve_calls:.0f} calls")
+print(f"with the order built against the middle pivot: slope random {slope5['random']:.3f}, middle "
+      f"{slope5['middle']:.3f}, lazy ERM {slope5['lazy']:.3f}; at T = {Ts[-1]} on that order: random "
+      f"{piv[ADVERSARY][-1, :, 1].mean():.1f} calls, middle {runs2['middle'][ADVERSARY][-1, 0, 1]} calls "
+      f"({runs2['middle'][ADVERSARY][-1, 0, 0]} mistakes)")
 
 # %%
-fig, (a, b) = plt.subplots(1, 2, figsize=(11, 3.8))
-for j, f in enumerate(FAMILIES):
+fig, (a, b, c) = plt.subplots(1, 3, figsize=(15, 3.9))
+for j, f in enumerate(SEQS):
     q = np.percentile(piv[f][:, :, 1], [10, 90], axis=1)
     a.fill_between(Ts, q[0], q[1], color=f"C{j}", alpha=0.15)
-    a.plot(Ts, mean_calls[:, j], "o-", ms=3, color=f"C{j}", label=f"random pivot, {f} (mean, 10-90%)")
-a.plot(Ts, lazy_calls, "k^-", ms=4, label="lazy ERM, colluding ties (control)")
-a.plot(Ts, Ts, "k:", label="follow-ERM: one call per round")
+    a.plot(Ts, mean_calls[:, j], "o-" if f != ADVERSARY else "s--", ms=3, color=f"C{j}",
+           label=f"{f} (mean, 10-90%)")
 a.plot(Ts, 3 * np.log2(Ts + 1), "k--", lw=0.8, label=r"$3\log_2(T+1)$: shape of the paper's $O(\log T)$")
 a.set(xscale="log", yscale="log", xlabel="horizon T (rounds)", ylabel="ERM oracle calls",
-      title=f"Thresholds on an unknown order (slope {slope_pivot:.2f} vs {slope_lazy:.2f})")
+      title="Random pivot, by sequence family")
 a.legend(fontsize=7)
-for j, f in enumerate(FAMILIES):
-    b.plot(Ts, mean_mist[:, j], "o-", ms=3, color=f"C{j}", label=f"random pivot, {f}")
-b.plot(Ts, lazy_mist, "k^-", ms=4, label="lazy ERM (control)")
-b.plot(Ts, np.log2(Ts + 1), "k--", lw=0.8, label=r"$\log_2(T+1)$: halving, full knowledge")
-b.plot(Ts, 2 * np.log2(Ts + 1), "k-.", lw=0.8, label=r"$2\log_2(T+1)$: claim 4's bar")
-b.set(xscale="log", yscale="log", xlabel="horizon T (rounds)", ylabel="mistakes (mean over runs)",
-      title="Mistakes of the same runs")
+styles = {"random": ("C0", "o-", "random pivot"), "middle": ("C1", "s-", "middle pivot (ablation)"),
+          "first": ("C2", "v-", "first pivot"), "lazy": ("C3", "^-", "lazy ERM (baseline)")}
+for ln, (col, mk, lab) in styles.items():
+    b.plot(Ts, worst(ln, FAMILIES, 1), mk, ms=4, color=col, label=f"{lab}: slope {loglog_slope(Ts, worst(ln, FAMILIES, 1)):.2f}")
+    if ln in ("random", "middle"):
+        b.plot(Ts, runs2[ln][ADVERSARY][:, :, 1].mean(axis=1), mk[0] + ":", ms=4, color=col,
+               label=f"{lab}, order built against the middle pivot")
+b.plot(Ts, Ts, "k:", lw=0.8, label="follow-ERM: one call per round")
+b.set(xscale="log", yscale="log", xlabel="horizon T (rounds)", ylabel="ERM oracle calls (worst family mean)",
+      title="Calls: random pivot against its comparators")
 b.legend(fontsize=7)
+for ln, (col, mk, lab) in styles.items():
+    c.plot(Ts, worst(ln, FAMILIES, 0), mk, ms=4, color=col, label=lab)
+c.plot(Ts, np.log2(Ts + 1), "k--", lw=0.8, label=r"$\log_2(T+1)$: halving, full knowledge")
+c.plot(Ts, 2 * np.log2(Ts + 1), "k-.", lw=0.8, label=r"$2\log_2(T+1)$: test 4's bar")
+c.set(xscale="log", yscale="log", xlabel="horizon T (rounds)", ylabel="mistakes (worst family mean)",
+      title="Mistakes of the same runs")
+c.legend(fontsize=7)
 plt.show()
 
 # %% [markdown]
+# The left panel shows the random-pivot learner on each sequence family, the order built against the middle
+# pivot included (dashed): every curve bends like a logarithm. At $T=${glue:text}`T_max` its worst family
+# costs {glue:text}`calls_random_Tmax:.1f` ERM calls on average, against {glue:text}`calls_random_Tmin:.1f`
+# at $T=${glue:text}`T_min` (log-log slope {glue:text}`slope_random:.3f`, bar $0.35$), and
+# {glue:text}`mist_random_Tmax:.2f` mistakes, {glue:text}`ratio_random:.2f` times $\log_2(T+1)$ (bar $2$).
+#
+# The middle panel is the comparison the tests make. The deterministic middle pivot does as well on the four
+# families: {glue:text}`calls_middle_Tmax:.0f` calls at the largest $T$ (slope {glue:text}`slope_middle:.3f`)
+# and {glue:text}`ratio_middle:.2f` times $\log_2(T+1)$ mistakes. Its worst family is the ascending one, whose
+# order of presentation *is* the hidden order, so its middle is a true median and it runs a binary search; on
+# the random family the middle of $U$ in the order of the sequence is a uniformly random point of the hidden
+# order, which is what the random draw provides. Lazy ERM errs at every round of the descending family
+# ({glue:text}`calls_lazy_Tmax:.0f` calls and as many mistakes at the largest $T$, slope
+# {glue:text}`slope_lazy:.2f`). On the order built against it, the middle pivot makes
+# {glue:text}`adv_mist_middle` mistakes and {glue:text}`adv_calls_middle` calls at the largest $T$ (slope over
+# the five sequences {glue:text}`slope5_middle:.2f`), while the random pivot, given that same order, spends
+# {glue:text}`adv_calls_random:.1f` calls and makes {glue:text}`adv_mist_random:.2f` mistakes (slope over the
+# five sequences {glue:text}`slope5_random:.3f`).
+#
 # ### 3. Weak consistency in the transductive model: calls polynomial in $T$, halving's mistakes
 
 # %%
@@ -330,13 +444,20 @@ for j, r in enumerate((thr, int1, int2)):
     name = ("thresholds", "1-intervals", "2-intervals")[j]
     b.plot(r["T"], r["halving"], "o-", color=f"C{j}", label=f"halving, {name}")
     b.plot(r["T"], np.log2(r["sizes"]), ":", color=f"C{j}", lw=1, label=r"bound $\log_2|\mathcal{H}|_{x_{1:T}}|$")
-b.plot(thr["T"], thr["minority"], "k^--", ms=4, label="minority vote, thresholds (control)")
+b.plot(thr["T"], thr["minority"], "k^--", ms=4, label="minority vote, thresholds (a wrong kernel)")
 b.set(xscale="log", yscale="log", xlabel="horizon T", ylabel="mistakes", title="Halving against an adaptive adversary")
 b.legend(fontsize=7)
 plt.show()
 
 # %% [markdown]
-# ### The paper's numbers
+# Enumerating the realizable labelings costs exactly $T(T+1)$ queries for thresholds (slope
+# {glue:text}`slope_wc_thr:.2f`), and slopes {glue:text}`slope_wc_int1:.2f` and {glue:text}`slope_wc_int2:.2f`
+# for 1- and 2-intervals, close to $d_\mathrm{VC}+1$ ($2$, $3$ and $5$) on these short grids. With the
+# labelings in hand, halving's mistakes stay at or under {glue:text}`ratio_halving:.2f` times $\log_2(T+1)$,
+# while the minority vote reaches {glue:text}`ratio_minority:.2f` times it. Counts of labelings are fixed by the
+# classes (Sauer-Shelah) and the halving bound is classical, so these are illustrations too.
+#
+# ### The paper's numbers beside ours
 #
 # The paper proves asymptotic bounds and reports no numbers, so the table sets each bound beside what
 # our miniature measures in the same setting (values from this run; the claims table below checks them).
@@ -346,7 +467,8 @@ rows = [
     ("ERM access, realizable, online", "Omega(2^d_LD) mistakes (some class, every learner)",
      f"follow-ERM on thresholds, d_LD = {D}: {fe_max} mistakes (2^d = {2**D}); SOA: {soa_max}"),
     ("thresholds, unknown order, transductive", "O(log T) ERM calls",
-     f"random pivot: {worst_calls[-1]:.1f} calls at T = {Ts[-1]} (slope {slope_pivot:.2f}); lazy ERM: {lazy_calls[-1]:.0f}"),
+     f"random pivot: {worst_calls[-1]:.1f} calls at T = {Ts[-1]} (slope {slope_pivot:.2f}); middle pivot: "
+     f"{wc4['middle'][-1]:.0f}; lazy ERM: {wc4['lazy'][-1]:.0f}"),
     ("transductive, weak consistency", "optimal mistakes with O(T^(d_VC+1)) calls",
      f"slopes {thr['slope']:.2f} (thresholds, d_VC=1), {int1['slope']:.2f} (1-intervals, d_VC=2), "
      f"{int2['slope']:.2f} (2-intervals, d_VC=4)"),
@@ -360,46 +482,128 @@ for r in rows:
 # %%
 MC = tolerance(rel=0.05, abs=0.02, why="mean over random pivots and random sequences: exact for a seed, "
                "but the generator's stream is the only source of the value")
-claims.check("follow-erm-exponential-mistakes",
-             statement=f"Follow-ERM with a colluding ERM oracle makes >= 2^d - 2 mistakes on thresholds with d_LD = {D}",
-             paper="Omega(2^d_LD) mistakes for realizable online learning with ERM access (abstract; a lower bound "
-                   "over all learners, which one learner cannot verify)",
-             criterion=at_least(2**D - 2), measured=fe_max, kind="theorem",
-             control=soa_max, control_label="SOA (full knowledge of the class), same class and adversary")
-claims.check("soa-within-ldim",
-             statement=f"SOA makes <= d_LD = {D} mistakes on thresholds against the same adversary",
-             paper="the standard model's optimal mistake bound d_LD (Littlestone 1988; the paper's point of comparison)",
-             criterion=at_most(D), measured=soa_max, kind="theorem",
-             control=fe_max, control_label="follow-ERM with the colluding ERM oracle")
-claims.check("threshold-erm-calls-logarithmic",
-             statement=f"Log-log slope in T of the mean ERM calls of our random-pivot learner, worst of four sequence "
-                       f"families (T in {list(P.pivot_T)})",
-             paper="Thresholds on an unknown ordering: O(log T) ERM queries suffice (abstract)",
-             criterion=at_most(0.35), measured=slope_pivot,
-             control=slope_lazy, control_label="lazy ERM (re-call after each mistake, colluding ties): same slope",
-             tol=MC)
-claims.check("threshold-pivot-mistakes",
-             statement=f"Mean mistakes of the random-pivot learner at T = {Ts[-1]} (worst family), in units of "
-                       "log2(T+1) (the halving bound)",
-             paper="randomized algorithms keep similar mistake bounds (abstract); no constant given",
-             criterion=at_most(2.0), measured=float(worst_mist[-1] / np.log2(Ts[-1] + 1)),
-             control=float(lazy_mist[-1] / np.log2(Ts[-1] + 1)),
-             control_label="lazy ERM with colluding ties, same sequence families", tol=MC)
-claims.check("halving-mistakes-thresholds",
-             statement=f"Transductive halving on thresholds: max over T in {list(P.wc_thr_T)} of mistakes / log2(T+1)",
-             paper="the optimal transductive mistake bound is reached with weak-consistency access (abstract)",
-             criterion=at_most(1.0), measured=ratio_halving, kind="theorem",
-             control=ratio_minority, control_label="the same learner voting with the minority (wrong kernel)")
-claims.check("wc-calls-slope-thresholds",
-             statement=f"Log-log slope in T of weak-consistency calls, thresholds (d_VC = 1), T in {list(P.wc_thr_T)}",
-             paper="O(T^(d_VC+1)) weak-consistency calls (abstract); brief: slope <= d_VC + 1 + 0.2",
-             criterion=at_most(2.2), measured=thr["slope"], kind="theorem",
-             control=int_on_thr["slope"], control_label="same enumeration on 1-intervals (d_VC = 2), a wrong input")
-claims.check("wc-calls-slope-intervals",
-             statement=f"Log-log slope in T of weak-consistency calls, 1-intervals (d_VC = 2), T in {list(P.wc_int_T)}",
-             paper="O(T^(d_VC+1)) weak-consistency calls (abstract); brief: slope <= d_VC + 1 + 0.2",
-             criterion=at_most(3.2), measured=int1["slope"], kind="theorem",
-             control=int2["slope"], control_label="same enumeration on 2-intervals (d_VC = 4), a wrong input")
+claims.headline(
+    "erm-lower-bounds",
+    "With access to the class only through an ERM oracle, some classes force Omega(2^d_LD) mistakes in the "
+    "realizable case and Omega(sqrt(T 2^d_LD)) regret in the agnostic case, and both bounds are tight",
+    untestable="a lower bound over every learner with ERM access: simulating one learner (follow-ERM, shown in the "
+               "illustration follow-erm-exponential-mistakes) can neither confirm nor refute it, and the agnostic "
+               "case was not run")
+claims.headline(
+    "weak-consistency-transductive",
+    "A weak consistency oracle costs only O(T) more calls than ERM, and in the transductive model the optimal "
+    "mistake bounds are reached with O(T^(d_VC+1)) weak-consistency calls",
+    untestable="our enumeration's call count is a closed form (T(T+1) for thresholds, Sauer-Shelah in general) and "
+               "halving's mistake bound is classical, so the checks of this page (wc-calls-slope-*, "
+               "halving-mistakes-thresholds) are illustrations; the O(T) conversion from ERM was not run")
+claims.headline(
+    "oracle-call-lower-bounds",
+    "Omega(T) weak-consistency queries are necessary for transductive learnability, and Omega(T) ERM queries "
+    "are necessary to avoid a mistake bound exponential in d_LD",
+    untestable="lower bounds over every learner: a simulation of particular learners cannot test them")
+claims.headline(
+    "randomized-thresholds",
+    "For thresholds on an unknown order a randomized learner needs only O(log T) ERM queries, with a mistake "
+    "bound like the optimal one (and O(T^3 2^(2k)) weak-consistency queries suffice for k-intervals, not run here)",
+    tests=["threshold-erm-calls-logarithmic", "threshold-pivot-mistakes", "threshold-calls-order-adversary"])
+
+claims.illustrate(
+    "follow-erm-exponential-mistakes",
+    statement=f"Follow-ERM with a colluding ERM oracle makes >= 2^d - 2 mistakes on thresholds with d_LD = {D}",
+    paper="Omega(2^d_LD) mistakes for realizable online learning with ERM access (abstract; a lower bound over "
+          "all learners, which one learner cannot verify)",
+    criterion=at_least(2**D - 2), measured=fe_max,
+    why="fixed by construction: the colluding oracle and the adversary refute one threshold per round, so the "
+        "count is 2^d - 1 at every seed")
+claims.illustrate(
+    "soa-within-ldim",
+    statement=f"SOA makes <= d_LD = {D} mistakes on thresholds against the same adversary",
+    paper="the standard model's optimal mistake bound d_LD (Littlestone 1988; the paper's point of comparison)",
+    criterion=at_most(D), measured=soa_max,
+    why="a classical theorem (Littlestone 1988) that holds for our exact implementation by construction")
+claims.illustrate(
+    "halving-mistakes-thresholds",
+    statement=f"Transductive halving on thresholds: max over T in {list(P.wc_thr_T)} of mistakes / log2(T+1)",
+    paper="the optimal transductive mistake bound is reached with weak-consistency access (abstract)",
+    criterion=at_most(1.0), measured=ratio_halving,
+    why="the classical halving bound (each mistake halves the surviving labelings): it cannot fail for a "
+        "correct implementation")
+claims.illustrate(
+    "wc-calls-slope-thresholds",
+    statement=f"Log-log slope in T of weak-consistency calls, thresholds (d_VC = 1), T in {list(P.wc_thr_T)}",
+    paper="O(T^(d_VC+1)) weak-consistency calls (abstract); brief: slope <= d_VC + 1 + 0.2",
+    criterion=at_most(2.2), measured=thr["slope"],
+    why="a closed form at preset sizes: the enumeration spends exactly T(T+1) calls on thresholds, at every seed")
+claims.illustrate(
+    "wc-calls-slope-intervals",
+    statement=f"Log-log slope in T of weak-consistency calls, 1-intervals (d_VC = 2), T in {list(P.wc_int_T)}",
+    paper="O(T^(d_VC+1)) weak-consistency calls (abstract); brief: slope <= d_VC + 1 + 0.2",
+    criterion=at_most(3.2), measured=int1["slope"],
+    why="a closed form at preset sizes: the number of labelings of t distinct points by 1-intervals does not depend "
+        "on their hidden order, so the count is the same at every seed (Sauer-Shelah bounds it)")
+
+MIDDLE = "the same learner with a deterministic pivot: the middle point of the uncertain set"
+LAZY = "lazy ERM with the same oracle: ask again on the plain history after each mistake (the oracle's ties)"
+claims.test(
+    "threshold-erm-calls-logarithmic",
+    statement=f"Log-log slope in T of the mean ERM calls of our random-pivot learner, worst of four sequence "
+              f"families (T in {list(P.pivot_T)})",
+    paper="Thresholds on an unknown ordering: O(log T) ERM queries suffice (abstract)",
+    criterion=at_most(0.35), measured=slope_pivot,
+    ablation=Comparator(MIDDLE, slope4["middle"], ingredient="the random draw of the pivot"),
+    baselines=[Comparator(LAZY, slope4["lazy"])], tol=MC)
+claims.test(
+    "threshold-pivot-mistakes",
+    statement=f"Mean mistakes of the random-pivot learner at T = {Ts[-1]} (worst family), in units of "
+              "log2(T+1) (the halving bound)",
+    paper="randomized algorithms keep similar mistake bounds (abstract); no constant given",
+    criterion=at_most(2.0), measured=mist_ratio,
+    ablation=Comparator(MIDDLE, ratio4["middle"], ingredient="the random draw of the pivot"),
+    baselines=[Comparator(LAZY, ratio4["lazy"])], tol=MC)
+claims.test(
+    "threshold-calls-order-adversary",
+    statement=f"Log-log slope in T of the mean ERM calls of the random-pivot learner, worst of the four families and "
+              f"the order built against the deterministic middle pivot by an adversary that knows that rule "
+              f"(T in {list(P.pivot_T)})",
+    paper="Thresholds on an unknown ordering: O(log T) ERM queries suffice with randomization (abstract)",
+    criterion=at_most(0.35), measured=slope5["random"],
+    ablation=Comparator(MIDDLE + ", on the same five sequences", slope5["middle"],
+                        ingredient="the random draw of the pivot"),
+    baselines=[Comparator(LAZY + ", on the same five sequences", slope5["lazy"])], tol=MC,
+    post_hoc="added when the page moved to the current claim model, to test the ingredient (randomization) "
+             "against an adversary that knows a deterministic learner's rule; same criterion as the "
+             "pre-registered threshold-erm-calls-logarithmic (the paper's O(log T)); designed on seeds 0-9")
+
+# %%
+glue("D", int(D), display=False)
+glue("fe_max", int(fe_max), display=False)
+glue("soa_max", int(soa_max), display=False)
+glue("T_min", int(Ts[0]), display=False)
+glue("T_max", int(Ts[-1]), display=False)
+glue("calls_random_Tmin", float(worst_calls[0]), display=False)
+glue("calls_random_Tmax", float(worst_calls[-1]), display=False)
+glue("mist_random_Tmax", float(worst_mist[-1]), display=False)
+glue("slope_random", float(slope_pivot), display=False)
+glue("ratio_random", float(mist_ratio), display=False)
+for ln in RIVALS:
+    glue(f"slope_{ln}", float(slope4[ln]), display=False)
+    glue(f"ratio_{ln}", float(ratio4[ln]), display=False)
+    glue(f"calls_{ln}_Tmax", float(wc4[ln][-1]), display=False)
+    glue(f"mist_{ln}_Tmax", float(wm4[ln][-1]), display=False)
+glue("slope5_random", float(slope5["random"]), display=False)
+glue("slope5_middle", float(slope5["middle"]), display=False)
+glue("slope5_lazy", float(slope5["lazy"]), display=False)
+glue("adv_calls_random", float(piv[ADVERSARY][-1, :, 1].mean()), display=False)
+glue("adv_mist_random", float(piv[ADVERSARY][-1, :, 0].mean()), display=False)
+glue("adv_calls_middle", int(runs2["middle"][ADVERSARY][-1, 0, 1]), display=False)
+glue("adv_mist_middle", int(runs2["middle"][ADVERSARY][-1, 0, 0]), display=False)
+glue("halve_ratio", halve_ratio, display=False)
+glue("halve_calls", halve_calls, display=False)
+glue("slope_wc_thr", float(thr["slope"]), display=False)
+glue("slope_wc_int1", float(int1["slope"]), display=False)
+glue("slope_wc_int2", float(int2["slope"]), display=False)
+glue("ratio_halving", ratio_halving, display=False)
+glue("ratio_minority", ratio_minority, display=False)
 
 # %% [markdown]
 # ## Claims
@@ -411,43 +615,70 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# **Reproduced, as illustrations: 7 of 7 pre-registered claims hold at ci scale, seed 0, each against a
-# control that fails.** The numbers below are one draw (seed 0); the table "Across seeds and scales"
-# above gives the pass rate of every claim over seeds 0–9 and the full-scale statuses (seeds 0–2, larger
-# $d_\mathrm{LD}$ and $T$). In the ci sweep every claim holds at all 10 seeds and every control fails at all
-# 10, so no claim is seed-sensitive. Claims 1, 2, 6 and 7 do not depend on the seed at all (fixed classes;
-# the number of labelings of $t$ distinct points does not depend on their hidden order). Claims 3, 4 and 5
-# do: the pivot slope ranged over 0.23–0.28 and the mistake ratio over 0.64–0.75 across the ten seeds, and
-# halving's worst ratio over 0.32–0.95, the closest any claim came to its bar (1), because with
-# $\le 65$ labelings a single extra mistake moves the ratio by about $1/\log_2(T+1)$.
-# At full scale (seeds 0–2, $d_\mathrm{LD}$ up to 8, $T$ up to 1024 for the pivot learner) all seven claims
-# hold at every seed as well, with the same controls failing. The robustness table carries the values; two
-# trends in them are worth reading: the pivot learner's slope is smaller on the longer grid, as the local
-# slope of a logarithm should be, and the consistency-call slopes move up towards $d_\mathrm{VC}+1$ from
-# below as $T$ grows, staying under the bars.
+# ```{repro-verdict}
+# ```
 #
-# * *ERM access can cost $2^{d_\mathrm{LD}}$ mistakes.* On thresholds with $2^d$ hypotheses, follow-ERM
-#   with a colluding oracle makes exactly $2^d-1$ mistakes at every $d$ we ran (63 at $d=6$), while SOA,
-#   which knows the class, makes exactly $d$ (6). This is the shape of the paper's $\Omega(2^{d_\mathrm{LD}})$
-#   lower bound, shown for one learner; the theorem itself (every learner with ERM access) is not
-#   something a simulation can check.
-# * *Thresholds on an unknown order need only logarithmically many ERM calls.* Our random-pivot learner
-#   spends about 9 calls at $T=16$ and 19 at $T=256$ in its worst sequence family (log-log slope 0.27
-#   against the bar of 0.35), with mean mistakes of $6.0$ at $T=256$, $0.75\log_2(T+1)$. Lazy ERM with a
-#   colluding oracle errs and calls at every round on the ascending sequence (slope 1, $T$ mistakes).
-#   The learner is ours, not the paper's: it works because each of its queries has a *unique* minimiser,
-#   so the oracle's tie-breaking, which is what makes follow-ERM fail, has nothing to choose.
-# * *Weak consistency in the transductive model.* Enumerating the realizable labelings costs
-#   $T(T+1)$ queries for thresholds (slope 1.95 on $T=8..64$) and slope 2.95 for 1-intervals, below
-#   $d_\mathrm{VC}+1+0.2$; with the labelings in hand, halving's mistakes stay under $\log_2(T+1)$ (at most
-#   0.63 of it), while the minority vote errs at every round. The control classes with larger VC dimension
-#   (1-intervals for thresholds, 2-intervals for 1-intervals) exceed the bars, as they should.
+# The counted tests are the two pre-registered checks of our random-pivot learner for thresholds on an
+# unknown order, measured beside the same learner with a deterministic pivot (its ablation: the middle of the
+# uncertain set) and lazy ERM with the same oracle (the naive baseline), on the same sequences:
 #
-# What these checks are worth: claims 1, 2 and 5–7 follow from elementary arguments (a consistent learner
-# can be made to refute thresholds one by one; SOA's and halving's mistake bounds; Sauer–Shelah), so they
-# test our implementation of the setting against the paper's statements more than the paper itself.
-# Claims 3 and 4 measure a learner we designed for the abstract's thresholds result; they show that the
-# $O(\log T)$ claim is achievable with a simple randomized strategy, not that it is the paper's.
+# * *$O(\log T)$ ERM calls*, {repro-status}`threshold-erm-calls-logarithmic`. The random pivot's worst-family
+#   calls grow with slope {glue:text}`slope_random:.3f` (bar $0.35$), but the middle pivot's grow with slope
+#   {glue:text}`slope_middle:.3f`; lazy ERM's slope is {glue:text}`slope_lazy:.2f`.
+# * *Few mistakes*, {repro-status}`threshold-pivot-mistakes`. The random pivot makes
+#   {glue:text}`ratio_random:.2f` times $\log_2(T+1)$ mistakes at the largest $T$, the middle pivot
+#   {glue:text}`ratio_middle:.2f` times, both under the bar of $2$; lazy ERM {glue:text}`ratio_lazy:.1f` times.
+#
+# So on our four sequence families, which are fixed in advance and know nothing of the learner, the random
+# draw is not needed: a deterministic pivot taken from the middle of the uncertain set does as well. What the
+# naive baseline's failure shows is that the pivot queries matter (queries with a unique minimiser that split
+# the uncertain set, rather than whatever consistent hypothesis the oracle returns), not that the pivot must
+# be random.
+#
+# * *Against an adversary that knows a deterministic rule*, {repro-status}`threshold-calls-order-adversary`
+#   (post hoc: it counts only once confirmed on seeds 10-19). On the order built against it, the middle pivot
+#   makes {glue:text}`adv_mist_middle` mistakes and {glue:text}`adv_calls_middle` calls at the largest $T$; the
+#   random pivot, given the same order, spends {glue:text}`adv_calls_random:.1f` calls, and its slope over the
+#   five sequences is {glue:text}`slope5_random:.3f`. This is the situation in which the abstract's
+#   randomization matters. Each comparator fails here by construction (each meets the order built against its
+#   own rule), so what this test can show is only that the random pivot is not fooled by orders built against
+#   rules it does not follow.
+#
+# The other five checks are illustrations. Follow-ERM with a colluding oracle makes {glue:text}`fe_max`
+# mistakes at $d_\mathrm{LD}=${glue:text}`D` against SOA's {glue:text}`soa_max`; the consistency-call slopes
+# are {glue:text}`slope_wc_thr:.2f` (thresholds) and {glue:text}`slope_wc_int1:.2f` (1-intervals); halving's
+# worst ratio is {glue:text}`ratio_halving:.2f`. Each is fixed by our construction or is a classical result
+# (Littlestone's theorem, the halving bound, Sauer-Shelah), so they show the setting of the paper rather than
+# test it. The paper's lower bounds (over every learner) cannot be tested by simulating particular learners.
+#
+# ## What a skeptic would try
+#
+# Reviewed by: (pending). The review will try naive alternatives against every counted test; until then, these
+# are the alternatives the page itself runs, on the same sequences, with the same oracle and criteria:
+#
+# * *A deterministic pivot in the middle of the uncertain set* (the ablation): calls slope
+#   {glue:text}`slope_middle:.3f` and {glue:text}`ratio_middle:.2f` times $\log_2(T+1)$ mistakes on the four
+#   families. It passes both criteria, so both tests are not specific: randomization is not needed against
+#   these sequences.
+# * *A deterministic pivot at the first point of the uncertain set* (the brief's example): at the largest $T$
+#   its worst family costs {glue:text}`calls_first_Tmax:.0f` calls and {glue:text}`mist_first_Tmax:.0f`
+#   mistakes (slope {glue:text}`slope_first:.2f`). It fails only because on the ascending family the next point
+#   to be shown is always the lowest uncertain one, so every cut errs at once. Had we taken it as the
+#   ablation, the tests would have looked specific for that accidental reason; we took the stronger rule.
+# * *Lazy ERM with the oracle's own ties* (the baseline): calls slope {glue:text}`slope_lazy:.2f` and
+#   {glue:text}`ratio_lazy:.1f` times $\log_2(T+1)$ mistakes. The oracle's first row is the rightmost consistent
+#   cut, and the descending family (every label 1, in decreasing order) refutes it at every round. On the
+#   order built against the middle pivot, whose labels are all 0, it would make no mistake at all; that is why
+#   test 8 gives every learner the same five sequences, each comparator's own adversarial order included.
+# * *Buy the order, then halve*: one pivot query per point ($T$ calls) reveals the hidden order, after which
+#   halving runs with the class known. On the first few sequences of each family at the largest $T$ it makes
+#   {glue:text}`halve_ratio:.2f` times $\log_2(T+1)$ mistakes with {glue:text}`halve_calls:.0f` calls. It
+#   passes the mistakes criterion by construction (the halving bound) while its calls grow linearly, so the
+#   mistakes test means something only beside the calls test. We do not count it as a comparator of the
+#   mistakes test because it is outside the few-calls regime the paper's claim is about; a reviewer may
+#   disagree.
+# * *Lazy ERM with colluding ties* (the control of the page's first version) errs at every round by
+#   construction. It was a strawman and is no longer a comparator.
 #
 # ## What the miniature cannot show
 #
@@ -463,5 +694,9 @@ claims.table()
 # * **Infinite domains**: every class here lives on at most a few hundred points; the statements of the
 #   paper concern arbitrary (possibly infinite) domains, where only the dimensions matter.
 # * **Asymptotic exponents** from short grids: the slopes are fitted over a factor of 8 to 64 in $T$ and
-#   approach $d_\mathrm{VC}+1$ from below; they cannot distinguish $O(T^{d+1})$ from, say,
-#   $O(T^{d+1}\log T)$.
+#   sit close to $d_\mathrm{VC}+1$; they cannot distinguish $O(T^{d+1})$ from, say, $O(T^{d+1}\log T)$.
+# * **Whether randomization is necessary.** Our adversary is one construction, aimed at the two deterministic
+#   pivots and at lazy ERM; it is not the worst order for every deterministic learner, and we do not know
+#   whether the paper shows that every deterministic learner with ERM access needs more than $O(\log T)$
+#   calls. The random pivot's guarantee is an expectation over its draws against an order fixed in advance;
+#   an adversary that sees the draws before it labels the points is outside what we ran.

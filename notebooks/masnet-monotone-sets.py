@@ -500,7 +500,9 @@ for key, sizes in (("long", "[5, 30]"), ("in", "[5, 15]")):
                      measured=float(ap_mean["official choices"][key] - ap_mean["DeepSets"][key]),
                      control=float(ap_mean["signed hat"][key] - ap_mean["DeepSets"][key]),
                      control_label="MASNet without nonnegative summands (signed hat, our choices) - DeepSets",
-                     tol=TRAINED, post_hoc=OFFICIAL)
+                     tol=tolerance(rel=0.05, abs=0.08, why=f"mean AP after {P.steps} Adam steps with the official "
+                                   "loss and init: the end point moves between CPU families (long sets 0.272 on an "
+                                   "AVX-512 machine, 0.325 without SIMD kernels)"), post_hoc=OFFICIAL)
 
 # %% [markdown]
 # ## Claims

@@ -389,9 +389,9 @@ swap_rule = Criterion(">= -0.02, both accuracies >= 0.2",
                       lambda m: "reproduced" if m >= -0.02 and min(lr1["acc_swap"] + m, lr1["acc_swap"]) >= 0.2 - 1e-9
                       else "not reproduced")
 ALGEBRA_CONTROL = "closed-form exp(-B/2) of the whole bivector, without the invariant decomposition"
-ACC_TOL = tolerance(abs=0.05, why="difference of two test accuracies (450 images) at the end of float32 Adam "
-                    "training; other CPU kernels change the trajectory (swap: -0.0022 and 0.0089 on two machines; "
-                    "tuned vs LR1: -0.144 and -0.116 under two numerics settings)")
+ACC_TOL = tolerance(abs=0.1, why="difference of two test accuracies (450 images) at the end of float32 Adam "
+                    "training; other CPU kernels change the trajectory (swap: -0.0022 on an AVX-512 machine, "
+                    "-0.082 without SIMD kernels; tuned vs LR1: -0.142 and -0.089)")
 DISTILL_TOL = tolerance(rel=0.25, why="ratio of two distillation end points (Adam) on targets from a trained model; "
                         "other CPU kernels move both (1.20, 1.36 and 1.16 under three numerics settings)")
 ABLATION = "rotor stack with its bivectors frozen at zero (identity rotors), fitted and tuned the same way"

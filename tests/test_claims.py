@@ -298,3 +298,18 @@ def test_raw_status_matches_the_rule_away_from_the_band():
             if vs != "edge":
                 assert (status == "reproduced") == (vs == "pass")
     assert raw_status(at_least(0).rule, math.inf) == "not reproduced"
+
+
+def test_a_sweep_record_s_check_is_judged_with_its_comparators():
+    """The sweep keeps comparators' labels apart from their values: the judge must still see the comparators."""
+    from repro import sweep
+    from repro.claims.judge import aggregate, per_seed_values
+
+    c = _claims()
+    _test(c, "gain", ablation=0.2)  # the ablation passes: not specific at every seed
+    c.check("old", statement="s", paper="p", criterion=at_least(1), measured=2.0, control=0.5, control_label="c")
+    runs = {s: sweep.run_of({**c.record(), "seed": s}) for s in range(10)}
+    rec = sweep.build_record("demo", "ci", "abc", runs)
+    by = {x["id"]: x for x in rec["claims"]}
+    assert aggregate(by["gain"], per_seed_values(rec, "gain")).status == "not specific"
+    assert aggregate(by["old"], per_seed_values(rec, "old")) is None, "an old-model check is never judged a test"

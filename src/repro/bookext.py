@@ -11,7 +11,9 @@ metadata and ``book/catalog.yml``, judged by :mod:`repro.claims.judge`:
 * the ``{repro-verdict}`` directive: the verdict's opening words, from the badge;
 * the ``{repro-status}`test-id``` role: a test's status for the prose, from the sweep;
 * on a page still in the old claim model, a note at the top of its verdict;
-* the ``{repro-scoreboard}`` directive (landing page) and the ``{repro-status}`` directive (status page).
+* the ``{repro-glance}`` directive (the landing figure and the book's totals), the ``{repro-scoreboard}``
+  directive (one line per paper; filter and sort by ``_static/repro-scoreboard.js``) and the
+  ``{repro-status}`` directive (status page).
 
 A record that does not match the sweep schema fails the build; a stale one is shown as stale.
 """
@@ -192,6 +194,20 @@ class ScoreboardDirective(Directive):
         return [scoreboard_node()]
 
 
+class GlanceDirective(Directive):
+    """``{repro-glance}``: the book's totals and the landing figure (per part: tests by status, pages without tests)."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        env = self.state.document.settings.env
+        for part in pipeline.load_catalog():
+            for paper in part["papers"]:
+                for path in site.record_files(paper["slug"]):
+                    env.note_dependency(str(path))
+        return [nodes.raw("", site.glance_html(), format="html")]
+
+
 class StatusDirective(Directive):
     has_content = False
 
@@ -239,6 +255,18 @@ def copy_mathjax(app: Any, exception: Exception | None) -> None:
             shutil.copy2(src / rel, dest / rel)
 
 
+def prune_removed_pages(app: Any, exception: Exception | None) -> None:
+    """``build-finished``: an incremental build keeps the HTML of a page that left the book; remove it."""
+    if exception is not None or app.builder.format != "html":
+        return
+    out = Path(app.outdir)
+    for page in (out / "book" / "papers").glob("*.html"):
+        if f"book/papers/{page.stem}" not in app.env.all_docs:
+            page.unlink()
+            for stale in (out / "_downloads").glob(f"*/{page.stem}.*"):
+                stale.unlink()
+
+
 def drop_thebe(app: Any, pagename: str, templatename: str, context: dict, doctree: Any) -> None:
     """``html-page-context``: the book has no live kernels, so drop the Thebe scripts.
 
@@ -266,12 +294,15 @@ def setup(app: Any) -> dict:
     app.add_directive("repro-scoreboard", ScoreboardDirective)
     app.add_directive("repro-status", StatusDirective)
     app.add_directive("repro-verdict", VerdictDirective)
+    app.add_directive("repro-glance", GlanceDirective)
     app.add_role("repro-status", status_role)
     app.connect("builder-inited", check_sweep_records)
     app.connect("doctree-read", insert_card, priority=400)
     app.connect("doctree-resolved", resolve_placeholders)
     app.connect("env-get-outdated", always_outdated)
     app.connect("build-finished", copy_mathjax)
+    app.connect("build-finished", prune_removed_pages)
     app.connect("html-page-context", drop_thebe, priority=900)
     app.add_css_file("repro.css")
+    app.add_js_file("repro-scoreboard.js")
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}

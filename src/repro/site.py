@@ -281,66 +281,144 @@ def status_word(slug: str, test_id: str, records_dir: Path | None = None) -> str
     return outcome_word(t)
 
 
-# ---------- the scoreboard ----------
+# ---------- the book at a glance, the scoreboard ----------
+
+TEST_COLORS = {"reproduced": "#007a5a", "not specific": "#6d4c9f", "seed-sensitive": "#a15c00",
+               "not reproduced": "#b3261e"}
+PAGE_COLORS = {"illustrated, not tested": "#3b6e8f", "untested: awaiting comparators": "#9ca3af"}
+
+
+def book_numbers() -> list[dict]:
+    """Per part of the catalogue: pages, tests by status, pages that only illustrate or await comparators."""
+    out = []
+    for part in pipeline.load_catalog():
+        row = {"part": part["name"], "papers": len(part["papers"]), "pages": 0,
+               "tests": dict.fromkeys(TEST_COLORS, 0), "badges": {}}
+        for paper in part["papers"]:
+            j = judgement(paper["slug"])
+            if j is None:
+                continue
+            row["pages"] += 1
+            row["badges"][j.badge] = row["badges"].get(j.badge, 0) + 1
+            for status, k in j.status_counts().items():
+                row["tests"][status] = row["tests"].get(status, 0) + k
+        out.append(row)
+    return out
+
+
+def glance_svg(numbers: list[dict] | None = None) -> str:
+    """The landing figure: per part, the counted tests by status, and the pages that only illustrate or await
+    their comparators (an inline SVG drawn from the records at build time)."""
+    numbers = numbers if numbers is not None else book_numbers()
+    label_w, bar_w, row_h, gap = 230, 360, 22, 16
+    max_tests = max([sum(r["tests"].values()) for r in numbers] + [1])
+    max_pages = max([r["papers"] for r in numbers] + [1])
+    width = label_w + 2 * bar_w + 3 * gap
+    height = 46 + row_h * len(numbers) + 40
+    parts = [f'<svg class="repro-glance" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+             f'width="100%" role="img" aria-label="The book at a glance: tests and pages per part">',
+             f'<text x="{label_w}" y="16" class="repro-glance-title">counted tests, by status over the ci seeds</text>',
+             f'<text x="{label_w + bar_w + 2 * gap}" y="16" class="repro-glance-title">pages with no counted test</text>']
+    for i, r in enumerate(numbers):
+        y = 30 + i * row_h
+        parts.append(f'<text x="{label_w - 8}" y="{y + 14}" text-anchor="end">{e(r["part"])}</text>')
+        x = label_w
+        for status, color in TEST_COLORS.items():
+            k = r["tests"].get(status, 0)
+            if k:
+                w = bar_w * k / max_tests
+                parts.append(f'<rect x="{x:.1f}" y="{y + 3}" width="{w:.1f}" height="{row_h - 6}" fill="{color}" '
+                             f'data-part="{e(r["part"])}" data-status="{e(status)}" data-count="{k}">'
+                             f"<title>{e(r['part'])}: {k} {e(status)}</title></rect>")
+                x += w
+        if x == label_w:
+            parts.append(f'<text x="{label_w + 4}" y="{y + 14}" class="repro-glance-none">no counted test yet</text>')
+        x = label_w + bar_w + 2 * gap
+        for badge_word, color in PAGE_COLORS.items():
+            k = r["badges"].get(badge_word, 0)
+            if k:
+                w = bar_w * k / max_pages
+                parts.append(f'<rect x="{x:.1f}" y="{y + 3}" width="{w:.1f}" height="{row_h - 6}" fill="{color}" '
+                             f'data-part="{e(r["part"])}" data-badge="{e(badge_word)}" data-count="{k}">'
+                             f"<title>{e(r['part'])}: {k} page(s) {e(badge_word)}</title></rect>")
+                x += w
+    y = 30 + len(numbers) * row_h + 14
+    x = label_w
+    for word, color in (*TEST_COLORS.items(), *PAGE_COLORS.items()):
+        parts.append(f'<rect x="{x}" y="{y}" width="10" height="10" fill="{color}"/>'
+                     f'<text x="{x + 14}" y="{y + 9}" class="repro-glance-key">{e(word)}</text>')
+        x += 14 + 6.2 * len(word) + 14
+        if x > width - 120:
+            x, y = label_w, y + 14
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def glance_html() -> str:
+    """The book's totals in one line, and the landing figure."""
+    numbers = book_numbers()
+    tests = {s: sum(r["tests"].get(s, 0) for r in numbers) for s in TEST_COLORS}
+    badges: dict[str, int] = {}
+    for r in numbers:
+        for b, k in r["badges"].items():
+            badges[b] = badges.get(b, 0) + k
+    n_tests = sum(tests.values())
+    line = (f'<p class="repro-glance-line" data-tests="{n_tests}" data-reproduced="{tests["reproduced"]}">'
+            f'<strong>{sum(r["pages"] for r in numbers)}</strong> pages; <strong>{tests["reproduced"]}</strong> of '
+            f"{n_tests} counted tests reproduced, {tests['not specific']} not specific, {tests['seed-sensitive']} "
+            f"seed-sensitive, {tests['not reproduced']} not reproduced; "
+            f"{badges.get('illustrated, not tested', 0)} pages only illustrate; "
+            f"{badges.get('untested: awaiting comparators', 0)} await comparators.</p>")
+    return f'<div class="repro-glance-box">{line}{glance_svg(numbers)}</div>'
+
+
+SCOREBOARD_COLUMNS = ("paper", "badge", "headline claims tested", "tests reproduced", "full scale", "ci runtime")
 
 
 def scoreboard_html(link) -> str:  # noqa: ANN001
-    """The scoreboard; ``link(slug)`` returns the relative URL of a page, or ``None`` if it has none."""
+    """The scoreboard; ``link(slug)`` returns the relative URL of a page, or ``None`` if it has none.
+
+    One line per paper, grouped by part; the header cells sort and the select filters by badge
+    (``_static/repro-scoreboard.js``, offline).
+    """
     parts = pipeline.load_catalog()
-    n_papers = sum(len(p["papers"]) for p in parts)
-    totals = {"pages": 0, "tested_pages": 0, "illustrated": 0, "awaiting": 0, "reproduced": 0, "counted": 0,
-              "headlines_tested": 0, "headlines": 0}
-    status_totals: dict[str, int] = {}
-    rows = []
+    rows, seen_badges = [], []
     for part in parts:
+        rows.append(f'<tr class="repro-part" data-part="{e(part["name"])}"><th colspan="6">{e(part["name"])}</th></tr>')
         for paper in part["papers"]:
             slug = paper["slug"]
             record = load_record(slug)
             url = link(slug)
-            name = (f'<a href="{e(url)}"><span class="repro-slug">{e(slug)}</span></a>' if url and record
-                    else f'<span class="repro-slug">{e(slug)}</span>')
-            desc = f'<br><small>{e(paper["short"])}</small>'
+            name = (f'<a href="{e(url)}" title="{e(paper["short"])}">{e(slug)}</a>' if url and record
+                    else f'<span title="{e(paper["short"])}">{e(slug)}</span>')
             if record is None or url is None:
                 rows.append(f'<tr class="repro-row repro-planned-row" data-slug="{e(slug)}" data-part="{e(part["name"])}" '
-                            f'data-badge="planned"><td>{e(part["name"])}</td><td>{name}{desc}</td><td>{badge("planned")}</td>'
+                            f'data-badge="planned"><td>{name}</td><td>{badge("planned")}</td>'
                             "<td>–</td><td>–</td><td>–</td><td>–</td></tr>")
                 continue
             j = judge_page(record, sweeps_of(slug))
             n = summary_numbers(j)
-            totals["pages"] += 1
-            totals["reproduced"] += n["reproduced"]
-            totals["counted"] += n["counted"]
-            totals["headlines_tested"] += n["headlines_tested"]
-            totals["headlines"] += n["headlines"]
-            totals["tested_pages"] += n["counted"] > 0
-            totals["illustrated"] += j.badge == "illustrated, not tested"
-            totals["awaiting"] += j.badge == "untested: awaiting comparators"
-            for s, k in n["statuses"].items():
-                status_totals[s] = status_totals.get(s, 0) + k
+            if j.badge not in seen_badges:
+                seen_badges.append(j.badge)
             others = ", ".join(f"{k} {s}" for s, k in n["statuses"].items() if s != "reproduced")
-            tests = (f'{n["reproduced"]} / {n["counted"]}' + (f"<br><small>{e(others)}</small>" if others else "")
+            tests = (f'{n["reproduced"]} / {n["counted"]}' + (f" <small>({e(others)})</small>" if others else "")
                      if n["counted"] else ("–" if not n["legacy"] else f'<small>{n["legacy"]} awaiting</small>'))
             heads = f'{n["headlines_tested"]} / {n["headlines"]}' if n["headlines"] else "–"
             full = _full_line(j) or "–"
+            full_held = sum(t.full is not None and t.full.status == "reproduced" for t in j.tests())
             rows.append(
                 f'<tr class="repro-row" data-slug="{e(slug)}" data-part="{e(part["name"])}" data-badge="{e(j.badge)}" '
                 f'data-ok="{n["reproduced"]}" data-total="{n["counted"]}" data-headlines="{n["headlines_tested"]}" '
-                f'data-runtime="{record["runtime_s"]}"><td>{e(part["name"])}</td><td>{name}{desc}</td>'
-                f'<td>{badge(j.badge)}</td><td>{heads}</td><td>{tests}</td><td><small>{full}</small></td>'
-                f'<td>{record["runtime_s"]:.1f} s</td></tr>')
-    rest = ", ".join(f"{k} {s}" for s, k in status_totals.items() if s != "reproduced")
-    summary = (
-        f'<p class="repro-totals" data-reproduced="{totals["reproduced"]}" data-counted="{totals["counted"]}">'
-        f'<strong>{totals["pages"]}</strong> of {n_papers} papers have a page. '
-        f'<strong>{totals["reproduced"]}</strong> of {totals["counted"]} counted tests are reproduced (each beats its '
-        f"ablation and its naive baselines at 8 or more of 10 ci seeds)" + (f"; {rest}" if rest else "") + ". "
-        f'{totals["tested_pages"]} pages have counted tests, {totals["illustrated"]} only illustrate, and '
-        f'{totals["awaiting"]} await comparators under the current rules. Headline claims tested: '
-        f'{totals["headlines_tested"]} of {totals["headlines"]} mapped.</p>')
-    head = ("<tr><th>part</th><th>paper</th><th>badge</th><th>headline claims tested</th>"
-            "<th>tests reproduced</th><th>full scale</th><th>ci runtime</th></tr>")
-    return (f'{summary}<div class="repro-scroll"><table class="repro-scoreboard"><thead>{head}</thead>'
-            f'<tbody>{"".join(rows)}</tbody></table></div>')
+                f'data-full="{full_held}" data-runtime="{record["runtime_s"]}"><td>{name}</td><td>{badge(j.badge)}</td>'
+                f'<td>{heads}</td><td>{tests}</td><td><small>{full}</small></td><td>{record["runtime_s"]:.1f} s</td></tr>')
+    options = "".join(f'<option value="{e(b)}">{e(b)}</option>' for b in seen_badges)
+    control = ('<p class="repro-scoreboard-controls"><label>Show <select class="repro-filter">'
+               f'<option value="">every badge</option>{options}</select></label> '
+               '<small>(click a column\'s header to sort by it)</small></p>')
+    sort_keys = ("slug", "badge", "headlines", "ok", "full", "runtime")
+    head = "".join(f'<th data-sort="{k}">{e(c)}</th>' for k, c in zip(sort_keys, SCOREBOARD_COLUMNS))
+    return (f'{control}<div class="repro-scroll repro-scoreboard-wrap"><table class="repro-scoreboard">'
+            f'<thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
 
 
 # ---------- the status page ----------

@@ -227,6 +227,64 @@ def test_learners_in_a_class_incremental_stream():
     assert j.shape == (3,) and j.min() > 0.8
 
 
+# ----------------------------------------------------------------------------- StreamingLDA (naive baseline)
+def test_streaming_lda_without_shrinkage_is_sklearn_lda_with_uniform_priors():
+    from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+
+    X, y = blobs(n_per=40, n_classes=4, d=6, seed=3)
+    slda = K.StreamingLDA(6, 4, shrinkage=0.0).fit_task(X, y)
+    ref = LinearDiscriminantAnalysis(solver="lsqr", priors=np.full(4, 0.25)).fit(X, y)
+    np.testing.assert_allclose(slda.W[:-1].T, ref.coef_, rtol=1e-8, atol=1e-10)
+    # sklearn adds log(prior) to every intercept: a constant here, which changes no decision
+    np.testing.assert_allclose(slda.W[-1] - ref.intercept_, np.log(4.0), atol=1e-8)
+    assert np.array_equal(slda.predict(X), ref.predict(X))
+
+
+def test_streaming_lda_statistics_do_not_depend_on_how_the_data_arrive():
+    X, y = blobs(n_per=30, n_classes=6, d=5, seed=4)
+    batch = K.StreamingLDA(5, 6, shrinkage=1e-3).fit_task(X, y)
+    Sw = sum(((X[y == c] - X[y == c].mean(0)).T @ (X[y == c] - X[y == c].mean(0)) for c in range(6)))
+    np.testing.assert_allclose(batch.covariance, Sw / len(X), rtol=1e-12, atol=1e-12)
+    tasks = class_incremental_tasks(np.arange(6), 2, rng=np.random.default_rng(0))
+    stream = K.StreamingLDA(5, 6, shrinkage=1e-3)
+    for t in tasks:
+        keep = np.isin(y, t)
+        stream.fit_task(X[keep], y[keep])
+    np.testing.assert_allclose(stream.W, batch.W, rtol=1e-9, atol=1e-10)
+    # a class split over two chunks is merged exactly (Chan et al.'s pairwise update)
+    split = K.StreamingLDA(5, 6, shrinkage=1e-3)
+    half = np.arange(len(y)) % 2 == 0
+    split.fit_task(X[half], y[half]).fit_task(X[~half], y[~half])
+    np.testing.assert_allclose(split.means, batch.means, atol=1e-12)
+    np.testing.assert_allclose(split.covariance, batch.covariance, rtol=1e-10, atol=1e-12)
+
+
+def test_streaming_lda_full_shrinkage_is_the_euclidean_nearest_mean_and_it_learns_a_stream():
+    X, y = blobs(n_per=40, n_classes=6, d=8, seed=5)
+    slda = K.StreamingLDA(8, 6, shrinkage=1.0).fit_task(X, y)
+    d2 = ((X[:, None, :] - slda.means[None]) ** 2).sum(-1)
+    assert np.array_equal(slda.predict(X), d2.argmin(1))
+    tasks = class_incremental_tasks(np.arange(6), 2)
+    A = K.accuracy_matrix(K.StreamingLDA(8, 6), X, y, X, y, tasks)
+    assert A[-1].min() > 0.8
+    part = K.StreamingLDA(8, 6).fit_task(X[y < 2], y[y < 2])
+    assert set(np.unique(part.predict(X))) <= {0, 1}  # only the classes seen so far
+
+
+def test_streaming_lda_bad_input():
+    X, y = blobs(n_per=5, n_classes=3, d=4)
+    with pytest.raises(ValueError, match="shrinkage"):
+        K.StreamingLDA(4, 3, shrinkage=1.5)
+    with pytest.raises(ValueError, match="shrinkage"):
+        K.StreamingLDA(4, 3, shrinkage=-0.1)
+    with pytest.raises(ValueError, match="fit_task"):
+        K.StreamingLDA(4, 3).predict(X)
+    with pytest.raises(ValueError, match="Z must be"):
+        K.StreamingLDA(5, 3).fit_task(X, y)
+    with pytest.raises(ValueError, match="y must"):
+        K.StreamingLDA(4, 2).fit_task(X, y)
+
+
 def test_synthetic_intent_corpus_is_balanced_distinct_and_reproducible():
     s, y = K.synthetic_intent_corpus(50, np.random.default_rng(0))
     assert len(s) == 1000 and np.bincount(y).tolist() == [50] * 20

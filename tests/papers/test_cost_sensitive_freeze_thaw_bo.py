@@ -331,3 +331,122 @@ def test_benchmark_is_deterministic_and_validates():
     assert len(K.config_grid()) == 48
     with pytest.raises(ValueError, match="dataset_name"):
         K.make_lc_benchmark("iris", cfgs, 3, 0)
+
+
+# ----------------------------------------------------------------------------- run_freeze_thaw's bookkeeping
+def _recording_sampler(monkeypatch):
+    """Replace the surrogate's sampler by uniform draws (shape (..., n_cfg, K, T)) and keep every call's output."""
+    calls = []
+    draw = np.random.default_rng(11)
+
+    def sampler(y_obs, n_observed, prior, n_samples, rng):
+        s = draw.uniform(0.3, 1.0, size=np.shape(n_observed) + (n_samples, np.shape(y_obs)[-1]))
+        calls.append((s, np.array(n_observed).copy()))
+        return s
+
+    monkeypatch.setattr(K, "sample_future_curves", sampler)
+    return calls
+
+
+def test_run_freeze_thaw_bounds_and_the_epoch_of_the_stop():
+    # flat curves: every epoch after the first costs utility, so the rule fires; recompute it by hand
+    rng = np.random.default_rng(6)
+    Y = np.repeat(rng.uniform(0.5, 0.9, size=(3, 5, 1)), 6, axis=-1) + np.linspace(0, 0.01, 6)
+    a, c, B = 1.0, 1.0, 20
+    out = K.run_freeze_thaw(Y, "cfbo", K.generic_prior(8), B, alpha=a, c=c, n_samples=16, rng=rng)
+    inc, ch, p = out["incumbent"], out["choice"], out["p"]
+    for r in range(3):
+        first = Y[r, ch[r, 0], 0]
+        assert out["u_min"][r] == pytest.approx(float(K.utility(B, first, a, c, B)))   # U(B, first score)
+        u = K.utility(np.arange(1, B + 1), inc[r], a, c, B)
+        np.testing.assert_allclose(out["u_max"][r], np.maximum.accumulate(u))           # best utility so far
+        # the rule is checked before epoch s + 1 (s >= 1 epochs spent) with p* of that step; a stop there is s
+        fired = [s for s in range(1, B) if K.cfbo_should_stop(out["u_max"][r, s - 1], out["u_min"][r],
+                                                              K.utility(s, inc[r, s - 1], a, c, B), p[r, s])]
+        assert out["stop"][r] == (fired[0] if fired else B)
+    assert np.all(out["stop"] < B), "the flat curves should make the rule fire"
+
+
+def test_p_star_comes_from_the_configuration_trained(monkeypatch):
+    calls = _recording_sampler(monkeypatch)
+    rng = np.random.default_rng(7)
+    Y = np.sort(rng.uniform(0.4, 0.9, size=(2, 4, 5)), axis=-1)
+    a, c, B = 0.5, 1.0, 12
+    out = K.run_freeze_thaw(Y, "cfbo", K.generic_prior(4), B, alpha=a, c=c, n_samples=6, rng=rng)
+    assert len(calls) == B
+    rows = np.arange(2)
+    differs = 0
+    for step, (s, m) in enumerate(calls):
+        best = out["incumbent"][:, step - 1] if step else np.zeros(2)
+        acq, prob = K.cfbo_acquisition(s, m, step, best, alpha=a, c=c, total_budget=B)
+        j = out["choice"][:, step]
+        score = np.where(m < 5, acq, -np.inf)
+        assert np.all(score[rows, j] >= score.max(axis=1) - 1e-12)            # the acquisition's argmax is trained
+        np.testing.assert_array_equal(out["p"][:, step], prob[rows, j])       # p* is read from that configuration
+        differs += int(np.any(prob[rows, j] != prob.max(axis=1)))
+    assert differs > 0, "the test needs steps where the trained configuration is not the most probable one"
+
+
+def test_visit_order_opens_new_configurations_in_order(monkeypatch):
+    calls = _recording_sampler(monkeypatch)
+    rng = np.random.default_rng(8)
+    Y = np.sort(rng.uniform(0.4, 0.9, size=(2, 5, 4)), axis=-1)
+    order = np.array([3, 0, 4, 1, 2])
+    out = K.run_freeze_thaw(Y, "cfbo", K.generic_prior(4), 15, alpha=0.2, c=1.0, n_samples=6, rng=rng,
+                            visit_order=order)
+    for r in range(2):
+        opened = [j for k, j in enumerate(out["choice"][r]) if j not in out["choice"][r, :k]]
+        assert opened == order[:len(opened)].tolist()
+    for step, (s, m) in enumerate(calls):
+        _, prob = K.cfbo_acquisition(s, m, step, 0.0 if step == 0 else out["incumbent"][:, step - 1], alpha=0.2,
+                                     c=1.0, total_budget=15)
+        np.testing.assert_array_equal(out["p"][:, step], prob[np.arange(2), out["choice"][:, step]])
+    with pytest.raises(ValueError, match="permutation"):
+        K.run_freeze_thaw(Y, "cfbo", K.generic_prior(4), 15, alpha=0.2, c=1.0, n_samples=6, rng=rng,
+                          visit_order=[0, 0, 1, 2, 3])
+    with pytest.raises(ValueError, match="cfbo"):
+        K.run_freeze_thaw(Y, "ftbo", K.generic_prior(4), 15, alpha=0.2, c=1.0, n_samples=6, rng=rng,
+                          visit_order=order)
+
+
+# ----------------------------------------------------------------------------- naive baselines
+def test_one_epoch_runs_average_a_random_first_epoch():
+    Y = np.array([[0.5, 0.9, 0.9], [0.7, 0.7, 0.8], [0.6, 0.6, 0.6]])
+    out = K.one_epoch_runs(Y, 5)
+    assert out["incumbent"].shape == (3, 5) and np.all(out["stop"] == 1)
+    np.testing.assert_array_equal(out["incumbent"][:, 0], Y[:, 0])
+    u = K.realised_utility(out["incumbent"], out["stop"], 0.5, 1.0, 5)
+    assert u.mean() == pytest.approx(Y[:, 0].mean() - 0.5 / 5)
+    with pytest.raises(ValueError, match="curves"):
+        K.one_epoch_runs(Y[None], 5)
+
+
+def test_patience_stop_budget_by_hand():
+    assert K.patience_stop_budget([0.5, 0.6, 0.6, 0.7]) == 3
+    assert K.patience_stop_budget([0.5, 0.5, 0.6, 0.6, 0.6], patience=2) == 5
+    assert K.patience_stop_budget([0.5, 0.6, 0.7]) == 3                      # never fires: the last epoch
+    np.testing.assert_array_equal(K.patience_stop_budget([[0.5, 0.5, 0.6], [0.1, 0.2, 0.3]]), [2, 3])
+    with pytest.raises(ValueError, match="patience"):
+        K.patience_stop_budget([0.5, 0.6], patience=0)
+
+
+def test_first_epoch_patience_runs_by_hand():
+    Y = np.array([[0.5, 0.6, 0.7, 0.75], [0.8, 0.85, 0.85, 0.9], [0.3, 0.4, 0.5, 0.6]])
+    out = K.first_epoch_patience_runs(Y, 10, 3, np.random.default_rng(0))
+    # three first epochs, then config 1: 0.85 improves, 0.85 does not -> stop after 3 + 2 epochs at 0.85
+    assert np.all(out["stop"] == 5)
+    np.testing.assert_allclose(out["incumbent"][:, 4], 0.85)
+    assert np.all(np.diff(out["incumbent"], axis=1) >= 0) and out["incumbent"].shape == (3, 10)
+    up = np.array([[0.8, 0.9, 0.95], [0.1, 0.2, 0.3]])
+    assert np.all(K.first_epoch_patience_runs(up, 5, 2, np.random.default_rng(1))["stop"] == 4)   # ran to its end
+    with pytest.raises(ValueError, match="total_budget"):
+        K.first_epoch_patience_runs(Y, 2, 1, np.random.default_rng(0))
+
+
+def test_source_visit_order_is_the_mean_rank_of_final_scores():
+    t1 = np.array([[0, 0.9], [0, 0.5], [0, 0.7]])
+    t2 = np.array([[0, 0.6], [0, 0.4], [0, 0.8]])
+    # ranks (1 = best): task 1 -> 1, 3, 2; task 2 -> 2, 3, 1; means 1.5, 3, 1.5 -> ties keep index order
+    np.testing.assert_array_equal(K.source_visit_order(np.stack([t1, t2])), [0, 2, 1])
+    with pytest.raises(ValueError, match="source_curves"):
+        K.source_visit_order(t1)

@@ -262,3 +262,116 @@ def test_learner_bad_input():
         K.halving_run(H, "plurality")
     with pytest.raises(ValueError, match="k must be"):
         K.k_intervals(5, 0)
+
+
+# ----------------------------------------------------------------------------- comparators of the pivot learner
+
+
+@pytest.mark.parametrize("family", ["ascending", "descending", "inward", "random"])
+@pytest.mark.parametrize("pivot", ["middle", "first"])
+def test_deterministic_pivots_are_consistent_draw_nothing_and_ignore_tie_breaks(family, pivot):
+    T = 33
+    ranks, y = K.threshold_sequence(T, family, np.random.default_rng(4))
+    H = K.on_sequence(K.thresholds(T), ranks)
+    res = K.random_pivot_threshold_learner(K.ERMOracle(H), y, pivot=pivot)
+    assert 0 <= res["mistakes"] <= T and res["calls"] <= 3 * (res["mistakes"] + 1)
+    assert res == K.random_pivot_threshold_learner(K.ERMOracle(H, "last"), y, None, pivot)
+    assert res == K.random_pivot_threshold_learner(K.ERMOracle(H, K.colluding_tie_break(H, y)), y, pivot=pivot)
+
+
+def test_middle_pivot_runs_a_binary_search_when_the_sequence_order_is_the_hidden_order():
+    for T in (15, 63, 255):
+        ranks, y = K.threshold_sequence(T, "ascending", RNG)
+        res = K.random_pivot_threshold_learner(K.ERMOracle(K.on_sequence(K.thresholds(T), ranks)), y, pivot="middle")
+        assert res["mistakes"] == int(math.log2(T + 1))  # each mistake halves the uncertain block exactly
+
+
+def test_random_pivot_default_is_unchanged_by_the_pivot_argument():
+    T = 50
+    ranks, y = K.threshold_sequence(T, "random", np.random.default_rng(9))
+    H = K.on_sequence(K.thresholds(T), ranks)
+    a = [K.random_pivot_threshold_learner(K.ERMOracle(H), y, np.random.default_rng(3)) for _ in range(3)]
+    b = [K.random_pivot_threshold_learner(K.ERMOracle(H), y, np.random.default_rng(3), "random") for _ in range(3)]
+    assert a == b
+
+
+def test_lazy_erm_with_the_oracles_first_row_is_the_rightmost_cut_and_errs_at_every_descending_round():
+    T = 20
+    ranks, y = K.threshold_sequence(T, "descending", RNG)
+    H = K.on_sequence(K.thresholds(T), ranks)
+    first = K.ERMOracle(H)(np.zeros(T, int), np.zeros(T, int))
+    assert H[first].sum() == 0  # with no data every cut is consistent: the first row is the empty one
+    assert K.lazy_erm_learner(K.ERMOracle(H), y) == {"mistakes": T, "calls": T}
+
+
+@pytest.mark.parametrize("T", [1, 2, 7, 16, 41])
+@pytest.mark.parametrize("rule", ["middle", "first", "rightmost", "leftmost"])
+def test_order_adversary_gives_a_realizable_permutation(T, rule):
+    ranks, y = K.order_adversary_threshold_sequence(T, rule)
+    assert sorted(ranks.tolist()) == list(range(T))
+    H = K.on_sequence(K.thresholds(T), ranks)
+    assert np.any(np.all(H == y[None, :], axis=1))
+
+
+def test_order_adversary_against_the_extreme_cuts_is_the_ascending_and_descending_family():
+    for T in (5, 32):
+        for rule, family in (("leftmost", "ascending"), ("rightmost", "descending")):
+            a = K.order_adversary_threshold_sequence(T, rule)
+            b = K.threshold_sequence(T, family, RNG)
+            assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
+
+
+@pytest.mark.parametrize("T", [4, 5])
+@pytest.mark.parametrize("pivot", ["middle", "first"])
+def test_order_adversary_reaches_the_brute_force_worst_case_of_the_deterministic_pivot(T, pivot):
+    worst = 0
+    for perm in itertools.permutations(range(T)):
+        ranks = np.array(perm)
+        H = K.on_sequence(K.thresholds(T), ranks)
+        for theta in range(T + 1):
+            y = (ranks >= theta).astype(np.uint8)
+            worst = max(worst, K.random_pivot_threshold_learner(K.ERMOracle(H), y, pivot=pivot)["mistakes"])
+    ranks, y = K.order_adversary_threshold_sequence(T, pivot)
+    got = K.random_pivot_threshold_learner(K.ERMOracle(K.on_sequence(K.thresholds(T), ranks)), y, pivot=pivot)
+    assert got["mistakes"] == worst
+
+
+def test_order_adversary_forces_linear_mistakes_on_its_rule_but_not_on_the_random_pivot():
+    T = 128
+    for pivot, least in (("middle", T // 2), ("first", T)):
+        ranks, y = K.order_adversary_threshold_sequence(T, pivot)
+        H = K.on_sequence(K.thresholds(T), ranks)
+        assert K.random_pivot_threshold_learner(K.ERMOracle(H), y, pivot=pivot)["mistakes"] >= least
+        rng = np.random.default_rng(5)
+        mean = np.mean([K.random_pivot_threshold_learner(K.ERMOracle(H), y, rng)["mistakes"] for _ in range(200)])
+        assert mean <= 2 * math.log2(T + 1)
+
+
+@pytest.mark.parametrize("family", ["ascending", "descending", "inward", "random"])
+def test_order_then_halving_spends_t_calls_and_errs_like_halving_with_the_class_known(family):
+    T = 37
+    ranks, y = K.threshold_sequence(T, family, np.random.default_rng(8))
+    H = K.on_sequence(K.thresholds(T), ranks)
+    res = K.order_then_halving_learner(K.ERMOracle(H), y)
+    assert res["calls"] == T
+    alive, brute = np.ones(len(H), bool), 0  # halving with the true class, ties to 1
+    for t in range(T):
+        n1 = int(H[alive, t].sum())
+        pred = int(n1 >= alive.sum() - n1)
+        brute += pred != y[t]
+        alive &= H[:, t] == y[t]
+    assert res["mistakes"] == brute <= math.log2(T + 1)
+
+
+def test_pivot_and_adversary_bad_input():
+    H = K.thresholds(4)
+    with pytest.raises(ValueError, match="pivot must be"):
+        K.random_pivot_threshold_learner(K.ERMOracle(H), [0, 0, 1, 1], pivot="median")
+    with pytest.raises(ValueError, match="needs rng"):
+        K.random_pivot_threshold_learner(K.ERMOracle(H), [0, 0, 1, 1])
+    with pytest.raises(ValueError, match="rule must be"):
+        K.order_adversary_threshold_sequence(5, "random")
+    with pytest.raises(ValueError, match="T must be"):
+        K.order_adversary_threshold_sequence(0, "middle")
+    with pytest.raises(ValueError, match="0/1 vector"):
+        K.order_then_halving_learner(K.ERMOracle(H), [0, 1])

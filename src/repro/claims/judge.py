@@ -144,24 +144,36 @@ def role_of(c: dict) -> str:
 
 
 def is_legacy(c: dict) -> bool:
-    """A check recorded in the old model: a single control, no ablation or baselines."""
-    return role_of(c) == "test" and bool(c.get("legacy_control")) and not c.get("ablation") \
-        and not c.get("baselines") and not c.get("wrong_inputs")
+    """A test recorded in the old model: no ablation, baselines or wrong inputs (a single control at most).
+
+    Reads a claims record's check or a sweep record's (whose comparators are under ``labels``).
+    """
+    if role_of(c) != "test":
+        return False
+    labels = c.get("labels") or {}
+    return not any(c.get(k) or labels.get(k) for k in ("ablation", "baselines", "wrong_inputs"))
 
 
 def values_of(c: dict) -> dict:
-    """The raw values of a check as the claims record holds them: ``{"measured", "ablation", "baselines", ...}``."""
-    return {"measured": c.get("measured"),
-            "ablation": (c.get("ablation") or {}).get("value"),
-            "baselines": [b.get("value") for b in c.get("baselines") or []],
-            "wrong_inputs": [w.get("value") for w in c.get("wrong_inputs") or []],
-            "control": (c.get("legacy_control") or {}).get("value"),
-            "custom_status": c.get("custom_status")}
+    """The raw values of a check as the claims record holds them: ``{"measured", "ablation", "baselines", ...}``
+    (a key only where the check has it)."""
+    out: dict[str, Any] = {"measured": c.get("measured")}
+    if c.get("ablation"):
+        out["ablation"] = c["ablation"].get("value")
+    for key in ("baselines", "wrong_inputs"):
+        if c.get(key):
+            out[key] = [b.get("value") for b in c[key]]
+    if c.get("legacy_control"):
+        out["control"] = c["legacy_control"].get("value")
+    if c.get("custom_status") is not None:
+        out["custom_status"] = c["custom_status"]
+    return out
 
 
 def comparator_values(c: dict, values: dict) -> list[Measured | None]:
-    """The comparators' values at one seed, in the order ablation, baselines, wrong inputs."""
-    out = [values.get("ablation")] if c.get("ablation") else []
+    """The comparators' values at one seed, in the order ablation, baselines, wrong inputs (the old model's control
+    is not a comparator)."""
+    out = [values["ablation"]] if "ablation" in values else []
     return out + list(values.get("baselines") or []) + list(values.get("wrong_inputs") or [])
 
 

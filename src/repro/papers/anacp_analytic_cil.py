@@ -27,8 +27,10 @@ Notation (paper/brief -> here):
 - classifier on CP features :math:`f = [z\,1] W_{cp}`, refit after each task on the current task's data plus
   pseudo-samples :math:`z \sim N(\mu_c, \Sigma)` of the old classes (stored means, one shared within-class
   covariance) mapped through the current :math:`W_{cp}` -> :func:`pseudo_replay`, :class:`AnaCPLite`;
-- baselines: nearest class mean -> :class:`NearestClassMean`; a softmax head trained by gradient descent on
-  each task's data only (the forgetting baseline) -> :class:`SGDHead`;
+- baselines: nearest class mean -> :class:`NearestClassMean`; streaming linear discriminant analysis (Hayes
+  and Kanan, 2020: class means and one shared covariance, accumulated task by task) -> :class:`StreamingLDA`;
+  a softmax head trained by gradient descent on each task's data only (the forgetting baseline) ->
+  :class:`SGDHead`;
 - accuracy matrix :math:`A_{ij}` (after task i, on task j) -> :func:`accuracy_matrix` (the summaries are
   :mod:`repro.continual`'s).
 """

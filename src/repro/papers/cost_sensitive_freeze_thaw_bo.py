@@ -22,6 +22,10 @@ Notation (paper / official code -> here):
   :math:`\gamma = -\log_2(\text{threshold})`: :func:`stop_threshold`, :func:`cfbo_should_stop`;
 - freeze-thaw baseline: expected improvement of the final value, :func:`final_value_ei`; the official baselines'
   fixed-threshold stop: :func:`threshold_stop_budget`;
+- naive baselines (none of the paper's ideas): one epoch of a random configuration, :func:`one_epoch_runs`; one
+  epoch of every configuration, then the best one until it stops improving, :func:`first_epoch_patience_runs`;
+  early stopping with patience on the incumbent, :func:`patience_stop_budget`; a warm-start visiting order from
+  other tasks' ranks, :func:`source_visit_order` (``run_freeze_thaw(..., visit_order=...)``);
 - surrogate (our stand-in for the paper's LC-PFN): the Bayesian power law
   :math:`y_t = y_\infty + (y_1 - y_\infty) t^{-\kappa} + \varepsilon`, Gaussian prior on :math:`(y_\infty, y_1)`,
   a grid prior on :math:`\kappa`: :class:`PowerLawPrior`, :func:`curve_posterior`, :func:`sample_future_curves`;

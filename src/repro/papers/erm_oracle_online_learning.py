@@ -39,6 +39,8 @@ from numpy.typing import ArrayLike
 
 LEARNERS: tuple[str, ...] = ("follow-erm", "soa")
 TIE_BREAKS: tuple[str, ...] = ("first", "last")
+PIVOTS: tuple[str, ...] = ("random", "middle", "first", "last")
+ORDER_RULES: tuple[str, ...] = ("middle", "first", "last", "rightmost", "leftmost")
 
 
 # --------------------------------------------------------------------------- classes as 0/1 matrices
@@ -442,7 +444,8 @@ def threshold_sequence(T: int, family: str, rng: np.random.Generator) -> tuple[n
     return ranks, (ranks >= theta).astype(np.uint8)
 
 
-def random_pivot_threshold_learner(oracle: ERMOracle, y: ArrayLike, rng: np.random.Generator) -> dict:
+def random_pivot_threshold_learner(oracle: ERMOracle, y: ArrayLike, rng: np.random.Generator | None = None,
+                                   pivot: str = "random") -> dict:
     """Our randomized learner for thresholds on an unknown order with few ERM calls (transductive).
 
     The ``T`` points of the sequence are known in advance (columns ``0..T-1`` of ``oracle.H``), their order
@@ -458,6 +461,12 @@ def random_pivot_threshold_learner(oracle: ERMOracle, y: ArrayLike, rng: np.rand
        ``z`` in ``U`` and ERM on ``D`` plus ``W`` copies of ``(z, 1)`` plus ``(x, 0)`` for every point,
        whose unique minimiser is the cut at ``z``.
 
+    With ``pivot="middle"``, ``"first"`` or ``"last"`` the same learner draws nothing: step 3 takes the pivot
+    ``U[len(U) // 2]`` (the middle of the uncertain set in the order of the sequence), ``U[0]`` (the next
+    uncertain point to be shown) or ``U[-1]`` (the last uncertain point to be shown); with ``U`` empty all
+    three use the rightmost cut. These are deterministic stand-ins for the random draw (the ingredient of the
+    abstract's randomized thresholds result): the notebook's ablation and a skeptic's baselines.
+
     Every answer is a unique minimiser, so no tie-breaking rule (adversarial or not) can change it. A
     mistake removes at least the part of the version space on the wrong side of the pivot, a quarter of
     it on average or more, hence :math:`O(\\log T)` mistakes and calls in expectation (our argument,
@@ -470,13 +479,20 @@ def random_pivot_threshold_learner(oracle: ERMOracle, y: ArrayLike, rng: np.rand
         Over the class restricted to the sequence, shape ``(n_hypotheses, T)``.
     y : array_like of 0/1, shape (T,)
         The labels revealed at rounds ``0..T-1`` (realizable).
-    rng : numpy.random.Generator
+    rng : numpy.random.Generator, optional
+        Needed for ``pivot="random"`` only (the deterministic pivots draw nothing).
+    pivot : {"random", "middle", "first", "last"}
+        How step 3 picks the cut (see above); ``"random"`` is the learner, the others its ablations.
 
     Returns
     -------
     dict
         ``mistakes`` (int) and ``calls`` (ERM calls made by this run).
     """
+    if pivot not in PIVOTS:
+        raise ValueError(f"pivot must be one of {PIVOTS}; got {pivot!r}")
+    if pivot == "random" and not isinstance(rng, np.random.Generator):
+        raise ValueError("the random pivot needs rng, a numpy.random.Generator")
     y = _check_labels(y, oracle.H.shape[1])
     T = len(y)
     W = T + 1
@@ -487,13 +503,13 @@ def random_pivot_threshold_learner(oracle: ERMOracle, y: ArrayLike, rng: np.rand
         h_right = oracle.H[oracle(W * seen0 + every, W * seen1)]
         h_left = oracle.H[oracle(W * seen0, W * seen1 + every)]
         U = np.flatnonzero((h_left == 1) & (h_right == 0))
-        j = int(rng.integers(len(U) + 1))
+        j = _pivot_index(len(U), pivot, rng)
         if j == len(U):
             h = h_right
         else:
-            pivot = np.zeros(T, np.int64)
-            pivot[U[j]] = W
-            h = oracle.H[oracle(W * seen0 + every, W * seen1 + pivot)]
+            force = np.zeros(T, np.int64)
+            force[U[j]] = W
+            h = oracle.H[oracle(W * seen0 + every, W * seen1 + force)]
         t = _play_until_mistake(h, y, t, seen0, seen1)
         if t is None:
             break
@@ -501,12 +517,129 @@ def random_pivot_threshold_learner(oracle: ERMOracle, y: ArrayLike, rng: np.rand
     return {"mistakes": mistakes, "calls": oracle.calls - start_calls}
 
 
+def _pivot_index(n_uncertain: int, pivot: str, rng: np.random.Generator | None) -> int:
+    """Index into the uncertain set ``U`` (``n_uncertain`` points) of the cut to play; ``n_uncertain`` = rightmost.
+
+    ``"random"``: uniform over the ``n_uncertain + 1`` consistent cuts; ``"middle"``: ``n_uncertain // 2``;
+    ``"first"``: ``0``; ``"last"``: ``n_uncertain - 1`` (the three fall back to the rightmost cut when ``U`` is
+    empty).
+    """
+    if pivot == "random":
+        return int(rng.integers(n_uncertain + 1))
+    if pivot == "middle":
+        return n_uncertain // 2
+    if pivot == "last":
+        return max(n_uncertain - 1, 0)
+    return 0
+
+
+def order_adversary_threshold_sequence(T: int, rule: str) -> tuple[np.ndarray, np.ndarray]:
+    """A hidden order and threshold labels built against a deterministic threshold learner, knowing its rule.
+
+    Our construction (the abstract says randomization helps for thresholds on an unknown order; the paper's
+    lower-bound constructions were not available). The adversary simulates the learner: before its first
+    mistake and after each one, the learner's uncertain set ``U`` is exactly the set of points whose ranks the
+    adversary has not yet assigned, ``p = U[0]`` is the next of them to be shown, and ranks are handed out
+    from both ends of the free block ``[lo, hi]`` so that every mistake settles as few points as possible:
+
+    * ``"rightmost"`` (the learner predicts 0 on all of ``U``; lazy ERM whose ties go to the first row):
+      ``p`` gets rank ``hi`` and label 1, one point settled per mistake (this is the ``"descending"`` family);
+    * ``"leftmost"`` (it predicts 1 on all of ``U``): ``p`` gets rank ``lo`` and label 0 (``"ascending"``);
+    * ``"middle"`` / ``"first"`` / ``"last"`` (the deterministic pivots of
+      :func:`random_pivot_threshold_learner`, cut at ``z = U[len(U)//2]``, ``U[0]`` or ``U[-1]``): ``z`` gets
+      rank ``lo`` and, if ``p != z``, ``p`` gets ``lo + 1``,
+      both label 0, so the cut at ``z`` calls ``p`` a 1 and errs there; two points settled per mistake (one
+      when ``p == z``). Ties between this choice and its mirror image (``z`` at ``hi``, ``p`` labelled 1) go
+      to the low end, a fixed convention.
+
+    The order is fixed before any run (the learner's rule is deterministic, so the simulation is exact), so
+    the same sequence can be given to any other learner, such as the random-pivot one, which then faces an
+    oblivious sequence built against a rule it does not follow.
+
+    Parameters
+    ----------
+    T : int
+        Number of points (>= 1).
+    rule : {"middle", "first", "last", "rightmost", "leftmost"}
+
+    Returns
+    -------
+    ranks : np.ndarray of int, shape (T,)
+        Hidden rank of the point shown at round ``t`` (a permutation of ``0..T-1``).
+    y : np.ndarray of uint8, shape (T,)
+        ``y[t] = 1[ranks[t] >= theta]`` for the final ``theta = lo``.
+    """
+    T = _check_int(T, "T", 1)
+    if rule not in ORDER_RULES:
+        raise ValueError(f"rule must be one of {ORDER_RULES}; got {rule!r}")
+    ranks = np.full(T, -1, np.int64)
+    lo, hi = 0, T - 1
+    free = list(range(T))  # unassigned points, in the order of the sequence (= the learner's U)
+    while free:
+        p = free[0]
+        if rule == "rightmost":
+            ranks[p], hi = hi, hi - 1
+            free.pop(0)
+            continue
+        if rule == "leftmost":
+            ranks[p], lo = lo, lo + 1
+            free.pop(0)
+            continue
+        z = free[len(free) // 2] if rule == "middle" else (free[-1] if rule == "last" else free[0])
+        ranks[z], lo = lo, lo + 1
+        free.remove(z)
+        if z != p:
+            ranks[p], lo = lo, lo + 1
+            free.remove(p)
+    return ranks, (ranks >= lo).astype(np.uint8)
+
+
+def order_then_halving_learner(oracle: ERMOracle, y: ArrayLike) -> dict:
+    """A skeptic's alternative: buy the whole order with ERM calls, then run halving with the class known.
+
+    The learner asks, for every point ``z`` of the sequence, ERM on ``(x, 0)`` for every point plus ``T+1``
+    copies of ``(z, 1)``, whose unique minimiser is the cut at ``z`` (``T`` calls); with all ``T`` cuts and
+    the all-zero one it knows the class, and predicts each round the majority label of the cuts consistent
+    with the history (ties: 1), which errs at most :math:`\\log_2(T+1)` times (halving). Classical; it pays
+    linearly many ERM calls for the optimal mistake bound.
+
+    Parameters
+    ----------
+    oracle : ERMOracle
+        Over the class restricted to the sequence, shape ``(n_hypotheses, T)``.
+    y : array_like of 0/1, shape (T,)
+
+    Returns
+    -------
+    dict
+        ``mistakes`` (int) and ``calls`` (ERM calls made by this run).
+    """
+    y = _check_labels(y, oracle.H.shape[1])
+    T = len(y)
+    start = oracle.calls
+    every = np.ones(T, np.int64)
+    cuts = [np.zeros(T, np.uint8)]
+    for z in range(T):
+        pivot = np.zeros(T, np.int64)
+        pivot[z] = T + 1
+        cuts.append(oracle.H[oracle(every, pivot)])
+    C = np.unique(np.array(cuts), axis=0)
+    alive = np.ones(len(C), bool)
+    mistakes = 0
+    for t in range(T):
+        n1 = int(C[alive, t].sum())
+        pred = int(n1 >= int(alive.sum()) - n1)
+        mistakes += pred != y[t]
+        alive &= C[:, t] == y[t]
+    return {"mistakes": mistakes, "calls": oracle.calls - start}
+
+
 def _play_until_mistake(h: np.ndarray, y: np.ndarray, t: int, seen0: np.ndarray, seen1: np.ndarray) -> int | None:
     """Play hypothesis ``h`` from round ``t`` until its first mistake ``s``; reveal rounds ``t..s``.
 
     The revealed labels are marked in the indicator arrays ``seen0`` / ``seen1`` (shape ``(T,)``, in place).
     Returns the next round ``s + 1``, or ``None`` when ``h`` makes no mistake from ``t`` on (the run is over).
-    Shared by :func:`random_pivot_threshold_learner` and :func:`lazy_erm_learner`.
+    Shared by :func:`random_pivot_threshold_learner`, :func:`lazy_erm_learner` and :func:`random_labels_erm_learner`.
     """
     wrong = np.flatnonzero(h[t:] != y[t:])
     if len(wrong) == 0:
@@ -533,6 +666,50 @@ def lazy_erm_learner(oracle: ERMOracle, y: ArrayLike) -> dict:
     start_calls, mistakes, t = oracle.calls, 0, 0
     while t < T:
         h = oracle.H[oracle(seen0, seen1)]
+        t = _play_until_mistake(h, y, t, seen0, seen1)
+        if t is None:
+            break
+        mistakes += 1
+    return {"mistakes": mistakes, "calls": oracle.calls - start_calls}
+
+
+def random_labels_erm_learner(oracle: ERMOracle, y: ArrayLike, rng: np.random.Generator) -> dict:
+    """A skeptic's randomized learner: no pivot, no uncertain set, one ERM call per mistake.
+
+    At the start and after each mistake the learner makes a single ERM call on the history ``D`` repeated
+    ``W = T+1`` times (so every minimiser is consistent with ``D``, as in
+    :func:`random_pivot_threshold_learner`) plus one example ``(x, r_x)`` for every point ``x`` of the
+    sequence, with fresh labels :math:`r_x` drawn uniformly from ``{0, 1}``; it predicts with the answer until
+    its next mistake. Among the consistent hypotheses the answer is one that disagrees least with the random
+    labels (ties: ``oracle.tie_break``), a random consistent hypothesis of no controlled distribution. Our
+    design, suggested by the page's independent review as the plainest randomized use of an ERM oracle; it
+    works for any class. Calls = mistakes + 1 (the last answer is never refuted), or = mistakes when the
+    final round is a mistake.
+
+    Parameters
+    ----------
+    oracle : ERMOracle
+        Over the class restricted to the sequence, shape ``(n_hypotheses, T)``.
+    y : array_like of 0/1, shape (T,)
+        The labels revealed at rounds ``0..T-1`` (realizable).
+    rng : numpy.random.Generator
+        Draws the random labels.
+
+    Returns
+    -------
+    dict
+        ``mistakes`` (int) and ``calls`` (ERM calls made by this run).
+    """
+    if not isinstance(rng, np.random.Generator):
+        raise ValueError("the random-labels learner needs rng, a numpy.random.Generator")
+    y = _check_labels(y, oracle.H.shape[1])
+    T = len(y)
+    W = T + 1
+    seen0, seen1 = np.zeros(T, np.int64), np.zeros(T, np.int64)
+    start_calls, mistakes, t = oracle.calls, 0, 0
+    while t < T:
+        r = rng.integers(0, 2, T)
+        h = oracle.H[oracle(W * seen0 + (r == 0), W * seen1 + (r == 1))]
         t = _play_until_mistake(h, y, t, seen0, seen1)
         if t is None:
             break
@@ -615,6 +792,64 @@ def halving_run(labelings: ArrayLike, vote: str = "majority") -> int:
         mistakes += y != pred
         alive &= L[:, t] == y
     return mistakes
+
+
+def transductive_game_values(labelings: ArrayLike) -> dict:
+    """Exact worst-case mistakes of halving and of the optimal learner when the order of the points is fixed.
+
+    The transductive game on a fixed sequence (columns in order) and a class given by its realizable
+    labelings ``L`` of the sequence: at round ``t`` the learner predicts, the adversary answers a label that
+    some labeling still consistent with the history has, and the version space shrinks. By backward induction
+    (minimax over the game tree, memoised on the round and the set of surviving labelings):
+
+    .. math::
+
+        \mathrm{OPT}(V,t) = \min_{\hat y}\ \max_{y:\,V_{t,y}\neq\emptyset}\ 1[y\ne\hat y]
+        + \mathrm{OPT}(V_{t,y},t+1),
+
+    with :math:`\mathrm{OPT}=0` once :math:`|V|\le1` or ``t = T``; rounds that do not split ``V`` cost
+    nothing. ``halving`` is the same recursion with :math:`\hat y` fixed to the majority label of ``V``
+    (ties: 1, as in :func:`halving_run`), i.e. halving's exact worst case over every realizable adversary,
+    which the greedy adversary of :func:`halving_run` may not reach. Always
+    ``optimal <= halving <= floor(log2 |L|)`` and ``optimal <= Ldim``. Exponential in the worst case; cheap for
+    thresholds and intervals, whose version spaces are few.
+
+    Parameters
+    ----------
+    labelings : array_like of 0/1, shape (m, T)
+        The realizable labelings of the sequence (duplicates are merged).
+
+    Returns
+    -------
+    dict
+        ``optimal`` (int, the optimal transductive mistake bound for this order) and ``halving`` (int).
+    """
+    L = as_class(labelings)
+    if L.shape[0] == 0:
+        raise ValueError("no realizable labeling")
+    T = L.shape[1]
+    memo: dict = {}
+
+    def value(idx: np.ndarray, t: int) -> tuple[int, int]:
+        while t < T and len(idx) > 1:
+            col = L[idx, t]
+            n1 = int(col.sum())
+            if 0 < n1 < len(idx):
+                break
+            t += 1  # the round does not split the version space: no mistake can be forced
+        if t >= T or len(idx) <= 1:
+            return 0, 0
+        key = (t, idx.tobytes())
+        if key not in memo:
+            o0, h0 = value(idx[col == 0], t + 1)
+            o1, h1 = value(idx[col == 1], t + 1)
+            opt = min(max(o0, 1 + o1), max(o1, 1 + o0))  # predict 0: a 1 costs a mistake; predict 1: mirror
+            halv = max(h1, 1 + h0) if 2 * n1 >= len(idx) else max(h0, 1 + h1)
+            memo[key] = (opt, halv)
+        return memo[key]
+
+    opt, halv = value(np.arange(L.shape[0]), 0)
+    return {"optimal": int(opt), "halving": int(halv)}
 
 
 # --------------------------------------------------------------------------- helpers

@@ -158,7 +158,7 @@ def run_of(record: dict) -> dict:
         static = {"id": c["id"], "role": c.get("role", "test"), "kind": c.get("kind"),
                   "criterion": c["criterion"], "rule": c.get("rule") or {}, "tolerance": c.get("tolerance"),
                   "post_hoc": bool(c.get("post_hoc")), "setting": c.get("setting") or "", "labels": _labels(c)}
-        values = {k: v for k, v in values_of(c).items() if v not in (None, [])}
+        values = values_of(c)
         claims.append({**static, "values": values})
     return {"runtime_s": record.get("runtime_s"), "claims": claims}
 
