@@ -375,3 +375,174 @@ def test_pivot_and_adversary_bad_input():
         K.order_adversary_threshold_sequence(0, "middle")
     with pytest.raises(ValueError, match="0/1 vector"):
         K.order_then_halving_learner(K.ERMOracle(H), [0, 1])
+
+
+# ----------------------------------------------------------------------------- the review's baselines and exact games
+def test_last_pivot_is_consistent_draws_nothing_and_ignores_tie_breaks():
+    for family in ("ascending", "descending", "inward", "random"):
+        T = 33
+        ranks, y = K.threshold_sequence(T, family, np.random.default_rng(4))
+        H = K.on_sequence(K.thresholds(T), ranks)
+        res = K.random_pivot_threshold_learner(K.ERMOracle(H), y, pivot="last")
+        assert 0 <= res["mistakes"] <= T and 2 * res["mistakes"] <= res["calls"] <= 3 * (res["mistakes"] + 1)
+        assert res == K.random_pivot_threshold_learner(K.ERMOracle(H, K.colluding_tie_break(H, y)), y, pivot="last")
+
+
+def test_last_pivot_plays_the_cut_at_the_last_uncertain_point():
+    # ascending order, all labels 0: the last uncertain point has the highest rank, so the cut there errs only
+    # at that point, the last round: one mistake
+    T = 20
+    ranks, y = K.threshold_sequence(T, "ascending", RNG)
+    res = K.random_pivot_threshold_learner(K.ERMOracle(K.on_sequence(K.thresholds(T), ranks)), y, pivot="last")
+    assert res["mistakes"] == 1
+
+
+@pytest.mark.parametrize("family", ["ascending", "descending", "inward", "random"])
+def test_calls_lie_between_two_and_three_per_round_of_the_pivot_learner(family):
+    # each round (the start and every mistake) makes 2 or 3 calls: calls in [2(m+1), 3(m+1)], or 2m..3m when the
+    # last round is a mistake and no round follows it
+    T = 64
+    rng = np.random.default_rng(11)
+    for _ in range(20):
+        ranks, y = K.threshold_sequence(T, family, rng)
+        H = K.on_sequence(K.thresholds(T), ranks)
+        for pivot in ("random", "middle", "last"):
+            res = K.random_pivot_threshold_learner(K.ERMOracle(H), y, rng, pivot)
+            m, c = res["mistakes"], res["calls"]
+            assert 2 * m <= c <= 3 * (m + 1)
+
+
+@pytest.mark.parametrize("family", ["ascending", "descending", "inward", "random"])
+def test_random_labels_erm_is_consistent_and_makes_one_call_per_mistake(family):
+    T = 50
+    ranks, y = K.threshold_sequence(T, family, np.random.default_rng(2))
+    H = K.on_sequence(K.thresholds(T), ranks)
+    rng = np.random.default_rng(6)
+    for _ in range(10):
+        o = K.ERMOracle(H)
+        res = K.random_labels_erm_learner(o, y, rng)
+        assert res["mistakes"] <= res["calls"] <= res["mistakes"] + 1 and o.calls == res["calls"]
+
+
+class RecordingOracle(K.ERMOracle):
+    """An ERM oracle that keeps every sample it was given and the row it answered."""
+
+    def __init__(self, H):
+        super().__init__(H)
+        self.log = []
+
+    def __call__(self, w0, w1):
+        i = super().__call__(w0, w1)
+        self.log.append((np.array(w0), np.array(w1), i))
+        return i
+
+
+def test_random_labels_erm_answers_are_consistent_with_the_history():
+    # on random classes every answer agrees with every example repeated T+1 times (the history), whatever the noise
+    rng = np.random.default_rng(3)
+    for _ in range(10):
+        H = K.as_class(random_class(40, 9, rng))
+        y = H[int(rng.integers(len(H)))]
+        oracle = RecordingOracle(H)
+        res = K.random_labels_erm_learner(oracle, y, rng)
+        assert len(oracle.log) == res["calls"] >= 1
+        for w0, w1, i in oracle.log:
+            h = oracle.H[i]
+            assert np.all(h[w0 >= 10] == 0) and np.all(h[w1 >= 10] == 1)
+            assert set(np.unique(w0 + w1)) <= {1, 10, 11}  # one noisy example per point, history weight T+1 = 10
+
+
+def test_random_labels_erm_beats_the_descending_family_that_defeats_lazy_erm():
+    T = 128
+    ranks, y = K.threshold_sequence(T, "descending", RNG)
+    H = K.on_sequence(K.thresholds(T), ranks)
+    rng = np.random.default_rng(1)
+    mean = np.mean([K.random_labels_erm_learner(K.ERMOracle(H), y, rng)["mistakes"] for _ in range(100)])
+    assert mean <= 2 * math.log2(T + 1)
+    assert K.lazy_erm_learner(K.ERMOracle(H), y)["mistakes"] == T
+
+
+def test_random_labels_erm_bad_input():
+    H = K.thresholds(4)
+    with pytest.raises(ValueError, match="needs rng"):
+        K.random_labels_erm_learner(K.ERMOracle(H), [0, 0, 1, 1], None)
+    with pytest.raises(ValueError, match="0/1 vector"):
+        K.random_labels_erm_learner(K.ERMOracle(H), [0, 1], RNG)
+
+
+@pytest.mark.parametrize("T", [4, 5])
+def test_order_adversary_against_the_last_pivot_reaches_its_brute_force_worst_case(T):
+    worst = 0
+    for perm in itertools.permutations(range(T)):
+        ranks = np.array(perm)
+        H = K.on_sequence(K.thresholds(T), ranks)
+        for theta in range(T + 1):
+            y = (ranks >= theta).astype(np.uint8)
+            worst = max(worst, K.random_pivot_threshold_learner(K.ERMOracle(H), y, pivot="last")["mistakes"])
+    ranks, y = K.order_adversary_threshold_sequence(T, "last")
+    assert sorted(ranks.tolist()) == list(range(T))
+    got = K.random_pivot_threshold_learner(K.ERMOracle(K.on_sequence(K.thresholds(T), ranks)), y, pivot="last")
+    assert got["mistakes"] == worst
+
+
+def test_each_deterministic_pivot_fails_only_on_the_order_built_against_it():
+    T = 128
+    for target in ("middle", "last"):
+        ranks, y = K.order_adversary_threshold_sequence(T, target)
+        H = K.on_sequence(K.thresholds(T), ranks)
+        for pivot in ("middle", "last"):
+            m = K.random_pivot_threshold_learner(K.ERMOracle(H), y, pivot=pivot)["mistakes"]
+            if pivot == target:
+                assert m >= T // 2
+            else:
+                assert m <= 2 * math.log2(T + 1)
+
+
+def game_brute(L: np.ndarray) -> tuple[int, int]:
+    """Optimal and halving worst-case transductive mistakes by plain recursion over frozensets (no shortcuts)."""
+    rows = frozenset(tuple(int(v) for v in r) for r in L)
+    T = L.shape[1]
+
+    @functools.lru_cache(maxsize=None)
+    def rec(V: frozenset, t: int) -> tuple[int, int]:
+        if t == T:
+            return 0, 0
+        parts = {y: frozenset(h for h in V if h[t] == y) for y in (0, 1)}
+        opt_by_pred, halv = [], None
+        for pred in (0, 1):
+            worst = max((int(y != pred) + rec(parts[y], t + 1)[0]) for y in (0, 1) if parts[y])
+            opt_by_pred.append(worst)
+        maj = int(len(parts[1]) >= len(parts[0]))
+        halv = max((int(y != maj) + rec(parts[y], t + 1)[1]) for y in (0, 1) if parts[y])
+        return min(opt_by_pred), halv
+
+    return rec(rows, 0)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_transductive_game_values_match_a_brute_force_minimax_on_random_classes(seed):
+    rng = np.random.default_rng(100 + seed)
+    L = random_class(int(rng.integers(1, 20)), int(rng.integers(1, 7)), rng)
+    v = K.transductive_game_values(L)
+    opt, halv = game_brute(K.as_class(L))
+    assert (v["optimal"], v["halving"]) == (opt, halv)
+    m = len(K.as_class(L))
+    assert v["optimal"] <= v["halving"] <= math.floor(math.log2(m))
+    assert v["optimal"] <= K.littlestone_dimension(L)
+    assert K.halving_run(L) <= v["halving"]  # the greedy adversary reaches at most the exact worst case
+
+
+def test_transductive_game_values_on_classes_with_known_values():
+    assert K.transductive_game_values(K.all_labelings(5)) == {"optimal": 5, "halving": 5}
+    assert K.transductive_game_values(K.singletons(9, with_empty=True)) == {"optimal": 1, "halving": 1}
+    assert K.transductive_game_values(K.thresholds(30)) == {"optimal": 1, "halving": 1}  # ascending: 0..0 1..1
+    assert K.transductive_game_values([[0, 1, 1]]) == {"optimal": 0, "halving": 0}
+    with pytest.raises(ValueError, match="no realizable"):
+        K.transductive_game_values(np.zeros((0, 3)))
+
+
+def test_follow_erm_tracks_the_size_of_the_class_not_its_littlestone_dimension():
+    for n in (7, 15, 31):
+        H = K.singletons(n, with_empty=True)  # d_LD = 1, |H| = n + 1
+        fe, soa = K.worst_case_online_run(H, "follow-erm", n + 5), K.worst_case_online_run(H, "soa", n + 5)
+        assert fe["mistakes"][-1] == len(H) - 1 and soa["mistakes"][-1] == 1

@@ -5,8 +5,11 @@ Paper map
 *Tradeoffs between Mistakes and ERM Oracle Calls in Online and Transductive Online Learning*, Idan
 Attias, Steve Hanneke, Arvind Ramaswami, NeurIPS 2025 (Spotlight), https://arxiv.org/abs/2506.00135.
 We read the abstract only (no official code was found); the learners below that are not classical
-(the random-pivot threshold learner, the colluding adversaries) are **our designs**, built to illustrate
-the abstract's statements on finite classes. Notebook: ``notebooks/erm-oracle-online-learning.py``.
+(the random-pivot threshold learner, the colluding adversaries, the order adversary) are **our designs**,
+built to illustrate the abstract's statements on finite classes; :func:`random_labels_erm_learner` is a
+skeptic's baseline suggested by the page's independent review, and :func:`transductive_game_values` computes
+exact worst cases of the transductive game by backward induction.
+Notebook: ``notebooks/erm-oracle-online-learning.py``.
 
 Notation (paper -> here):
 
@@ -795,7 +798,7 @@ def halving_run(labelings: ArrayLike, vote: str = "majority") -> int:
 
 
 def transductive_game_values(labelings: ArrayLike) -> dict:
-    """Exact worst-case mistakes of halving and of the optimal learner when the order of the points is fixed.
+    r"""Exact worst-case mistakes of halving and of the optimal learner when the order of the points is fixed.
 
     The transductive game on a fixed sequence (columns in order) and a class given by its realizable
     labelings ``L`` of the sequence: at round ``t`` the learner predicts, the adversary answers a label that
