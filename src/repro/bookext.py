@@ -247,6 +247,8 @@ def copy_mathjax(app: Any, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
     src, dest = mathjax_source(), Path(app.outdir) / "_static" / "mathjax"
+    if (dest / MATHJAX_FILES[0]).exists() and (dest / MATHJAX_FILES[0]).stat().st_size == (src / MATHJAX_FILES[0]).stat().st_size:
+        return  # an incremental build: copied by an earlier one
     for rel in MATHJAX_FILES:
         if (src / rel).is_dir():
             shutil.copytree(src / rel, dest / rel, dirs_exist_ok=True)
@@ -256,7 +258,10 @@ def copy_mathjax(app: Any, exception: Exception | None) -> None:
 
 
 def prune_removed_pages(app: Any, exception: Exception | None) -> None:
-    """``build-finished``: an incremental build keeps the HTML of a page that left the book; remove it."""
+    """``build-finished``: an incremental build keeps the HTML of a page that left the book, and the figures of
+    earlier runs of a re-executed page; remove both, so the site holds what the pages show and no more."""
+    import re
+
     if exception is not None or app.builder.format != "html":
         return
     out = Path(app.outdir)
@@ -265,6 +270,11 @@ def prune_removed_pages(app: Any, exception: Exception | None) -> None:
             page.unlink()
             for stale in (out / "_downloads").glob(f"*/{page.stem}.*"):
                 stale.unlink()
+    shown = {(page.parent / src).resolve() for page in out.rglob("*.html")
+             for src in re.findall(r'src="([^"#?]+)"', page.read_text(errors="replace")) if "://" not in src}
+    for image in (out / "_images").glob("*"):
+        if image.is_file() and image.resolve() not in shown:
+            image.unlink()
 
 
 def drop_thebe(app: Any, pagename: str, templatename: str, context: dict, doctree: Any) -> None:
@@ -284,8 +294,17 @@ def drop_thebe(app: Any, pagename: str, templatename: str, context: dict, doctre
 
 
 def always_outdated(app: Any, env: Any, added: set, changed: set, removed: set) -> list[str]:
-    """``env-get-outdated``: the landing and status pages summarise every record, so always rebuild them."""
-    return [d for d in ("book/index", "book/status") if d in env.found_docs]
+    """``env-get-outdated``: the landing and status pages summarise every record, so always rebuild them; a paper
+    page is rebuilt when a record of it appeared since it was read (a first sweep, a confirmation sweep)."""
+    out = [d for d in ("book/index", "book/status") if d in env.found_docs]
+    for docname in env.found_docs:
+        slug = _slug_of(docname)
+        if slug is None or docname in changed:
+            continue
+        noted = {str(p) for p in env.dependencies.get(docname, set())}
+        if any(str(p) not in noted for p in site.record_files(slug)):
+            out.append(docname)
+    return out
 
 
 def setup(app: Any) -> dict:

@@ -26,7 +26,7 @@ from repro.claims.judge import (
 )
 from repro.claims.record import comparators_of
 from repro.claims.values import format_measured, shown_value, tolerance_of
-from repro.sweep.records import SCALES, record_path, seeds_text, state, sweeps_of, value_stats
+from repro.sweep.records import SCALES, cached_input_hash, record_path, seeds_text, state, sweeps_of, value_stats
 
 e = html.escape
 KEY_PACKAGES = (*pipeline.KEY_PACKAGES, "jupyter-book")
@@ -310,18 +310,19 @@ def glance_svg(numbers: list[dict] | None = None) -> str:
     """The landing figure: per part, the counted tests by status, and the pages that only illustrate or await
     their comparators (an inline SVG drawn from the records at build time)."""
     numbers = numbers if numbers is not None else book_numbers()
-    label_w, bar_w, row_h, gap = 230, 360, 22, 16
+    label_w = 16 + 6.2 * max([len(r["part"]) for r in numbers] + [10])  # 11 px text: about 6 px a character
+    bar_w, row_h, gap = 300, 22, 16
     max_tests = max([sum(r["tests"].values()) for r in numbers] + [1])
     max_pages = max([r["papers"] for r in numbers] + [1])
     width = label_w + 2 * bar_w + 3 * gap
-    height = 46 + row_h * len(numbers) + 40
+    height = 46 + row_h * len(numbers) + 54
     parts = [f'<svg class="repro-glance" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
              f'width="100%" role="img" aria-label="The book at a glance: tests and pages per part">',
              f'<text x="{label_w}" y="16" class="repro-glance-title">counted tests, by status over the ci seeds</text>',
              f'<text x="{label_w + bar_w + 2 * gap}" y="16" class="repro-glance-title">pages with no counted test</text>']
     for i, r in enumerate(numbers):
         y = 30 + i * row_h
-        parts.append(f'<text x="{label_w - 8}" y="{y + 14}" text-anchor="end">{e(r["part"])}</text>')
+        parts.append(f'<text x="{label_w - 8}" y="{y + 14}" text-anchor="end" class="repro-glance-part">{e(r["part"])}</text>')
         x = label_w
         for status, color in TEST_COLORS.items():
             k = r["tests"].get(status, 0)
@@ -345,11 +346,12 @@ def glance_svg(numbers: list[dict] | None = None) -> str:
     y = 30 + len(numbers) * row_h + 14
     x = label_w
     for word, color in (*TEST_COLORS.items(), *PAGE_COLORS.items()):
-        parts.append(f'<rect x="{x}" y="{y}" width="10" height="10" fill="{color}"/>'
-                     f'<text x="{x + 14}" y="{y + 9}" class="repro-glance-key">{e(word)}</text>')
-        x += 14 + 6.2 * len(word) + 14
-        if x > width - 120:
+        item = 14 + 6.2 * len(word) + 14
+        if x + item > width:
             x, y = label_w, y + 14
+        parts.append(f'<rect x="{x:.0f}" y="{y}" width="10" height="10" fill="{color}"/>'
+                     f'<text x="{x + 14:.0f}" y="{y + 9}" class="repro-glance-key">{e(word)}</text>')
+        x += item
     parts.append("</svg>")
     return "".join(parts)
 
@@ -455,7 +457,7 @@ def status_html(link) -> str:  # noqa: ANN001
         meta = pipeline.page_metadata(slug)
         if meta.get("env"):
             envs[json.dumps(meta["env"], sort_keys=True)] = meta["env"]
-        fresh = meta.get("input_hash") == pipeline.input_hash(slug)
+        fresh = meta.get("input_hash") == cached_input_hash(slug)
         url = link(slug)
         name = f'<a href="{e(url)}">{e(slug)}</a>' if url else e(slug)
         runtime = f"{record['runtime_s']:.1f} s" if record else "–"
@@ -491,5 +493,11 @@ def status_html(link) -> str:  # noqa: ANN001
 
 
 def record_files(slug: str) -> list[Path]:
-    """The record files a page's generated parts depend on (Sphinx notes them as dependencies)."""
-    return [pipeline.CLAIMS / f"{slug}.json", *(record_path(slug, scale) for scale in SCALES)]
+    """The record files a page's generated parts depend on (Sphinx notes them as dependencies).
+
+    Only those that exist: Sphinx counts a missing dependency as changed, which would rebuild the page every time.
+    A record that appears later is picked up all the same: the landing and status pages are always rebuilt, and
+    a page whose sweep appears is re-read when its inputs or its claims record change.
+    """
+    paths = [pipeline.CLAIMS / f"{slug}.json", *(record_path(slug, scale) for scale in SCALES)]
+    return [p for p in paths if p.exists()]

@@ -88,9 +88,55 @@ def seeds_text(seeds: list[int]) -> str:
 # ---------- hashes, paths, state ----------
 
 
+HASH_CACHE = ROOT / "book" / "_build" / "input-hashes.json"
+_HASHES: dict[str, dict[str, str]] = {}
+
+
+def _tree_fingerprint(source: str | os.PathLike | None) -> str:
+    """A digest of the sizes and modification times of every file a page's input hash can read."""
+    import hashlib
+
+    paths = [*sorted(pipeline.PACKAGE.rglob("*.py")), *sorted(pipeline.NOTEBOOKS.glob("*.py")), *pipeline.PINS]
+    if source is not None:
+        paths.append(Path(source))
+    stats = [(str(p), st.st_mtime_ns, st.st_size) for p in paths for st in (p.stat(),)]
+    return hashlib.sha256(json.dumps(stats).encode()).hexdigest()[:16]
+
+
+def cached_input_hash(slug: str, params: dict | None = None, source: str | os.PathLike | None = None,
+                      code_only: bool = False) -> str:
+    """:func:`repro.pipeline.input_hash`, remembered (in this process and in ``book/_build/input-hashes.json``)
+    while no file it could read has changed.
+
+    Building the site asks for every page's hashes (card, scoreboard, status page); computing each page's import
+    closure every time made an unchanged build spend seconds hashing. Any change to a source, a shared module,
+    a notebook or the pins changes the fingerprint, and every hash is computed again.
+    """
+    fingerprint = _tree_fingerprint(source)
+    key = json.dumps([slug, params, str(source), code_only], sort_keys=True)
+    if fingerprint not in _HASHES:
+        stored: dict = {}
+        if source is None and HASH_CACHE.exists():
+            try:
+                stored = json.loads(HASH_CACHE.read_text())
+            except (json.JSONDecodeError, OSError):
+                stored = {}
+        _HASHES.clear()
+        _HASHES[fingerprint] = stored.get(fingerprint, {}) if isinstance(stored, dict) else {}
+    cache = _HASHES[fingerprint]
+    if key not in cache:
+        cache[key] = pipeline.input_hash(slug, params, Path(source) if source is not None else None, code_only)
+        if source is None and HASH_CACHE.parent.is_dir():
+            try:
+                HASH_CACHE.write_text(json.dumps({fingerprint: cache}))
+            except OSError:
+                pass
+    return cache[key]
+
+
 def sweep_hash(slug: str, scale: str, source: str | os.PathLike | None = None) -> str:
     """Content hash of what can change a page's outputs at ``scale`` (its code, not its prose); seeds apart."""
-    return pipeline.input_hash(slug, {"scale": EXEC_SCALE[scale]}, source, code_only=True)
+    return cached_input_hash(slug, {"scale": EXEC_SCALE[scale]}, source, code_only=True)
 
 
 def records_root(records_dir: Path | None = None) -> Path:
