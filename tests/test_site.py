@@ -92,7 +92,10 @@ def test_scoreboard_lists_every_catalogued_paper_with_its_badge():
     for part in pipeline.load_catalog():
         for paper in part["papers"]:
             assert f'data-slug="{paper["slug"]}"' in html
-    assert "of 57 papers have a page" in html
+    assert html.count('class="repro-part"') == len(pipeline.load_catalog()), "rows grouped by part"
+    assert '<select class="repro-filter">' in html and 'data-sort="runtime"' in html
+    glance = site.glance_html()
+    assert "57</strong> pages" in glance and "counted tests reproduced" in glance
     for path in pipeline.CLAIMS.glob("*.json"):
         j = site.judgement(path.stem)
         assert f'data-slug="{path.stem}"' in html and f'data-badge="{j.badge}"' in html.split(
