@@ -297,3 +297,78 @@ def test_synthetic_intent_corpus_is_balanced_distinct_and_reproducible():
     assert "cancel" in s[y.tolist().index(1)] or "close" in s[y.tolist().index(1)] or "call off" in s[y.tolist().index(1)]
     with pytest.raises(ValueError, match="n_per_class"):
         K.synthetic_intent_corpus(325, np.random.default_rng(0))
+
+
+# ----------------------------------------------------------------------------- the identity of our reconstruction
+@pytest.mark.parametrize("prototypes", ["class-means", "random"])
+def test_cp_layer_is_ranpac_ridge_times_the_prototypes(prototypes):
+    X, y = blobs(n_per=30, n_classes=6, d=8, seed=11)
+    Z = K.random_projection_features(X, 30, seed=2)
+    tasks = class_incremental_tasks(np.arange(6), 2, rng=np.random.default_rng(3))
+    res = K.cp_identity_residuals(Z, y, tasks, 1.0, np.random.default_rng(0), prototypes=prototypes)
+    assert res.shape == (3,) and res.max() < 1e-9
+    # a direct check by hand: W_cp equals RanPAC's ridge weights times the prototype matrix
+    a = K.AnaCPLite(30, 6, 0.5, 0.5, np.random.default_rng(0), prototypes=prototypes)
+    r = K.RanPACStyle(30, 6, 0.5)
+    for t in tasks:
+        keep = np.isin(y, t)
+        a.fit_task(Z[keep], y[keep])
+        r.fit_task(Z[keep], y[keep])
+        np.testing.assert_allclose(a.W_cp, r.W @ a.targets, atol=1e-10 * np.abs(a.W_cp).max())
+    # sensitivity: with a CP penalty other than RanPAC's the identity fails
+    b = K.AnaCPLite(30, 6, 5.0, 0.5, np.random.default_rng(0), prototypes=prototypes).fit_task(Z, y)
+    r = K.RanPACStyle(30, 6, 0.5).fit_task(Z, y)
+    assert np.abs(b.W_cp - r.W @ b.targets).max() > 1e-3 * np.abs(b.W_cp).max()
+
+
+def test_random_orthonormal_prototypes_change_no_prediction():
+    X, y = blobs(n_per=40, n_classes=6, d=8, seed=12, sep=2.0)
+    Z = K.random_projection_features(X, 40, seed=4)
+    tasks = class_incremental_tasks(np.arange(6), 2, rng=np.random.default_rng(5))
+    a = K.AnaCPLite(40, 6, 1.0, 1.0, np.random.default_rng(7))
+    b = K.AnaCPLite(40, 6, 1.0, 1.0, np.random.default_rng(7), prototypes="random", prototype_seed=9)
+    for t in tasks:
+        keep = np.isin(y, t)
+        a.fit_task(Z[keep], y[keep])
+        b.fit_task(Z[keep], y[keep])
+        assert np.array_equal(a.predict(Z), b.predict(Z))
+    seen = a.seen
+    np.testing.assert_allclose(b.targets[seen] @ b.targets[seen].T, np.eye(seen.sum()), atol=1e-12)
+    assert np.abs(a.targets - b.targets).max() > 0.1  # the prototypes differ, the predictions do not
+    # an unknown kind of prototype is refused
+    with pytest.raises(ValueError, match="prototypes"):
+        K.AnaCPLite(40, 6, 1.0, 1.0, np.random.default_rng(0), prototypes="simplex")
+
+
+def test_sgd_labels_trick_leaves_old_columns_alone_and_forgets_less():
+    X, y = blobs(n_per=40, seed=10, sep=4.0)
+    Z = K.random_projection_features(X, 40, seed=0)
+    tasks = class_incremental_tasks(np.arange(6), 2)
+    head = K.SGDHead(40, 6, 0.5, 50, labels_trick=True)
+    keep = np.isin(y, tasks[0])
+    head.fit_task(Z[keep], y[keep])
+    old = head.W[:, tasks[0]].copy()
+    keep = np.isin(y, tasks[1])
+    head.fit_task(Z[keep], y[keep])
+    np.testing.assert_array_equal(head.W[:, tasks[0]], old)
+    assert set(np.unique(head.predict(Z))) <= set(np.concatenate(tasks[:2]).tolist())
+    A_trick = K.accuracy_matrix(K.SGDHead(40, 6, 0.5, 200, labels_trick=True), Z, y, Z, y, tasks)
+    A_naive = K.accuracy_matrix(K.SGDHead(40, 6, 0.5, 200), Z, y, Z, y, tasks)
+    assert A_trick[-1, 0] > A_naive[-1, 0]
+
+
+def test_cp_identity_residual_bad_input():
+    X, y = blobs(n_per=10, n_classes=3, d=4, seed=1)
+    a = K.AnaCPLite(4, 3, 1.0, 1.0, np.random.default_rng(0))
+    r = K.RanPACStyle(4, 3, 1.0)
+    with pytest.raises(ValueError, match="fitted"):
+        K.cp_identity_residual(a, r)
+    a.fit_task(X, y)
+    r.fit_task(X, y)
+    assert K.cp_identity_residual(a, r) < 1e-9
+    with pytest.raises(TypeError, match="AnaCPLite"):
+        K.cp_identity_residual(r, a)
+    with pytest.raises(ValueError, match="differ in size"):
+        K.cp_identity_residual(a, K.RanPACStyle(5, 3, 1.0).fit_task(np.hstack([X, X[:, :1]]), y))
+    with pytest.raises(ValueError, match="lam"):
+        K.cp_identity_residuals(X, y, [np.array([0, 1, 2])], 0.0, np.random.default_rng(0))

@@ -3,7 +3,7 @@ r"""AnaCP: analytic classifiers with a closed-form contrastive projection for cl
 Paper map
 ---------
 *AnaCP: Toward Upper-Bound Continual Learning via Analytic Contrastive Projection*, Saleh Momeni, Changnan
-Xiao, Bing Liu, NeurIPS 2025, https://arxiv.org/abs/2511.13880. No official code was found, and we did not
+Xiao, Bing Liu, arXiv:2511.13880 (2025), https://arxiv.org/abs/2511.13880. No official code was found, and we did not
 read the paper's equations: the pipeline below (random projection, closed-form contrastive projection,
 analytic classifier refit with pseudo-replay from class statistics) follows the reproduction brief's
 reading of secondary summaries, and every formula here is **our design**, not the paper's.
@@ -24,13 +24,19 @@ Notation (paper/brief -> here):
   -> :class:`AnaCPLite`; the prototypes are the class means orthonormalised
   (:func:`contrastive_targets`): each is aligned with its own class mean (positive alignment) and orthogonal
   to every other class's prototype (negative repulsion);
+- **an identity of this reconstruction** (:func:`cp_identity_residuals`): row :math:`i` of
+  :math:`\mathcal T_t` is :math:`e_{y_i}^\top P` (:math:`P`: the prototypes as rows), so the CP layer's
+  moments are RanPAC's times :math:`P` and, when :math:`\lambda_{cp} = \lambda`,
+  :math:`W_{cp} = W_{\rm RanPAC} P` exactly: the CP features are RanPAC's class scores times a fixed matrix. With
+  orthonormal prototypes the classifier's ridge on them equals a ridge on RanPAC's scores, whatever the
+  prototypes (class means or random: ``prototypes="random"``); nothing "contrastive" is left in the predictions;
 - classifier on CP features :math:`f = [z\,1] W_{cp}`, refit after each task on the current task's data plus
   pseudo-samples :math:`z \sim N(\mu_c, \Sigma)` of the old classes (stored means, one shared within-class
   covariance) mapped through the current :math:`W_{cp}` -> :func:`pseudo_replay`, :class:`AnaCPLite`;
 - baselines: nearest class mean -> :class:`NearestClassMean`; streaming linear discriminant analysis (Hayes
   and Kanan, 2020: class means and one shared covariance, accumulated task by task) -> :class:`StreamingLDA`;
-  a softmax head trained by gradient descent on each task's data only (the forgetting baseline) ->
-  :class:`SGDHead`;
+  a softmax head trained by gradient descent on each task's data only (the forgetting baseline; with
+  ``labels_trick=True`` its softmax covers only the current task's classes) -> :class:`SGDHead`;
 - accuracy matrix :math:`A_{ij}` (after task i, on task j) -> :func:`accuracy_matrix` (the summaries are
   :mod:`repro.continual`'s).
 """
@@ -380,17 +386,44 @@ class AnaCPLite:
         Source of the pseudo-samples.
     use_cp : bool
         Without the CP layer (``False``) the classifier is fit on :math:`z` itself with pseudo-replay (an
-        ablation: "pseudo-replay only").
+        ablation: "pseudo-replay only"). By the identity below, what this removes is RanPAC's exact
+        accumulated ridge; what remains is a ridge on :math:`z` fitted on the current task and pseudo-samples.
+    prototypes : {"class-means", "random"}
+        ``"class-means"``: step 2 above. ``"random"``: a random orthonormal prototype per class, drawn once
+        from ``prototype_seed`` and aligned with nothing (a check of what the prototypes contribute).
+    prototype_seed : int
+        Seed of the random prototypes (``prototypes="random"`` only; the pseudo-samples keep ``rng``).
+
+    Notes
+    -----
+    Row :math:`i` of the CP targets is :math:`e_{y_i}^\top P`, with :math:`P` the prototypes as rows, so the CP
+    moments are RanPAC's (:class:`RanPACStyle`) times :math:`P`; with ``lam_cp == lam``,
+    :math:`W_{cp} = W_{\rm RanPAC} P` after every task (:func:`cp_identity_residuals`), and the CP features are
+    RanPAC's class scores :math:`s(z)` times :math:`P`. The seen classes' prototypes are orthonormal, so a ridge
+    on :math:`f = sP` equals the same ridge on :math:`s`: this learner is a second ridge, on RanPAC's scores,
+    fitted on the current task and on the pseudo-samples, and its predictions do not depend on which
+    orthonormal prototypes are used.
     """
 
+    PROTOTYPES = ("class-means", "random")
+
     def __init__(self, n_features: int, n_classes: int, lam_cp: float, lam: float,
-                 rng: np.random.Generator, use_cp: bool = True) -> None:
+                 rng: np.random.Generator, use_cp: bool = True, prototypes: str = "class-means",
+                 prototype_seed: int = 0) -> None:
         self.m = check_int(n_features, "n_features", least=1)
         self.n_classes = check_int(n_classes, "n_classes", least=2)
         if self.n_classes > self.m:
             raise ValueError("AnaCPLite needs n_classes <= n_features (one orthogonal prototype per class)")
         self.lam_cp, self.lam = _check_lam(lam_cp), _check_lam(lam)
         self.rng, self.use_cp = rng, bool(use_cp)
+        if prototypes not in self.PROTOTYPES:
+            raise ValueError(f"prototypes must be one of {self.PROTOTYPES}; got {prototypes!r}")
+        self.prototypes = prototypes
+        self._random_prototypes = None
+        if prototypes == "random":
+            g = np.random.default_rng(check_int(prototype_seed, "prototype_seed", least=0))
+            Q, _ = np.linalg.qr(g.standard_normal((self.m, self.n_classes)))
+            self._random_prototypes = Q.T  # (n_classes, m), orthonormal rows
         self.cp = AnalyticRidge(self.m, self.m)
         self.means = np.zeros((self.n_classes, self.m))
         self.counts = np.zeros(self.n_classes, dtype=np.int64)
@@ -419,8 +452,10 @@ class AnaCPLite:
             self.means[c], self.counts[c] = Zc.mean(axis=0), len(Zc)
             D = Zc - self.means[c]
             self.scatter += D.T @ D
-        self.targets[new] = contrastive_targets(self.means[new], "gram-schmidt",
-                                                previous=self.targets[old])
+        if self._random_prototypes is None:
+            self.targets[new] = contrastive_targets(self.means[new], "gram-schmidt", previous=self.targets[old])
+        else:
+            self.targets[new] = self._random_prototypes[new]
         self.seen[new] = True
         self.cp.partial_fit(Z, self.targets[y])
         self.W_cp = self.cp.solve(self.lam_cp)
@@ -467,6 +502,72 @@ class RanPACStyle:
         scores[:, ~self.seen] = -np.inf
         return scores.argmax(axis=1)
 
+
+
+def cp_identity_residuals(Z: ArrayLike, y: ArrayLike, tasks: list[np.ndarray], lam: float,
+                          rng: np.random.Generator, prototypes: str = "class-means") -> np.ndarray:
+    r"""How far our CP layer is from RanPAC's ridge times the prototypes, after each task: an identity check.
+
+    Runs :class:`AnaCPLite` (``lam_cp = lam``) and :class:`RanPACStyle` (``lam``) side by side over the task
+    sequence and returns, after each task, :math:`\max|W_{cp} - W_{\rm RanPAC} P| / \max|W_{cp}|`, with
+    :math:`P` the learner's prototypes as rows (zero rows for classes not yet seen). Since the CP targets are
+    :math:`Y P` (one-hot labels :math:`Y`), the CP layer's moments are RanPAC's times :math:`P`, and the
+    residual is zero up to rounding (about 1e-13). With ``lam_cp != lam`` the identity does not hold.
+
+    Parameters
+    ----------
+    Z : array_like, shape (n, m)
+        Projected features of the training set.
+    y : array_like of int, shape (n,)
+        Labels (0..C-1, C = the number of classes in ``tasks``).
+    tasks : list of arrays of class labels
+        The task sequence.
+    lam : float
+        The ridge penalty of both (> 0).
+    rng : numpy.random.Generator
+        The learner's pseudo-sample source (it does not enter :math:`W_{cp}`).
+    prototypes : {"class-means", "random"}
+        Passed to :class:`AnaCPLite`.
+
+    Returns
+    -------
+    ndarray, shape (T,)
+    """
+    from repro.continual import task_indices
+
+    Z = finite_array(Z, "Z", ndim=2)
+    lab = np.asarray(y)
+    lam = check_positive(lam, "lam")
+    n_classes = int(max(np.max(t) for t in tasks)) + 1
+    learner = AnaCPLite(Z.shape[1], n_classes, lam, lam, rng, prototypes=prototypes)
+    ranpac = RanPACStyle(Z.shape[1], n_classes, lam)
+    out = []
+    for idx in task_indices(lab, tasks):
+        learner.fit_task(Z[idx], lab[idx])
+        ranpac.fit_task(Z[idx], lab[idx])
+        out.append(cp_identity_residual(learner, ranpac))
+    return np.array(out)
+
+
+def cp_identity_residual(learner: AnaCPLite, ranpac: RanPACStyle) -> float:
+    r""":math:`\max|W_{cp} - W_{\rm RanPAC} P| / \max|W_{cp}|` of an AnaCP-lite learner and a RanPAC-style one
+    fitted on the same tasks (see :func:`cp_identity_residuals`); zero up to rounding when their penalties agree.
+
+    Parameters
+    ----------
+    learner : AnaCPLite
+        Fitted, with its CP layer (``use_cp=True``).
+    ranpac : RanPACStyle
+        Fitted on the same data, with the same number of features and classes.
+    """
+    if not isinstance(learner, AnaCPLite) or not isinstance(ranpac, RanPACStyle):
+        raise TypeError("cp_identity_residual takes an AnaCPLite and a RanPACStyle learner")
+    if learner.W_cp is None or ranpac.W is None or not learner.use_cp:
+        raise ValueError("both learners must be fitted, the AnaCPLite one with its CP layer")
+    if ranpac.W.shape != (learner.m + 1, learner.n_classes):
+        raise ValueError(f"the learners differ in size: {ranpac.W.shape} vs {(learner.m + 1, learner.n_classes)}")
+    gap = np.abs(learner.W_cp - ranpac.W @ learner.targets).max()
+    return float(gap / max(np.abs(learner.W_cp).max(), 1e-300))
 
 class NearestClassMean:
     """Nearest class mean (cosine similarity to stored class means): a replay-free, gradient-free baseline."""
@@ -578,11 +679,18 @@ class SGDHead:
 
     Cross-entropy over the classes seen so far, ``steps`` steps of size ``lr`` per task, weight decay
     ``wd``; nothing of old tasks is kept, so old classes are forgotten (the forgetting baseline).
+
+    With ``labels_trick=True`` the softmax of a task covers only that task's classes (the "labels trick" of
+    Zeno, Golan, Hoffer and Soudry, 2018, *Task Agnostic Continual Learning Using Online Variational Bayes*,
+    https://arxiv.org/abs/1803.10123): the old classes' columns get no gradient and are not pushed down, so
+    the head forgets less; prediction still ranges over every class seen so far.
     """
 
-    def __init__(self, n_features: int, n_classes: int, lr: float, steps: int, wd: float = 0.0) -> None:
+    def __init__(self, n_features: int, n_classes: int, lr: float, steps: int, wd: float = 0.0,
+                 labels_trick: bool = False) -> None:
         self.W = np.zeros((check_int(n_features, "n_features", least=1) + 1, check_int(n_classes, "n_classes", least=1)))
         self.lr, self.steps, self.wd = check_positive(lr, "lr"), check_int(steps, "steps", least=1), _check_lam(wd)
+        self.labels_trick = bool(labels_trick)
         self.seen = np.zeros(self.W.shape[1], dtype=bool)
 
     def fit_task(self, Z: ArrayLike, y: ArrayLike) -> SGDHead:
@@ -590,15 +698,20 @@ class SGDHead:
         Z = finite_array(Z, "Z", ndim=2)
         y = _check_labels(y, len(Z), self.W.shape[1])
         self.seen[np.unique(y)] = True
+        active = np.zeros_like(self.seen)
+        active[np.unique(y)] = True
+        if not self.labels_trick:
+            active = self.seen
         Za, Y = _augment(Z), one_hot(y, self.W.shape[1])
         for _ in range(self.steps):
             s = Za @ self.W
-            s[:, ~self.seen] = -np.inf
+            s[:, ~active] = -np.inf
             s -= s.max(axis=1, keepdims=True)
             p = np.exp(s)
             p /= p.sum(axis=1, keepdims=True)
             grad = Za.T @ (p - Y) / len(Z)
             grad[:-1] += self.wd * self.W[:-1]
+            grad[:, ~active] = 0.0  # columns outside the softmax (exp(-inf) = 0 already; weight decay too)
             self.W -= self.lr * grad
         return self
 
