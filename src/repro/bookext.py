@@ -9,7 +9,8 @@ metadata and ``book/catalog.yml``, judged by :mod:`repro.claims.judge`:
 * in the page's **Claims** section: the paper's headline claims mapped to tests, then the judged claims table,
   which takes the place of the notebook's raw measurement table (nbval still checks that one);
 * the ``{repro-verdict}`` directive: the verdict's opening words, from the badge;
-* the ``{repro-status}`test-id``` role: a test's status for the prose, from the sweep;
+* the ``{repro-status}`test-id``` role: a test's status for the prose, from the sweep; and
+  ``{repro-seeds}`test-id:who:status```, a count of seeds from it (``"5 of 10"``);
 * on a page still in the old claim model, a note at the top of its verdict;
 * the ``{repro-glance}`` directive (the landing figure and the book's totals), the ``{repro-scoreboard}``
   directive (one line per paper; filter and sort by ``_static/repro-scoreboard.js``) and the
@@ -174,6 +175,22 @@ def status_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any, o
     return [nodes.inline(rawtext, word, classes=["repro-status-word"])], []
 
 
+def seeds_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any, options: dict | None = None,
+               content: list | None = None) -> tuple[list[nodes.Node], list]:
+    """``{repro-seeds}`test-id:who:status```: a count over the page's ci sweep (see :func:`repro.site.seed_count`)."""
+    env = inliner.document.settings.env
+    slug = _slug_of(env.docname)
+    try:
+        if slug is None:
+            raise KeyError("repro-seeds belongs on a paper page")
+        _note_record_dependencies(env, slug)
+        word = site.seed_count(slug, text)
+    except KeyError as exc:
+        msg = inliner.reporter.error(str(exc), line=lineno)
+        return [inliner.problematic(rawtext, rawtext, msg)], [msg]
+    return [nodes.inline(rawtext, word, classes=["repro-seeds"])], []
+
+
 class scoreboard_node(nodes.General, nodes.Element):
     """Placeholder replaced by the scoreboard HTML once links can be resolved."""
 
@@ -315,6 +332,7 @@ def setup(app: Any) -> dict:
     app.add_directive("repro-verdict", VerdictDirective)
     app.add_directive("repro-glance", GlanceDirective)
     app.add_role("repro-status", status_role)
+    app.add_role("repro-seeds", seeds_role)
     app.connect("builder-inited", check_sweep_records)
     app.connect("doctree-read", insert_card, priority=400)
     app.connect("doctree-resolved", resolve_placeholders)

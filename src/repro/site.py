@@ -281,6 +281,46 @@ def status_word(slug: str, test_id: str, records_dir: Path | None = None) -> str
     return outcome_word(t)
 
 
+def seed_count(slug: str, spec: str, records_dir: Path | None = None) -> str:
+    """A count over a page's ci sweep for its prose (the role ``{repro-seeds}``), rendered from the record.
+
+    ``spec`` is ``test-id:who:status``: ``who`` is ``method``, ``ablation`` or ``baselineN`` (1-based), and
+    ``status`` one of ``pass``, ``fail``, ``edge``, ``partial`` (the value's status under the test's criterion and
+    band), or ``who`` is ``test`` with a seed outcome (``reproduced``, ``not-specific``, ``not-reproduced``,
+    ``at-the-edge``). Returns ``"k of N"``. A count typed into the prose would go stale with the next sweep.
+    """
+    from repro.claims.judge import rule_of, seed_outcome, value_status
+    from repro.claims.values import tolerance_of
+
+    try:
+        cid, who, status = spec.strip().split(":")
+    except ValueError as exc:
+        raise KeyError(f"{slug}: {spec!r} is not test-id:who:status") from exc
+    record = load_record(slug)
+    claim = next((c for c in (record or {}).get("claims", []) if c["id"] == cid), None)
+    _, ci = state(slug, "ci", records_dir)
+    if claim is None or ci is None:
+        raise KeyError(f"{slug}: no test {cid!r} or no ci sweep")
+    values = per_seed_values(ci, cid)
+    if who == "test":
+        word = status.replace("-", " ")
+        hits = sum(seed_outcome(claim, v) == word for v in values.values())
+    else:
+        def pick(v: dict):  # noqa: ANN202
+            if who == "method":
+                return v.get("measured")
+            if who == "ablation":
+                return v.get("ablation")
+            if who.startswith("baseline") and who[8:].isdigit():
+                b = v.get("baselines") or []
+                i = int(who[8:]) - 1
+                return b[i] if 0 <= i < len(b) else None
+            raise KeyError(f"{slug}: who {who!r} is method, ablation or baselineN")
+        rule, tol = rule_of(claim), tolerance_of(claim)
+        hits = sum(value_status(rule, pick(v), tol) == status for v in values.values())
+    return f"{hits} of {len(values)}"
+
+
 # ---------- the book at a glance, the scoreboard ----------
 
 TEST_COLORS = {"reproduced": "#007a5a", "not specific": "#6d4c9f", "seed-sensitive": "#a15c00",
