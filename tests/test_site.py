@@ -116,3 +116,15 @@ def test_status_word_names_a_test_or_refuses():
     assert site.status_word(slug, cid)
     with pytest.raises(KeyError):
         site.status_word(slug, "no-such-test")
+
+
+def test_seed_counts_for_the_prose_come_from_the_sweep(tmp_path, monkeypatch):
+    record = _record()
+    _write_sweep(tmp_path, record)
+    monkeypatch.setattr(site, "load_record", lambda slug: record)
+    assert site.seed_count("sampled-softmax-bias", "gain:ablation:fail", tmp_path) == "10 of 10"
+    assert site.seed_count("sampled-softmax-bias", "also:ablation:pass", tmp_path) == "10 of 10"
+    assert site.seed_count("sampled-softmax-bias", "also:test:not-specific", tmp_path) == "10 of 10"
+    assert site.seed_count("sampled-softmax-bias", "gain:baseline1:edge", tmp_path) == "0 of 10"
+    with pytest.raises(KeyError):
+        site.seed_count("sampled-softmax-bias", "gain:ablation", tmp_path)
