@@ -652,9 +652,9 @@ claims.table()
 #   seed 0; streaming LDA on $z$, with none of the paper's ideas, ends {glue:text}`not-below-ranpac_slda:.2f`,
 #   so the test is not specific. The ablation, read through the identity, removes RanPAC's exact ridge and
 #   keeps a pseudo-replay ridge on $z$: it ends {glue:text}`not-below-ranpac_nocp:.2f` points from RanPAC-style
-#   at seed 0. In the ci sweep over the ten design seeds it falls clearly below the line at only five; at four
-#   it lies inside the tolerance band around the line (two just above it, two just below) and at one it passes
-#   clearly (the judged table gives its values). What the "CP layer" adds over its ablation here is RanPAC's
+#   at seed 0. Over the ci sweep it falls clearly below the line at {repro-seeds}`not-below-ranpac:ablation:fail`
+#   seeds, lies inside the tolerance band around the line at {repro-seeds}`not-below-ranpac:ablation:edge` and
+#   passes clearly at {repro-seeds}`not-below-ranpac:ablation:pass` (the judged table gives its values). What the "CP layer" adds over its ablation here is RanPAC's
 #   exact ridge, not an adaptation of the features. Only ridge on the raw features falls clearly short
 #   ({glue:text}`not-below-ranpac_ridgeraw:.2f`).
 # * *Reaches joint training* (an illustration since the review). RanPAC-style equals joint ridge regression by
