@@ -121,27 +121,31 @@ def _value_cell(c: dict, x) -> str:  # noqa: ANN001
     return f'<span class="repro-approx">{e(text[1:])}</span>' if text.startswith("~") else e(text)
 
 
-def _comparator_cells(t: TestJudgement) -> tuple[str, str]:
+def _comparator_cells(t: TestJudgement) -> tuple[str, str, str]:
+    """(the ablation's value cell, the baselines' value cell, the legend naming them) of a test's row."""
     c = t.claim
-    abl = ""
+    abl, legend = "–", []
     if c.get("ablation"):
         a = c["ablation"]
-        abl = (f'{_value_cell(c, a["value"])}<br><small>{e(a["label"])} '
-               f'<span class="repro-ingredient">(without {e(a.get("ingredient") or "?")})</span></small>')
-    others = []
-    for kind, comp in comparators_of(c):
-        if kind == "ablation":
-            continue
-        prefix = "wrong input: " if kind == "wrong input" else ("old control: " if kind.startswith("control") else "")
-        others.append(f'{_value_cell(c, comp["value"])}<br><small>{e(prefix + comp["label"])}</small>')
-    return abl or "–", "<hr>".join(others) or "–"
+        abl = _value_cell(c, a["value"])
+        legend.append(f'<strong>ablation</strong> (without {e(a.get("ingredient") or "?")}): {e(a["label"])}')
+    values, names = [], []
+    for i, (kind, comp) in enumerate([x for x in comparators_of(c) if x[0] != "ablation"], 1):
+        tag = "w" if kind == "wrong input" else "b"
+        values.append(f'<span class="repro-cmp">{tag}{i}</span> {_value_cell(c, comp["value"])}')
+        names.append(f'<span class="repro-cmp">{tag}{i}</span> {e(comp["label"])}')
+    if names:
+        word = "wrong inputs" if all(k == "wrong input" for k, _ in comparators_of(c) if k != "ablation") else "baselines"
+        legend.append(f"<strong>{word}</strong>: " + "; ".join(names))
+    return abl, "<br>".join(values) or "–", " ".join(legend)
 
 
 def _agg_cell(agg, stale: bool) -> str:  # noqa: ANN001
     if agg is None:
         return "–"
     mark = ' <small class="repro-stale">stale</small>' if stale else ""
-    return f'{agg.holds}/{agg.n} <small>({e(agg.status)})</small>{mark}'
+    other = "" if agg.status in ("reproduced", "not reproduced") or agg.holds else f" <small>({e(agg.status)})</small>"
+    return f'<span title="{e(agg.status)}">{agg.holds}/{agg.n}</span>{other if agg.n < 10 else ""}{mark}'
 
 
 def _seed_stats(slug: str, scale_rec: dict | None, cid: str) -> str:
@@ -181,7 +185,7 @@ def claims_table_html(slug: str, record: dict | None = None, records_dir: Path |
             if c.get("setting"):
                 flags.append(f"setting: {c['setting']}")
             flag_html = f'<br><small class="repro-flags">{e(", ".join(flags))}</small>' if flags else ""
-            abl, bases = _comparator_cells(t)
+            abl, bases, legend = _comparator_cells(t)
             tol = tolerance_of(c)
             if tol.is_wide:
                 notes.append(f"<li><code>{e(t.id)}</code>: values repeat within rel {tol.rel:g} / abs {tol.abs:g} "
@@ -194,13 +198,15 @@ def claims_table_html(slug: str, record: dict | None = None, records_dir: Path |
             status = t.status + (f" ({t.note})" if t.note and not c.get("post_hoc") else "")
             rows.append(
                 f'<tr data-claim="{e(t.id)}" data-status="{e(t.status)}" data-counted="{str(t.counted).lower()}">'
-                f'<td><code>{e(t.id)}</code>{flag_html}<br><small>{e(c["statement"])}</small></td>'
+                f'<td><code>{e(t.id)}</code>{flag_html}</td>'
                 f'<td>{e(c["criterion"])}</td><td>{_value_cell(c, c["measured"])}</td><td>{abl}</td><td>{bases}</td>'
                 f'<td>{e(t.seed0)}</td><td>{_agg_cell(t.ci, ci_state == "stale")}</td>'
-                f'<td>{_agg_cell(t.full, full_state == "stale")}</td><td>{status_span(status)}</td></tr>')
+                f'<td>{_agg_cell(t.full, full_state == "stale")}</td><td>{status_span(status)}</td></tr>'
+                f'<tr class="repro-detail" data-detail="{e(t.id)}"><td colspan="9"><small>{e(c["statement"])} '
+                f"{legend}</small></td></tr>")
         head = ("<tr><th>test</th><th>criterion</th><th>method</th><th>ablation</th><th>naive baselines</th>"
                 "<th>seed 0</th><th>ci seeds</th><th>full scale</th><th>status</th></tr>")
-        out.append(f'<div class="repro-scroll"><table class="repro-claims repro-judged"><thead>{head}</thead>'
+        out.append(f'<div class="repro-scroll repro-wide"><table class="repro-claims repro-judged"><thead>{head}</thead>'
                    f'<tbody>{"".join(rows)}</tbody></table></div>')
         about = (f"Values at seed 0 (ci scale). <em>ci seeds</em>: at how many of the ci sweep's seeds "
                  f"{seeds_text(ci['seeds']) if ci else '(none yet)'} the method passes and every comparator fails; "
