@@ -450,3 +450,117 @@ def test_source_visit_order_is_the_mean_rank_of_final_scores():
     np.testing.assert_array_equal(K.source_visit_order(np.stack([t1, t2])), [0, 2, 1])
     with pytest.raises(ValueError, match="source_curves"):
         K.source_visit_order(t1)
+
+
+def test_best_of_k_first_epochs_is_the_exact_expectation_over_subsets():
+    rng = np.random.default_rng(3)
+    Y = rng.uniform(0.3, 0.9, size=(6, 4))
+    out = K.best_of_k_first_epochs_runs(Y, 10, 3)
+    assert out["incumbent"].shape == (20, 10) and np.all(out["stop"] == 3)
+    u = K.realised_utility(out["incumbent"], out["stop"], 0.5, 1.0, 10)
+    # the expected maximum of 3 of 6 values drawn without replacement, by order statistics
+    v = np.sort(Y[:, 0])
+    from math import comb
+    e_max = sum(v[i] * comb(i, 2) for i in range(6)) / comb(6, 3)
+    assert u.mean() == pytest.approx(e_max - 0.5 * 3 / 10)
+    # and by Monte Carlo over random subsets
+    draws = np.array([Y[rng.choice(6, 3, replace=False), 0].max() for _ in range(20000)])
+    assert draws.mean() == pytest.approx(e_max, abs=0.005)
+    # k = 1 is one_epoch_runs; k = n_cfg takes the best first epoch
+    one = K.one_epoch_runs(Y, 10)
+    np.testing.assert_allclose(K.realised_utility(K.best_of_k_first_epochs_runs(Y, 10, 1)["incumbent"],
+                                                  np.ones(6, int), 0.5, 1.0, 10).mean(),
+                               K.realised_utility(one["incumbent"], one["stop"], 0.5, 1.0, 10).mean())
+    assert K.best_of_k_first_epochs_runs(Y, 10, 6)["incumbent"][0, 5] == Y[:, 0].max()
+    assert np.all(np.diff(out["incumbent"], axis=1) >= 0)
+    with pytest.raises(ValueError, match="k must"):
+        K.best_of_k_first_epochs_runs(Y, 10, 7)
+    with pytest.raises(ValueError, match="total_budget"):
+        K.best_of_k_first_epochs_runs(Y, 2, 3)
+    with pytest.raises(ValueError, match="curves"):
+        K.best_of_k_first_epochs_runs(Y[None], 10, 3)
+
+
+def test_source_best_one_epoch_trains_the_top_ranked_configuration():
+    t1 = np.array([[0.1, 0.9], [0.2, 0.5], [0.3, 0.7]])
+    t2 = np.array([[0.1, 0.6], [0.2, 0.4], [0.3, 0.8]])
+    target = np.array([[0.5, 0.6], [0.9, 0.95], [0.4, 0.45]])
+    out = K.source_best_one_epoch_runs(target, np.stack([t1, t2]), 4)
+    assert out["config"] == 0 and out["stop"].tolist() == [1]                 # mean ranks 1.5, 3, 1.5: index order
+    np.testing.assert_allclose(out["incumbent"][0], [0.5, 0.6, 0.6, 0.6])     # config 0, then config 2 (source order)
+    assert K.realised_utility(out["incumbent"], out["stop"], 1.0, 1.0, 4)[0] == pytest.approx(0.5 - 1 / 4)
+    with pytest.raises(ValueError, match="do not match"):
+        K.source_best_one_epoch_runs(target, np.stack([t1, t2])[:, :2], 4)
+
+
+def test_patience_stop_on_an_ftbo_run_is_its_first_non_improving_epoch():
+    rng = np.random.default_rng(4)
+    Y = np.sort(rng.uniform(0.4, 0.9, size=(3, 5, 6)), axis=-1)
+    ft = K.run_freeze_thaw(Y, "ftbo", K.generic_prior(4), 20, alpha=0.0, c=1.0, n_samples=8, rng=rng)["incumbent"]
+    st = K.patience_stop_budget(ft, 1)
+    for r in range(3):
+        flat = [b for b in range(2, 21) if ft[r, b - 1] <= ft[r, b - 2]]
+        assert st[r] == (flat[0] if flat else 20)
+
+
+def test_stop_ratio_trace_and_the_inverse_bar():
+    inc = np.array([[0.6, 0.9, 0.9, 0.9]])
+    a, c, B = 1.0, 1.0, 4
+    # utilities 0.35, 0.4, 0.15, -0.1: best after epoch 2; u_min = U(B, 0.6) = -0.4
+    expect = [0.0, 0.0, (0.4 - 0.15) / (0.4 + 0.4), (0.4 + 0.1) / (0.4 + 0.4)]
+    np.testing.assert_allclose(K.stop_ratio_trace(inc, a, c, B)[0], expect)
+    # the ratio is what threshold_stop_budget compares with its fixed 0.2
+    assert K.threshold_stop_budget(inc, a, c, B)[0] == 1 + int(np.argmax(np.array(expect) >= 0.2))
+    p = np.array([0.0, 0.01, 0.3, 0.5, 0.9, 1.0])
+    np.testing.assert_allclose(K.p_star_for_bar(K.stop_threshold(p)), p, atol=1e-9)
+    assert K.p_star_for_bar(0.2) == pytest.approx(0.5)
+    with pytest.raises(ValueError, match="bar"):
+        K.p_star_for_bar(1.5)
+
+
+def test_stop_window_requirement_agrees_with_the_rule():
+    rng = np.random.default_rng(5)
+    Y = np.sort(rng.uniform(0.4, 0.9, size=(4, 6, 5)), axis=-1)
+    a, c, B = 0.5, 1.0, 25
+    out = K.run_freeze_thaw(Y, "cfbo", K.generic_prior(6), B, alpha=a, c=c, n_samples=16, rng=rng)
+    inc, p, stop = out["incumbent"], out["p"], out["stop"]
+    b_star = K.best_budget_on_trajectory(inc, a, c, B)
+    for lo, hi in ((np.ceil(0.75 * b_star), np.floor(1.25 * b_star)), (b_star + 1, b_star + 3),
+                   (np.ones(4), np.full(4, B - 1))):
+        w = K.stop_window_requirement(inc, p, lo.astype(int), hi.astype(int), a, c, B)
+        np.testing.assert_allclose(K.stop_threshold(w["p_needed"]), w["bar_needed"], atol=1e-9)
+        for r in range(4):
+            lo_r, hi_r = max(int(lo[r]), 1), min(int(hi[r]), B - 1)
+            # fires in the window iff the run's own rule held at some budget there
+            held = [b for b in range(lo_r, hi_r + 1) if K.cfbo_should_stop(
+                out["u_max"][r, b - 1], out["u_min"][r], K.utility(b, inc[r, b - 1], a, c, B), p[r, b])]
+            assert w["fires"][r] == bool(held)
+            if w["fires"][r]:
+                assert min(p[r, b] for b in held) <= w["p_needed"][r] + 1e-12
+            if w["p_window"][r] > w["p_needed"][r]:
+                assert not w["fires"][r]
+    # over the whole run the window's first firing is the recorded stop
+    w = K.stop_window_requirement(inc, p, np.ones(4, int), np.full(4, B - 1), a, c, B)
+    np.testing.assert_array_equal(w["fires"], stop < B)
+    assert np.all((stop > 1) & (stop < B)), "the test needs stops inside the run"
+    trace = K.stop_ratio_trace(inc, a, c, B)
+    at = K.stop_window_requirement(inc, p, stop, stop, a, c, B)
+    assert np.all(at["fires"])
+    np.testing.assert_allclose(at["bar_needed"], trace[np.arange(4), stop - 1])      # the ratio after `stop` epochs
+    np.testing.assert_allclose(at["p_window"], p[np.arange(4), stop])                # p* read before the next epoch
+    before = K.stop_window_requirement(inc, p, np.ones(4, int), stop - 1, a, c, B)
+    assert not np.any(before["fires"])
+    np.testing.assert_allclose(before["bar_needed"], [trace[r, :stop[r] - 1].max() for r in range(4)])
+    with pytest.raises(ValueError, match="lo and hi"):
+        K.stop_window_requirement(inc, p, np.full(4, 5), np.full(4, 3), a, c, B)
+
+
+def test_trajectory_regret_by_hand():
+    inc = np.array([[0.6, 0.9, 0.9, 0.9]])
+    a, c, B = 1.0, 1.0, 4
+    u_star, u_min = 0.9 - 0.5, 0.6 - 1.0
+    for s, u_stop in ((2, 0.4), (3, 0.15), (1, 0.6 - 0.25)):
+        assert K.trajectory_regret(inc, [s], a, c, B)[0] == pytest.approx((u_star - u_stop) / (u_star - u_min))
+    assert K.trajectory_regret(inc, [2], a, c, B)[0] == 0.0
+    with pytest.raises(ValueError, match="u_min"):
+        K.trajectory_regret(np.full((1, 4), 0.6), [2], 0.0, c, B)                 # alpha = 0, flat: 0 / 0

@@ -24,8 +24,13 @@ Notation (paper / official code -> here):
   fixed-threshold stop: :func:`threshold_stop_budget`;
 - naive baselines (none of the paper's ideas): one epoch of a random configuration, :func:`one_epoch_runs`; one
   epoch of every configuration, then the best one until it stops improving, :func:`first_epoch_patience_runs`;
-  early stopping with patience on the incumbent, :func:`patience_stop_budget`; a warm-start visiting order from
-  other tasks' ranks, :func:`source_visit_order` (``run_freeze_thaw(..., visit_order=...)``);
+  early stopping with patience on the incumbent, :func:`patience_stop_budget` (also on FT-BO's trajectory); the best
+  of k random first epochs, then stop, :func:`best_of_k_first_epochs_runs`; a warm-start visiting order from other
+  tasks' ranks, :func:`source_visit_order` (``run_freeze_thaw(..., visit_order=...)``), and the configuration that
+  ranked best there, one epoch, then stop, :func:`source_best_one_epoch_runs`;
+- stopping diagnostics: the rule's left-hand side along a trajectory, :func:`stop_ratio_trace`; the :math:`p^*` a
+  bar requires, :func:`p_star_for_bar`; what the rule needs in a window of budgets, :func:`stop_window_requirement`;
+  the brief's regret of a stop on its own trajectory, :func:`trajectory_regret`;
 - surrogate (our stand-in for the paper's LC-PFN): the Bayesian power law
   :math:`y_t = y_\infty + (y_1 - y_\infty) t^{-\kappa} + \varepsilon`, Gaussian prior on :math:`(y_\infty, y_1)`,
   a grid prior on :math:`\kappa`: :class:`PowerLawPrior`, :func:`curve_posterior`, :func:`sample_future_curves`;
@@ -593,6 +598,167 @@ def first_epoch_patience_runs(curves: ArrayLike, total_budget: int, n_runs: int,
         tail = np.concatenate([Y[j, t:], Y[rest, 1:].ravel()])
         inc[r] = np.maximum.accumulate(np.concatenate([scores, tail])[:B])
     return {"incumbent": inc, "stop": stop}
+
+
+def best_of_k_first_epochs_runs(curves: ArrayLike, total_budget: int, k: int) -> dict[str, np.ndarray]:
+    r"""Naive baseline: train ``k`` configurations drawn at random for one epoch each, keep the best first score, and
+    stop after :math:`k` epochs (no model, no acquisition, no stopping rule: a one-round random search on the first
+    epoch). ``k = 1`` is :func:`one_epoch_runs`.
+
+    Rather than draw the subset, every one of the :math:`\binom{n}{k}` subsets is taken once, so that the mean over
+    the returned runs is the exact expectation over the draw. Before the stop the subset is trained in index order;
+    after it nothing more is trained and the trajectory is held at its best score, only so that it has ``B``
+    entries (those entries are never read at the stop).
+
+    Parameters
+    ----------
+    curves : array_like, shape (n_cfg, T)
+    total_budget : int
+        :math:`B \ge k`.
+    k : int
+        Configurations tried, :math:`1 \le k \le n_{cfg}`.
+
+    Returns
+    -------
+    dict with ``incumbent`` (n_subsets, B) and ``stop`` (n_subsets,), all ``k``.
+    """
+    import itertools
+
+    Y = np.asarray(curves, dtype=float)
+    if Y.ndim != 2:
+        raise ValueError(f"curves must have shape (n_cfg, T); got {Y.shape}")
+    n_cfg = len(Y)
+    check_int(k, "k", least=1)
+    if k > n_cfg:
+        raise ValueError(f"k must lie in [1, n_cfg = {n_cfg}]; got {k}")
+    B = check_int(total_budget, "total_budget", least=k)
+    subsets = np.array(list(itertools.combinations(range(n_cfg), k)), dtype=int)     # (n_subsets, k)
+    first = np.maximum.accumulate(Y[subsets, 0], axis=1)                              # best first score so far
+    inc = np.concatenate([first, np.repeat(first[:, -1:], B - k, axis=1)], axis=1)
+    return {"incumbent": inc, "stop": np.full(len(subsets), k)}
+
+
+def source_best_one_epoch_runs(curves: ArrayLike, source_curves: ArrayLike, total_budget: int
+                               ) -> dict[str, np.ndarray]:
+    r"""Naive transfer baseline: train, for one epoch, the configuration that ranked best on the other tasks (the first
+    of :func:`source_visit_order`, the "average rank" warm start of transfer HPO), then stop. No model, no
+    acquisition; deterministic, so a single run.
+
+    After the stop the trajectory goes on (that configuration to its end, then the others in the source order) only
+    so that it has ``B`` entries; those epochs are never read at the stop.
+
+    Parameters
+    ----------
+    curves : array_like, shape (n_cfg, T)
+        The target task.
+    source_curves : array_like, shape (n_tasks, n_cfg, T)
+        The same configurations on the other tasks.
+    total_budget : int
+
+    Returns
+    -------
+    dict with ``incumbent`` (1, B), ``stop`` (1,), equal to 1, and ``config``, the configuration trained.
+    """
+    Y = np.asarray(curves, dtype=float)
+    S = np.asarray(source_curves, dtype=float)
+    if Y.ndim != 2 or S.ndim != 3 or S.shape[1:] != Y.shape:
+        raise ValueError(f"curves (n_cfg, T) and source_curves (n_tasks, n_cfg, T) do not match: {Y.shape}, {S.shape}")
+    order = source_visit_order(S)
+    inc = full_training_incumbent(Y, order, total_budget)
+    return {"incumbent": inc[None], "stop": np.ones(1, dtype=int), "config": int(order[0])}
+
+
+def stop_ratio_trace(incumbent: ArrayLike, alpha: float, c: float, total_budget: float) -> np.ndarray:
+    r"""The left-hand side of CFBO's stopping rule after each epoch of a trajectory,
+    :math:`(u_{max} - U_{now})/(u_{max} - u_{min})`, with :math:`u_{max}` the best utility so far and
+    :math:`u_{min} = U(B, \text{first score})` (official ``observe`` and ``_compute_stop_sign``).
+
+    ``incumbent`` (..., n_steps), the best score after each epoch; returns (..., n_steps); entry ``b - 1`` is the
+    ratio the rule compares with its bar after ``b`` epochs. :math:`-\infty` where :math:`u_{max} = u_{min}`.
+    """
+    inc = np.asarray(incumbent, dtype=float)
+    if inc.ndim < 1 or inc.shape[-1] < 1:
+        raise ValueError("incumbent needs at least one epoch")
+    b = np.arange(1, inc.shape[-1] + 1)
+    u = utility(b, inc, alpha, c, total_budget)
+    u_max = np.maximum.accumulate(u, axis=-1)
+    u_min = utility(total_budget, inc[..., :1], alpha, c, total_budget)
+    return _regret_ratio(u_max, u_min, u)
+
+
+def p_star_for_bar(bar: ArrayLike, beta: float = -1.0, threshold: float = 0.2) -> np.ndarray:
+    r"""The inverse of :func:`stop_threshold`: the improvement probability :math:`p^*` at which CFBO's bar
+    :math:`I_{p}(e^\beta, e^\beta)^\gamma` equals ``bar`` (in [0, 1]). The bar increases in :math:`p`, so the rule
+    can fire at a left-hand side ``bar`` only if :math:`p^* \le` this value."""
+    bar = np.asarray(bar, dtype=float)
+    if np.any(~((bar >= 0) & (bar <= 1))):
+        raise ValueError("bar must lie in [0, 1]")
+    if not 0.0 < threshold < 1.0:
+        raise ValueError(f"threshold must lie in (0, 1); got {threshold}")
+    a = float(np.exp(beta))
+    return scipy.special.betaincinv(a, a, bar ** (1.0 / -np.log2(threshold)))
+
+
+def stop_window_requirement(incumbent: ArrayLike, p_star: ArrayLike, lo: ArrayLike, hi: ArrayLike, alpha: float,
+                            c: float, total_budget: int, beta: float = -1.0, threshold: float = 0.2
+                            ) -> dict[str, np.ndarray]:
+    r"""What CFBO's rule would need in order to fire in a window of budgets :math:`[lo, hi]`, and what it had there.
+
+    The rule fires after :math:`b` epochs when :func:`stop_ratio_trace` at :math:`b` reaches the bar
+    :func:`stop_threshold` of :math:`p^*_b`, the improvement probability read before epoch :math:`b + 1`
+    (``run_freeze_thaw``'s ``p[:, b]``; checked for :math:`1 \le b < B`). In the window, the highest bar that the
+    ratio can meet is its largest value there, ``bar_needed``; the rule can fire in the window only if some
+    :math:`p^*_b \le` ``p_needed`` = :func:`p_star_for_bar` (``bar_needed``). ``p_window`` is the smallest
+    :math:`p^*_b` the run had in the window: where it exceeds ``p_needed``, the rule cannot fire there.
+
+    Parameters
+    ----------
+    incumbent : array_like, shape (R, B)
+        Best score after each epoch.
+    p_star : array_like, shape (R, B)
+        :math:`p^*` per step (entry ``b``: read after ``b`` epochs).
+    lo, hi : array_like of int, shape (R,)
+        The window of budgets (inclusive); clipped to :math:`[1, B - 1]`; it must hold at least one budget.
+
+    Returns
+    -------
+    dict of (R,) arrays: ``bar_needed``, ``p_needed``, ``p_window`` and ``fires`` (whether the rule's condition
+    holds at some budget of the window).
+    """
+    inc = np.asarray(incumbent, dtype=float)
+    p = np.asarray(p_star, dtype=float)
+    if inc.ndim != 2 or p.shape != inc.shape:
+        raise ValueError(f"incumbent and p_star must both have shape (R, B); got {inc.shape}, {p.shape}")
+    R, B = inc.shape
+    lo = np.maximum(np.asarray(lo, dtype=int), 1)
+    hi = np.minimum(np.asarray(hi, dtype=int), B - 1)
+    if lo.shape != (R,) or hi.shape != (R,) or np.any(lo > hi):
+        raise ValueError("lo and hi must have shape (R,) and leave at least one budget in [1, B - 1]")
+    b = np.arange(B)                                                      # column b: after b epochs
+    inside = (b >= lo[:, None]) & (b <= hi[:, None])
+    ratio = np.concatenate([np.full((R, 1), -np.inf), stop_ratio_trace(inc, alpha, c, total_budget)[:, :-1]], 1)
+    bar_needed = np.clip(np.where(inside, ratio, -np.inf).max(axis=1), 0.0, 1.0)
+    fires = np.any(inside & (ratio >= stop_threshold(p, beta, threshold)), axis=1)
+    return {"bar_needed": bar_needed, "p_needed": p_star_for_bar(bar_needed, beta, threshold),
+            "p_window": np.where(inside, p, np.inf).min(axis=1), "fires": fires}
+
+
+def trajectory_regret(incumbent: ArrayLike, stop: ArrayLike, alpha: float, c: float, total_budget: float
+                      ) -> np.ndarray:
+    r"""The brief's normalised regret of a stop on its own trajectory, :math:`(U^\star_{traj} - U_{stop}) /
+    (U^\star_{traj} - u_{min})`, with :math:`U^\star_{traj} = \max_b U(b, \tilde y_b)` along the trajectory and
+    :math:`u_{min} = U(B, \text{first score})`. 0: stopped at the trajectory's best budget.
+
+    ``incumbent`` (..., B), ``stop`` (...) in [1, B]; returns (...). Needs :math:`U^\star_{traj} > u_{min}` (true
+    for :math:`\alpha > 0`).
+    """
+    inc = np.asarray(incumbent, dtype=float)
+    b = np.arange(1, inc.shape[-1] + 1)
+    u_star = np.max(utility(b, inc, alpha, c, total_budget), axis=-1)
+    u_min = utility(total_budget, inc[..., 0], alpha, c, total_budget)
+    if np.any(~(u_star > u_min)):
+        raise ValueError("the trajectory's best utility must exceed u_min (alpha > 0)")
+    return (u_star - realised_utility(inc, stop, alpha, c, total_budget)) / (u_star - u_min)
 
 
 def source_visit_order(source_curves: ArrayLike) -> np.ndarray:
