@@ -23,16 +23,18 @@ seed = 0
 
 # %%
 import warnings
+import zlib
 
 import matplotlib.pyplot as plt
 import numpy as np
+from myst_nb import glue
 from scipy.stats import spearmanr
 from sklearn.datasets import load_digits
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.linear_model import LogisticRegression
 from sklearn.neural_network import MLPClassifier
 
-from repro.claims import Claims, at_least, at_most, between, greater_than, tolerance
+from repro.claims import Claims, Comparator, at_most, between, greater_than, tolerance
 from repro.papers import active_testing_llm as K
 from repro.runtime import progress, setup_notebook
 
@@ -41,9 +43,12 @@ P = setup_notebook(scale, seed, presets={
     "full": dict(repeats=3000, boot_runs=1000),
 })
 N_TRAIN, N_CONTEXT, N_POOL = 300, 150, 1000   # target's training set, surrogate's "context", test pool
+N_CONTEXT_OFFICIAL = 50                       # the official code's 50 in-context examples
 BUDGETS = (10, 25, 50, 100)                   # labels acquired M
 M_CLAIM = 50                                  # the budget of the brief's checks
-MIX = 0.1                                     # proposal mixed with 10 % uniform
+MIX = 0.1                                     # our proposal: mixed once with 10 % uniform
+CLIP_EST, CLIP_BOOT = 0.1, 0.01               # the official floors: estimation runs, bootstrap runs
+STRATA = 5                                    # strata of the stratified-sampling baseline
 B = 200                                       # bootstrap resamples per run
 warnings.filterwarnings("ignore", category=ConvergenceWarning)
 plt.rcParams["savefig.dpi"] = 90
@@ -51,6 +56,12 @@ claims = Claims("active-testing-llm", title="Scaling Up Active Testing to Large 
                 authors="Gabrielle Berrada, Jannik Kossen, Freddie Bickford Smith, Muhammed Razzak, Yarin Gal, "
                         "Tom Rainforth",
                 paper_url="https://arxiv.org/abs/2508.09093", scale=scale, seed=seed)
+
+
+def stream(name):
+    """An independent random stream per estimator, so that adding one leaves the others' draws unchanged."""
+    return np.random.default_rng([P.seed, zlib.crc32(name.encode())])
+
 
 # %% [markdown]
 # ## The claim
@@ -75,16 +86,19 @@ claims = Claims("active-testing-llm", title="Scaling Up Active Testing to Large 
 # 1. **Acquisition scores.** With the surrogate $\pi$, $s_i = \mathbb E_{y\sim\pi(\cdot\mid x_i)}[-\log f(y\mid x_i)]
 #    = -\sum_c \pi(c\mid x_i)\log f(c\mid x_i)$, the official default ("CE"). Target-free variant: the
 #    surrogate's predictive entropy $-\sum_c\pi(c\mid x_i)\log\pi(c\mid x_i)$, which needs no target prediction.
-# 2. **Proposal** $q_i = 0.9\,s_i/\sum_j s_j + 0.1/N$.
+# 2. **Proposal** $q_i = 0.9\,s_i/\sum_j s_j + 0.1/N$ (ours). The official code instead renormalises the scores
+#    of the points not yet drawn at every step and floors them at $0.1/(\text{points left})$ (0.01 in its bootstrap
+#    runs); both are run below.
 # 3. **Sampling.** $M$ points without replacement, each from $q$ renormalised over the points left, so draw $m$
 #    has probability $q_m(i_m) = q_{i_m}/(1-\sum_{k<m}q_{i_k})$.
-# 4. **LURE** (unbiased for $R$):
+# 4. **LURE** (unbiased for $R$ for any proposal that keeps every probability positive):
 #
 # $$\hat R_{\rm LURE} = \frac1M\sum_{m=1}^M v_m L_{i_m},\qquad
 #   v_m = 1 + \frac{N-M}{N-m}\left(\frac{1}{(N-m+1)\,q_m(i_m)} - 1\right).$$
 #
 #    `K.lure_estimate(losses, probs)` takes the losses in the order drawn and the proposal over the whole pool
-#    listed in the same order (acquired points first); the pool size is `len(probs)`.
+#    listed in the same order; `K.lure_estimates(losses, q_at_pick, N)` takes the probabilities at the picks for
+#    a batch of runs.
 # 5. **Bootstrap.** Resample the $M$ pairs $(v_m, L_{i_m})$ with replacement $B = 200$ times and take the
 #    standard deviation of $\frac1M\sum v L$: an error bar from a single run.
 #
@@ -99,8 +113,31 @@ claims = Claims("active-testing-llm", title="Scaling Up Active Testing to Large 
 #
 # **Estimators** at budgets $M \in \{10, 25, 50, 100\}$, each over many independent acquisitions of the same pool:
 # random labelling (the mean of $M$ random losses); LURE with CE acquisition; LURE with target-free acquisition;
-# two references: LURE with the *true* losses as scores (an oracle that no one has) and LURE with the CE scores
-# shuffled across the pool (a surrogate that knows nothing: the control).
+# two references drawn in the first figure only: LURE with the *true* losses as scores (an oracle that no one has)
+# and LURE with the CE scores shuffled across the pool (a surrogate that knows nothing).
+#
+# **Comparators** (added when the page was converted to the current claim model), on the same pool and under
+# the same measurement, the MSE of the risk estimate divided by that of random labelling at $M = 50$:
+#
+# - *the ablation*: LURE with the **target as its own surrogate**, its predictive entropy as score (the official
+#   code's `SelfEntropyAcquisition`; the paper's "70B surrogate for the 70B target"). It takes the separate,
+#   cheaper surrogate out of the method;
+# - *stratified random sampling* on five equal strata of the method's own score, with proportional allocation
+#   (Cochran, 1977): the same information, used by a classical unbiased estimator instead of importance sampling.
+#   For CE acquisition, which needs the target's predictions anyway, also on strata of the target's own entropy;
+# - *uncertainty sampling without the LURE correction*: the method's own acquisitions, averaged without weights
+#   (the official code's `iidEstimator` with a surrogate acquisition);
+# - *uniform sampling with more labels*: the $M$ random pool labels pooled with the losses on the surrogate's 150
+#   context images, which in this miniature are labelled, drawn from the same distribution as the pool and unseen
+#   by the target. It spends as many labels as the method does.
+#
+# The bootstrap tests compare the bootstrap of LURE with the textbook standard error of the same weighted terms
+# (no resampling; the ablation), with the classical bootstrap of random labelling, and with the bootstrap of the
+# unweighted mean of the same acquisitions.
+#
+# **The official configuration**, run as a second setting: the surrogate fitted on 50 context images (the
+# official 50 in-context examples) and the official proposal (floor 0.1 in the estimation runs, 0.01 in the
+# bootstrap runs), with every comparator recomputed in it.
 #
 # | preset | acquisitions per estimator and budget | single runs for the bootstrap check |
 # |---|---|---|
@@ -112,12 +149,15 @@ claims = Claims("active-testing-llm", title="Scaling Up Active Testing to Large 
 # - **No language models.** Target and surrogate are small classifiers trained here; "in-context learning" becomes
 #   fitting a logistic regression on 150 labelled examples. The 150 were chosen in an exploratory run so that, as
 #   in the official SST-2 notebook (7B surrogate with 50 examples, 93 % against the 70B target's 94 %), the
-#   surrogate is nearly as accurate as the target; with 50 examples ours reached about 81 %.
+#   surrogate is nearly as accurate as the target. The official count of 50 examples is run as the second setting,
+#   where our surrogate is much weaker than the target.
 # - **Data.** Digit images instead of text classification (SST-2, FPB, HateSpeech, Subjectivity).
-# - **Proposal.** Mixed once with 10 % uniform and renormalised over the remaining points. The official code
-#   instead floors the renormalised weights at `clip_percentage / remaining` at every step; both keep every
-#   point's probability positive.
-# - **Budget.** Up to 100 labels in a pool of 1,000, instead of the official 400 labels.
+# - **Proposal.** Mixed once with 10 % uniform and renormalised over the remaining points; the official floor,
+#   re-applied at every step, is the second setting.
+# - **Budget.** Up to 100 labels in a pool of 1,000 (5-10 % of the pool), instead of the official 400 labels in pools
+#   of 2,000-10,000 (4-20 %). Our pool cannot hold the official budget at the official fraction.
+# - **Random streams.** Each estimator draws from its own seeded stream (the page's first version shared one), so
+#   the values at a seed differ from that version's by Monte Carlo noise.
 
 # %% [markdown]
 # ## Results
@@ -132,76 +172,184 @@ def make_models(s):
     pool = perm[len(y) - N_POOL:]
     target = MLPClassifier((32,), max_iter=300, random_state=s).fit(X[tr], y[tr])
     surrogate = LogisticRegression(max_iter=500).fit(X[ctx], y[ctx])
-    return target.predict_proba(X[pool]), surrogate.predict_proba(X[pool]), y[pool]
+    small = LogisticRegression(max_iter=500).fit(X[ctx[:N_CONTEXT_OFFICIAL]], y[ctx[:N_CONTEXT_OFFICIAL]])
+    L_ctx = K.cross_entropy_losses(target.predict_proba(X[ctx]), y[ctx])
+    return (target.predict_proba(X[pool]), surrogate.predict_proba(X[pool]), small.predict_proba(X[pool]),
+            y[pool], L_ctx)
 
 
-p_t, p_s, y_pool = make_models(P.seed)
+p_t, p_s, p_s50, y_pool, L_ctx = make_models(P.seed)
 L = K.cross_entropy_losses(p_t, y_pool)
+N = len(L)
 R = float(L.mean())
-rng = np.random.default_rng(10_000 + P.seed)
-scores = {"LURE, CE acquisition": K.expected_loss_under_surrogate(p_t, p_s),
-          "LURE, target-free": K.surrogate_entropy(p_s),
-          "LURE, true-loss oracle": L,
-          "LURE, shuffled scores (control)": None}
-scores["LURE, shuffled scores (control)"] = rng.permutation(scores["LURE, CE acquisition"])
-Q = {k: K.acquisition_probs(v, MIX) for k, v in scores.items()}
-print(f"target accuracy {np.mean(p_t.argmax(1) == y_pool):.3f}, surrogate accuracy {np.mean(p_s.argmax(1) == y_pool):.3f}, "
-      f"pool risk R = {R:.4f} nats; Spearman(CE score, true loss) = {spearmanr(scores['LURE, CE acquisition'], L)[0]:.2f}")
-
+acc_t, acc_s, acc_s50 = (float(np.mean(p.argmax(1) == y_pool)) for p in (p_t, p_s, p_s50))
+scores = {"CE": K.expected_loss_under_surrogate(p_t, p_s),       # the method
+          "target-free": K.surrogate_entropy(p_s),                # the target-free method
+          "self": K.surrogate_entropy(p_t),                       # the ablation: the target as its own surrogate
+          "CE, 50 examples": K.expected_loss_under_surrogate(p_t, p_s50),
+          "target-free, 50 examples": K.surrogate_entropy(p_s50)}
+scores["oracle"] = L
+scores["shuffled"] = stream("shuffle").permutation(scores["CE"])
+rho_score = {k: float(spearmanr(scores[k], L)[0]) for k in ("CE", "target-free", "self")}
+print(f"accuracy: target {acc_t:.3f}, surrogate {acc_s:.3f} (50 examples: {acc_s50:.3f}); pool risk R = {R:.4f} "
+      "nats; Spearman(score, true loss): " + ", ".join(f"{k} {v:.2f}" for k, v in rho_score.items()))
 
 # %%
-def lure_run(q, M):
-    idx, _ = K.sample_sequential(q, M, rng)
-    rest = np.ones(len(q), bool)
-    rest[idx] = False
-    probs = np.concatenate([q[idx], q[rest]])
-    return idx, probs
-
-
-est = {k: np.zeros((len(BUDGETS), P.repeats)) for k in ["random labels", *Q]}
-naive_active = np.zeros(P.repeats)      # the unweighted mean of the actively acquired losses (biased)
-for b, M in enumerate(progress(BUDGETS, desc="budgets")):
-    for r in range(P.repeats):
-        est["random labels"][b, r] = L[rng.choice(len(L), M, replace=False)].mean()
-        for k, q in Q.items():
-            idx, probs = lure_run(q, M)
-            est[k][b, r] = K.lure_estimate(L[idx], probs)
-            if M == M_CLAIM and k == "LURE, CE acquisition":
-                naive_active[r] = L[idx].mean()
+MB = max(BUDGETS)
+est = {}                                      # estimator -> (len(BUDGETS), repeats) risk estimates
+est["random labels"] = np.array([K.uniform_estimates(L, M, P.repeats, stream(f"random {M}")) for M in BUDGETS])
+picks = {}
+for k in progress(["CE", "target-free", "self", "oracle", "shuffled"], desc="LURE"):
+    idx, qp = K.sample_sequential_runs(K.acquisition_probs(scores[k], MIX), MB, P.repeats, stream(f"lure {k}"))
+    picks[k] = idx
+    est[f"LURE, {k}"] = np.array([K.lure_estimates(L[idx[:, :M]], qp[:, :M], N) for M in BUDGETS])
+for k in ("CE", "target-free", "self"):
+    if k != "self":
+        est[f"plain mean, {k}"] = np.array([L[picks[k][:, :M]].mean(1) for M in BUDGETS])
+    est[f"stratified, {k}"] = np.array([K.stratified_estimates(scores[k], L, M, P.repeats, stream(f"strat {k} {M}"),
+                                                                STRATA) for M in BUDGETS])
+est["random + context labels"] = np.array([K.uniform_estimates(L, M, P.repeats, stream(f"ctx {M}"), extra=L_ctx)
+                                           for M in BUDGETS])
 mse = {k: ((v - R) ** 2).mean(1) for k, v in est.items()}
 bM = BUDGETS.index(M_CLAIM)
+ratio = {k: float(mse[k][bM] / mse["random labels"][bM]) for k in mse}
 for k in est:
-    print(f"{k:34s} MSE " + "  ".join(f"M={M}: {mse[k][b]:.2e}" for b, M in enumerate(BUDGETS))
-          + f"   ratio to random at M={M_CLAIM}: {mse[k][bM] / mse['random labels'][bM]:.3f}")
+    print(f"{k:26s} MSE " + "  ".join(f"M={M}: {mse[k][b]:.2e}" for b, M in enumerate(BUDGETS))
+          + f"   ratio to random at M={M_CLAIM}: {ratio[k]:.3f}")
 
 # %%
-fig, ax = plt.subplots(figsize=(7, 4))
-for k, v in est.items():
-    err2 = (v - R) ** 2
-    se = err2.std(1) / np.sqrt(P.repeats)
-    ax.errorbar(BUDGETS, mse[k], yerr=se, marker="o", capsize=3, label=k,
-                ls=":" if "oracle" in k or "control" in k else "-")
+SHOW = {"random labels": ("k", "-"), "LURE, CE": ("C0", "-"), "LURE, target-free": ("C1", "-"),
+        "LURE, self": ("C2", "--"), "stratified, CE": ("C4", "-."), "random + context labels": ("C5", "-."),
+        "LURE, oracle": ("0.6", ":"), "LURE, shuffled": ("0.4", ":")}
+LABEL = {"LURE, self": "LURE, target as its own surrogate (ablation)", "LURE, oracle": "LURE, true-loss oracle",
+         "LURE, shuffled": "LURE, shuffled CE scores", "stratified, CE": "stratified on the CE score",
+         "random + context labels": "random + the 150 context labels"}
+fig, ax = plt.subplots(figsize=(7.5, 4.2))
+for k, (c, ls) in SHOW.items():
+    se = ((est[k] - R) ** 2).std(1) / np.sqrt(P.repeats)
+    ax.errorbar(BUDGETS, mse[k], yerr=se, marker="o", ms=4, capsize=3, color=c, ls=ls, label=LABEL.get(k, k))
 ax.set_xscale("log")
 ax.set_yscale("log")
 ax.set_xticks(BUDGETS, [str(M) for M in BUDGETS])
 ax.set_xlabel("labels acquired $M$ (pool of 1,000)")
 ax.set_ylabel("MSE of the risk estimate (nats$^2$)")
 ax.set_title(f"Risk-estimation error, {P.repeats} acquisitions per point (± standard error)")
-ax.legend(fontsize=7)
+ax.legend(fontsize=7, ncol=2)
 plt.show()
 
 # %% [markdown]
+# At $M = 50$ the error of LURE with CE acquisition is {glue:text}`r_LURE_CE:.2f` times that of random labelling,
+# and {glue:text}`r_LURE_target_free:.2f` times with target-free acquisition. The ablation, LURE guided by the
+# target's own entropy with no separate surrogate, reaches {glue:text}`r_LURE_self:.2f`. The reason is visible in the
+# rank correlations with the true losses: {glue:text}`rho_score_ce:.2f` for the CE score,
+# {glue:text}`rho_score_tf:.2f` for the surrogate's entropy, {glue:text}`rho_score_self:.2f` for the target's own
+# entropy. For a correctly classified image the loss is minus the log of the probability the target gives its own
+# prediction, which its entropy tracks; a separate surrogate can only add information about the target's mistakes.
+# Stratified sampling on the CE score reaches {glue:text}`r_stratified_CE:.2f`, on the target's entropy
+# {glue:text}`r_stratified_self:.2f`; random labels pooled with the {glue:text}`n_context` context labels
+# {glue:text}`r_random_context_labels:.2f` (the context's own mean loss misses the pool's by a different amount at
+# every seed). The oracle (true losses as scores) reaches {glue:text}`r_LURE_oracle:.3f`, and shuffled CE scores,
+# a proposal that knows nothing, {glue:text}`r_LURE_shuffled:.2f`.
+#
+# ### The official configuration
+#
+# The same measurement with the surrogate fitted on 50 context images and the official proposal (floor
+# $0.1/(\text{points left})$, re-applied at every step). The ablation uses the same proposal rule with the
+# target's own entropy; the stratified baselines stratify on the 50-example scores (and on the target's entropy,
+# which does not depend on the surrogate); the "more labels" baseline pools the 50 context labels. Two further rows
+# separate the two departures (each alone).
+
+# %%
+off = {}
+for k in ("CE, 50 examples", "target-free, 50 examples", "self", "CE", "target-free"):
+    idx, qp = K.sample_clipped_runs(scores[k], M_CLAIM, CLIP_EST, P.repeats, stream(f"clip {k}"))
+    off[f"LURE, {k}"] = K.lure_estimates(L[idx], qp, N)
+    if k.endswith("50 examples"):
+        off[f"plain mean, {k}"] = L[idx].mean(1)
+        off[f"stratified, {k}"] = K.stratified_estimates(scores[k], L, M_CLAIM, P.repeats, stream(f"strat {k}"),
+                                                           STRATA)
+for k in ("CE, 50 examples", "target-free, 50 examples"):   # the 50-example surrogate with our proposal
+    idx, qp = K.sample_sequential_runs(K.acquisition_probs(scores[k], MIX), M_CLAIM, P.repeats, stream(f"mix {k}"))
+    off[f"mixed proposal, {k}"] = K.lure_estimates(L[idx], qp, N)
+off["random + 50 context labels"] = K.uniform_estimates(L, M_CLAIM, P.repeats, stream("ctx50"),
+                                                        extra=L_ctx[:N_CONTEXT_OFFICIAL])
+mse_random = mse["random labels"][bM]
+ratio_off = {k: float(((v - R) ** 2).mean() / mse_random) for k, v in off.items()}
+
+rows = [("ours: 150 examples, mixed once", ratio["LURE, CE"], ratio["LURE, target-free"], ratio["LURE, self"]),
+        ("official proposal only (150 examples)", ratio_off["LURE, CE"], ratio_off["LURE, target-free"],
+         ratio_off["LURE, self"]),
+        ("official 50 examples only (mixed once)", ratio_off["mixed proposal, CE, 50 examples"],
+         ratio_off["mixed proposal, target-free, 50 examples"], ratio["LURE, self"]),
+        ("official configuration (both)", ratio_off["LURE, CE, 50 examples"],
+         ratio_off["LURE, target-free, 50 examples"], ratio_off["LURE, self"])]
+print(f"MSE / MSE(random labels) at M = {M_CLAIM}\n{'configuration':40s} {'CE':>6s} {'target-free':>12s} "
+      f"{'self (ablation)':>16s}")
+for name, a, b, c in rows:
+    print(f"{name:40s} {a:6.3f} {b:12.3f} {c:16.3f}")
+
+# %%
+groups = [("ours", [("LURE, CE", ratio["LURE, CE"]), ("LURE, target-free", ratio["LURE, target-free"]),
+                    ("ablation: target as surrogate", ratio["LURE, self"]),
+                    ("stratified, CE score", ratio["stratified, CE"]),
+                    ("stratified, target entropy", ratio["stratified, self"]),
+                    ("stratified, target-free score", ratio["stratified, target-free"]),
+                    ("plain mean, CE acquisitions", ratio["plain mean, CE"]),
+                    ("plain mean, target-free acq.", ratio["plain mean, target-free"]),
+                    ("random + context labels", ratio["random + context labels"])]),
+          ("official configuration", [
+              ("LURE, CE", ratio_off["LURE, CE, 50 examples"]),
+              ("LURE, target-free", ratio_off["LURE, target-free, 50 examples"]),
+              ("ablation: target as surrogate", ratio_off["LURE, self"]),
+              ("stratified, CE score", ratio_off["stratified, CE, 50 examples"]),
+              ("stratified, target entropy", ratio["stratified, self"]),
+              ("stratified, target-free score", ratio_off["stratified, target-free, 50 examples"]),
+              ("plain mean, CE acquisitions", ratio_off["plain mean, CE, 50 examples"]),
+              ("plain mean, target-free acq.", ratio_off["plain mean, target-free, 50 examples"]),
+              ("random + context labels", ratio_off["random + 50 context labels"])])]
+fig, axes = plt.subplots(1, 2, figsize=(9, 3.8), sharey=True)
+for ax, (title, items) in zip(axes, groups):
+    names = [n for n, _ in items]
+    vals = np.array([v for _, v in items])
+    colors = ["C0", "C1", "C2", "C4", "C4", "C4", "C3", "C3", "C5"]
+    ax.barh(range(len(vals)), np.minimum(vals, 3.0), color=colors)
+    for i, v in enumerate(vals):
+        if v > 3.0:
+            ax.text(2.95, i, f"{v:.1f} →", ha="right", va="center", fontsize=7, color="w")
+    ax.axvline(0.7, color="k", lw=1, ls="--", label="0.7 (CE criterion)")
+    ax.axvline(0.9, color="k", lw=1, ls=":", label="0.9 (target-free criterion)")
+    ax.axvline(1.0, color="0.5", lw=0.8)
+    ax.set_yticks(range(len(names)), names, fontsize=8)
+    ax.set_xlim(0, 3.0)
+    ax.set_xlabel(f"MSE / MSE(random labels), M = {M_CLAIM}")
+    ax.set_title(title, fontsize=9)
+axes[0].invert_yaxis()                       # shared y axis: invert once, the method on top
+axes[0].legend(fontsize=7, loc="lower right")
+plt.show()
+
+# %% [markdown]
+# With 50 context images our surrogate's accuracy falls to {glue:text}`acc_s50:.3f` (the target's is
+# {glue:text}`acc_t:.3f`; the 150-image surrogate's {glue:text}`acc_s:.3f`). In the official configuration LURE's
+# ratio to random labelling is {glue:text}`o_LURE_CE_50_examples:.2f` with CE acquisition and
+# {glue:text}`o_LURE_target_free_50_examples:.2f` target-free; the ablation reaches {glue:text}`o_LURE_self:.2f`.
+# The official proposal alone, with the 150-image surrogate, gives {glue:text}`o_LURE_CE:.2f` and
+# {glue:text}`o_LURE_target_free:.2f`; the 50-image surrogate alone, with our proposal,
+# {glue:text}`o_mixed_proposal_CE_50_examples:.2f` and {glue:text}`o_mixed_proposal_target_free_50_examples:.2f`.
+# Each ratio is a Monte Carlo estimate from {glue:text}`repeats` acquisitions per estimator; the sweep over seeds,
+# not this one run, decides the tests.
+#
 # ### Is LURE unbiased, and what happens without its weights?
 
 # %%
-lure50 = est["LURE, CE acquisition"][bM]
+lure50 = est["LURE, CE"][bM]
+naive50 = est["plain mean, CE"][bM]
 z_lure = float(abs(lure50.mean() - R) / (lure50.std() / np.sqrt(P.repeats)))
-z_naive = float(abs(naive_active.mean() - R) / (naive_active.std() / np.sqrt(P.repeats)))
+z_naive = float(abs(naive50.mean() - R) / (naive50.std() / np.sqrt(P.repeats)))
 fig, ax = plt.subplots(figsize=(7, 3.6))
-bins = np.linspace(min(lure50.min(), naive_active.min()), max(lure50.max(), naive_active.max()), 40)
+bins = np.linspace(min(lure50.min(), naive50.min()), max(lure50.max(), naive50.max()), 40)
 ax.hist(est["random labels"][bM], bins, alpha=0.5, label="random labels")
 ax.hist(lure50, bins, alpha=0.5, label="LURE, CE acquisition")
-ax.hist(naive_active, bins, alpha=0.5, label="same acquisitions, unweighted mean (biased)")
+ax.hist(naive50, bins, alpha=0.5, label="same acquisitions, unweighted mean (biased)")
 ax.axvline(R, color="k", lw=1.2, label=f"true pool risk R = {R:.3f}")
 ax.set_xlabel(f"risk estimate from M = {M_CLAIM} labels (nats)")
 ax.set_ylabel("number of acquisitions")
@@ -210,105 +358,268 @@ plt.show()
 print(f"|bias| / standard error: LURE {z_lure:.2f}, unweighted active mean {z_naive:.1f}")
 
 # %% [markdown]
+# Over the acquisitions at $M = 50$ the mean LURE estimate lies {glue:text}`z_lure:.2f` standard errors from the
+# pool risk; the unweighted mean of the same actively chosen losses lies {glue:text}`z_naive:.1f` standard errors
+# too high. The weights are what make a score-guided draw safe: without them the estimate is biased towards the
+# costly points it was told to find.
+#
 # ### The bootstrap as an in-run error bar
 #
-# For `boot_runs` independent single runs of LURE with CE acquisition at $M = 50$, we compare the bootstrap
-# standard deviation with the run's actual error $|\hat R - R|$.
+# For `boot_runs` independent single runs at $M = 50$ we compare each run's error bar with its actual error
+# $|\hat R - R|$: the bootstrap of LURE (CE acquisition), the textbook standard error of the same weighted terms,
+# the classical bootstrap of random labelling, and the bootstrap of the unweighted mean of the same acquisitions.
+# The official configuration repeats the LURE runs with the 50-example surrogate and the bootstrap runs' floor of
+# $0.01/(\text{points left})$.
 
 # %%
-boot_sd, abs_err = np.zeros(P.boot_runs), np.zeros(P.boot_runs)
-naive_sd, naive_err = np.zeros(P.boot_runs), np.zeros(P.boot_runs)
-for r in range(P.boot_runs):
-    idx, probs = lure_run(Q["LURE, CE acquisition"], M_CLAIM)
-    abs_err[r] = abs(K.lure_estimate(L[idx], probs) - R)
-    boot_sd[r] = K.bootstrap_lure_std(L[idx], probs, B, rng)
-    # the same acquired losses without weights: unit proposal, so the bootstrap of a plain mean
-    naive_err[r] = abs(L[idx].mean() - R)
-    naive_sd[r] = K.bootstrap_lure_std(L[idx], np.ones(len(L)), B, rng)
-rho_boot = float(spearmanr(boot_sd, abs_err)[0])
-rho_null = float(spearmanr(rng.permutation(boot_sd), abs_err)[0])
-var_ratio = float(np.mean(boot_sd**2) / np.mean(abs_err**2))
-var_ratio_naive = float(np.mean(naive_sd**2) / np.mean(naive_err**2))
-print(f"Spearman(bootstrap sd, |error|) = {rho_boot:.2f} (bootstrap sd of another run: {rho_null:.2f}); "
-      f"mean bootstrap variance / MSE = {var_ratio:.2f} (unweighted mean of the same runs: {var_ratio_naive:.2f})")
+def error_bars(idx, qp, rng):
+    """Per run: |error| and bootstrap sd of LURE, the plug-in sd, and |error| and bootstrap sd of the plain mean."""
+    out = np.zeros((len(idx), 5))
+    for r in range(len(idx)):
+        terms = K.lure_weights(qp[r], N) * L[idx[r]]
+        out[r] = (abs(terms.mean() - R), K.bootstrap_mean_std(terms, B, rng), K.plugin_mean_std(terms),
+                  abs(L[idx[r]].mean() - R), K.bootstrap_mean_std(L[idx[r]], B, rng))
+    return out
+
+
+def bar_stats(err, sd):
+    """Spearman(sd, |error|), mean sd^2 / mean error^2, and the coverage of the +-2 sd interval (official plot)."""
+    return float(spearmanr(sd, err)[0]), float(np.mean(sd**2) / np.mean(err**2)), float(np.mean(err <= 2 * sd))
+
+
+idx, qp = K.sample_sequential_runs(K.acquisition_probs(scores["CE"], MIX), M_CLAIM, P.boot_runs, stream("boot"))
+eb = error_bars(idx, qp, stream("boot resample"))
+uidx, uqp = K.sample_sequential_runs(np.full(N, 1.0 / N), M_CLAIM, P.boot_runs, stream("boot random"))
+ebu = error_bars(uidx, uqp, stream("boot random resample"))
+idx, qp = K.sample_clipped_runs(scores["CE, 50 examples"], M_CLAIM, CLIP_BOOT, P.boot_runs, stream("boot official"))
+ebo = error_bars(idx, qp, stream("boot official resample"))
+bars = {"ours": {"bootstrap": bar_stats(eb[:, 0], eb[:, 1]), "plug-in": bar_stats(eb[:, 0], eb[:, 2]),
+                 "random": bar_stats(ebu[:, 3], ebu[:, 4]), "unweighted": bar_stats(eb[:, 3], eb[:, 4])},
+        "official": {"bootstrap": bar_stats(ebo[:, 0], ebo[:, 1]), "plug-in": bar_stats(ebo[:, 0], ebo[:, 2]),
+                     "random": bar_stats(ebu[:, 3], ebu[:, 4]), "unweighted": bar_stats(ebo[:, 3], ebo[:, 4])}}
+for cfg, d in bars.items():
+    for k, (rho, vr, cov) in d.items():
+        print(f"{cfg:8s} {k:10s} Spearman(sd, |error|) = {rho:+.2f}  mean sd^2 / MSE = {vr:.2f}  "
+              f"coverage of +-2 sd = {cov:.2f}")
 
 # %%
-fig, ax = plt.subplots(figsize=(6, 4))
-ax.scatter(boot_sd, abs_err, s=10, alpha=0.6)
-lim = max(boot_sd.max(), abs_err.max())
-ax.plot([0, lim], [0, lim], "k--", lw=0.8, label="|error| = bootstrap sd")
-ax.set_xlabel("bootstrap standard deviation of one run (nats)")
-ax.set_ylabel("actual |error| of that run (nats)")
-ax.set_title(f"{P.boot_runs} single runs, M = {M_CLAIM}: Spearman ρ = {rho_boot:.2f}")
-ax.legend(fontsize=8)
+fig, axes = plt.subplots(1, 2, figsize=(9, 3.8))
+for ax, (x, e, title) in zip(axes, [(eb[:, 1], eb[:, 0], "LURE, CE acquisition: bootstrap sd"),
+                                     (ebu[:, 4], ebu[:, 3], "random labels: bootstrap sd of the mean")]):
+    ax.scatter(x, e, s=10, alpha=0.6)
+    lim = max(x.max(), e.max())
+    ax.plot([0, lim], [0, lim], "k--", lw=0.8, label="|error| = sd")
+    ax.plot([0, lim / 2], [0, lim], "k:", lw=0.8, label="|error| = 2 sd")
+    ax.set_xlabel("error bar of one run (nats)")
+    ax.set_ylabel("actual |error| of that run (nats)")
+    ax.set_title(f"{title}\nSpearman ρ = {spearmanr(x, e)[0]:.2f}, {P.boot_runs} runs, M = {M_CLAIM}", fontsize=9)
+    ax.legend(fontsize=7)
 plt.show()
 
 # %% [markdown]
+# Across {glue:text}`boot_runs` single runs, the rank correlation between the bootstrap standard deviation of LURE
+# and the run's actual error is {glue:text}`b_ours_bootstrap_rho:.2f` (the brief asks for more than $0.2$); the
+# textbook standard error of the same weighted terms gives {glue:text}`b_ours_plugin_rho:.2f`, the classical
+# bootstrap of random labelling {glue:text}`b_ours_random_rho:.2f`, and the bootstrap of the unweighted mean
+# {glue:text}`b_ours_unweighted_rho:.2f`. The last is high for a reason that has nothing to do with a good error
+# bar: that estimate is biased upwards, and the runs that drew the most costly points have both the widest spread
+# and the largest error. On average the bootstrap variance is {glue:text}`b_ours_bootstrap_var:.2f` times the
+# mean squared error (plug-in {glue:text}`b_ours_plugin_var:.2f`, random labelling's bootstrap
+# {glue:text}`b_ours_random_var:.2f`, the unweighted mean's {glue:text}`b_ours_unweighted_var:.2f`). The interval of
+# $\pm 2$ bootstrap standard deviations, the paper's coverage check, holds the pool risk in
+# {glue:text}`b_ours_bootstrap_cov:.2f` of the runs (random labelling: {glue:text}`b_ours_random_cov:.2f`). In the
+# official configuration the correlation is {glue:text}`b_official_bootstrap_rho:.2f`, the variance ratio
+# {glue:text}`b_official_bootstrap_var:.2f` and the coverage {glue:text}`b_official_bootstrap_cov:.2f`. Runs that
+# miss the few costly points have alike weighted losses, hence a small bootstrap spread, and underestimate the risk:
+# the bootstrap cannot see what the run never drew.
+#
 # ### The paper's numbers beside ours
 #
 # | quantity | paper (setting) | ours (setting) |
 # |---|---|---|
-# | reduction of the risk-estimation error against random labelling | 25-80 % (secondary summary; several datasets, Llama-2 targets) | 1 − the MSE ratio printed above, at M = 50 (digits MLP, logistic-regression surrogate) |
-# | SST-2 risk-estimate MSE at 400 labels | about 1e-3 for random and for the 7B-surrogate LURE (official notebook; 70B target) | not comparable: our MSEs are in the figure, for up to 100 labels |
+# | reduction of the risk-estimation error against random labelling | 25-80 % (secondary summary; several datasets, Llama-2 targets) | 1 − the MSE ratios printed above, at M = 50 (digits MLP, logistic-regression surrogate) |
+# | SST-2 risk-estimate MSE at 400 labels | about 1e-3 for random and for the 7B-surrogate LURE; about 4e-3 for the 70B target as its own surrogate (official notebook) | not comparable: our MSEs are in the first figure, for up to 100 labels |
+# | bootstrap coverage of the ±2 sd interval | plotted against a 95 % line (official `plot_bootstrap_error_estimation`); values not retrieved | printed above, at M = 50 |
 
 # %%
-ratio = {k: float(mse[k][bM] / mse["random labels"][bM]) for k in Q}
 TOL = tolerance(rel=0.05, abs=0.02, why="Monte Carlo over seeded acquisitions; MLP training end point")
-claims.check("lure-unbiased",
-             statement=f"Over the acquisitions at M = {M_CLAIM}, the mean LURE estimate (CE acquisition) is within "
-                       "3 standard errors of the pool risk",
-             paper="LURE is an unbiased risk estimator under active acquisition (Farquhar et al. 2021)",
-             criterion=at_most(3.0), measured=z_lure, control=z_naive,
-             control_label="the unweighted mean of the same actively acquired losses", tol=TOL)
-claims.check("lure-beats-random",
-             statement=f"At M = {M_CLAIM}, MSE(LURE, CE acquisition) <= 0.7 x MSE(random labelling)",
-             paper="much more accurate LLM risk estimates than random acquisition (25-80 % lower error in a summary)",
-             criterion=at_most(0.7), measured=ratio["LURE, CE acquisition"],
-             control=ratio["LURE, shuffled scores (control)"],
-             control_label="LURE with the CE scores shuffled across the pool (an uninformative surrogate)", tol=TOL)
-claims.check("target-free-beats-random",
-             statement=f"At M = {M_CLAIM}, MSE(LURE, target-free acquisition) <= 0.9 x MSE(random labelling)",
-             paper="good acquisition decisions without target-model predictions",
-             criterion=at_most(0.9), measured=ratio["LURE, target-free"],
-             control=ratio["LURE, shuffled scores (control)"],
-             control_label="LURE with the CE scores shuffled across the pool (an uninformative surrogate)", tol=TOL)
-claims.check("bootstrap-tracks-error",
-             statement=f"Across single runs at M = {M_CLAIM}, Spearman correlation of the bootstrap sd with the actual "
-                       "|error| > 0.2",
-             paper="the bootstrap estimator is a useful indicator of how well active testing works within one run",
-             criterion=greater_than(0.2), measured=rho_boot, control=rho_null,
-             control_label="the bootstrap sd of another, independent run (a null model)",
-             tol=tolerance(abs=0.1, why="rank correlation of 100-1000 Monte Carlo runs"))
-claims.check("bootstrap-variance-calibrated",
-             statement=f"Mean bootstrap variance within a factor 2 of the MSE of LURE at M = {M_CLAIM}",
-             paper="the bootstrap estimates the evaluation error",
-             criterion=between(0.5, 2.0), measured=var_ratio,
-             control=var_ratio_naive,
-             control_label="bootstrap of the unweighted mean of the same acquired losses (a biased estimator)",
-             tol=tolerance(rel=0.15, why="Monte Carlo over 100-1000 seeded runs"))
+TOL_RHO = tolerance(abs=0.1, why="rank correlation of 100-1000 Monte Carlo runs")
+TOL_VAR = tolerance(rel=0.15, why="Monte Carlo over 100-1000 seeded runs")
+OFFICIAL = ("official configuration: surrogate fitted on 50 context examples, proposal floored at 0.1 / points left "
+            "at every step (0.01 in the bootstrap runs)")
+WHY_OFFICIAL = ("the official configuration (50 in-context examples, the official proposal floor), run as a second "
+                "setting when the page was converted; the method, the measurement and the criterion are the "
+                "pre-registered test's")
+SELF = "LURE with the target as its own surrogate (its predictive entropy; official SelfEntropyAcquisition)"
+NO_SURROGATE = "the separate, cheaper surrogate (the target's own predictions score the pool)"
+STRAT = "stratified random sampling, 5 equal strata of {}, proportional allocation"
+PLAIN = "uncertainty sampling without the LURE correction: the same {} acquisitions, unweighted mean"
+MORE = "uniform sampling with more labels: M random pool labels pooled with the surrogate's {} context labels"
+
+claims.headline(
+    "cheap-fixed-surrogate",
+    "A cheap surrogate, built once and never updated, and smaller than the target, guides acquisition well enough "
+    "that the risk estimate is much more accurate than one from randomly chosen labels",
+    tests=["lure-beats-random", "lure-beats-random-official"])
+claims.headline(
+    "target-free",
+    "Good acquisition decisions can be made without the target model's predictions",
+    tests=["target-free-beats-random", "target-free-beats-random-official"])
+claims.headline(
+    "bootstrap-indicator",
+    "A bootstrap of the acquired points estimates the evaluation error and indicates, within a single run, how well "
+    "active testing is working",
+    tests=["bootstrap-tracks-error", "bootstrap-variance-calibrated", "bootstrap-tracks-error-official",
+           "bootstrap-variance-calibrated-official"])
+claims.headline(
+    "scales-to-llms",
+    "These cost savings (in-context-learned surrogates, 7B surrogates for 70B targets) make active testing "
+    "affordable for large language models",
+    untestable="no language model on this page: in-context learning becomes a logistic regression fitted once, "
+               "and the cost of running an LLM surrogate, which is what the paper saves, does not arise")
+
+claims.illustrate(
+    "lure-unbiased",
+    statement=f"Over the acquisitions at M = {M_CLAIM}, the mean LURE estimate (CE acquisition) is within "
+              "3 standard errors of the pool risk",
+    paper="LURE is an unbiased risk estimator under active acquisition (Farquhar et al. 2021)",
+    criterion=at_most(3.0), measured=z_lure, tol=TOL,
+    why="a result of prior work (Farquhar et al. 2021), exact by construction for any proposal that keeps every "
+        "probability positive (unit-tested by enumeration); a z-score <= 3 passes at about 99.7 % of seeds whatever "
+        "the paper's claims")
+
+claims.test(
+    "lure-beats-random",
+    statement=f"At M = {M_CLAIM}, MSE(LURE, CE acquisition) <= 0.7 x MSE(random labelling)",
+    paper="much more accurate LLM risk estimates than random acquisition (25-80 % lower error in a summary)",
+    criterion=at_most(0.7), measured=ratio["LURE, CE"],
+    ablation=Comparator(SELF, ratio["LURE, self"], ingredient=NO_SURROGATE),
+    baselines=[Comparator(STRAT.format("the same CE score"), ratio["stratified, CE"]),
+               Comparator(STRAT.format("the target's own entropy"), ratio["stratified, self"]),
+               Comparator(PLAIN.format("CE"), ratio["plain mean, CE"]),
+               Comparator(MORE.format(N_CONTEXT), ratio["random + context labels"])], tol=TOL)
+claims.test(
+    "target-free-beats-random",
+    statement=f"At M = {M_CLAIM}, MSE(LURE, target-free acquisition) <= 0.9 x MSE(random labelling)",
+    paper="good acquisition decisions without target-model predictions",
+    criterion=at_most(0.9), measured=ratio["LURE, target-free"],
+    ablation=Comparator(SELF, ratio["LURE, self"], ingredient=NO_SURROGATE),
+    baselines=[Comparator(STRAT.format("the same score (the surrogate's entropy)"),
+                          ratio["stratified, target-free"]),
+               Comparator(PLAIN.format("target-free"), ratio["plain mean, target-free"]),
+               Comparator(MORE.format(N_CONTEXT), ratio["random + context labels"])], tol=TOL)
+claims.test(
+    "lure-beats-random-official",
+    statement=f"At M = {M_CLAIM}, MSE(LURE, CE acquisition) <= 0.7 x MSE(random labelling), official configuration",
+    paper="much more accurate LLM risk estimates than random acquisition (25-80 % lower error in a summary)",
+    criterion=at_most(0.7), measured=ratio_off["LURE, CE, 50 examples"],
+    ablation=Comparator(SELF + ", same proposal floor", ratio_off["LURE, self"], ingredient=NO_SURROGATE),
+    baselines=[Comparator(STRAT.format("the same CE score (50-example surrogate)"),
+                          ratio_off["stratified, CE, 50 examples"]),
+               Comparator(STRAT.format("the target's own entropy"), ratio["stratified, self"]),
+               Comparator(PLAIN.format("CE"), ratio_off["plain mean, CE, 50 examples"]),
+               Comparator(MORE.format(N_CONTEXT_OFFICIAL), ratio_off["random + 50 context labels"])],
+    tol=TOL, setting=OFFICIAL, post_hoc=WHY_OFFICIAL)
+claims.test(
+    "target-free-beats-random-official",
+    statement=f"At M = {M_CLAIM}, MSE(LURE, target-free acquisition) <= 0.9 x MSE(random labelling), official "
+              "configuration",
+    paper="good acquisition decisions without target-model predictions",
+    criterion=at_most(0.9), measured=ratio_off["LURE, target-free, 50 examples"],
+    ablation=Comparator(SELF + ", same proposal floor", ratio_off["LURE, self"], ingredient=NO_SURROGATE),
+    baselines=[Comparator(STRAT.format("the same score (the 50-example surrogate's entropy)"),
+                          ratio_off["stratified, target-free, 50 examples"]),
+               Comparator(PLAIN.format("target-free"), ratio_off["plain mean, target-free, 50 examples"]),
+               Comparator(MORE.format(N_CONTEXT_OFFICIAL), ratio_off["random + 50 context labels"])],
+    tol=TOL, setting=OFFICIAL, post_hoc=WHY_OFFICIAL)
+
+PLUGIN = "the textbook standard error s/sqrt(M) of the same weighted terms, no resampling"
+RESAMPLING = "the bootstrap resampling"
+RAND_BOOT = "random labelling with the classical bootstrap of its mean"
+UNW_BOOT = "the unweighted mean of the same acquisitions with its bootstrap (a biased estimator)"
+for suffix, cfg, extra in (("", "ours", {}), ("-official", "official", dict(setting=OFFICIAL, post_hoc=WHY_OFFICIAL))):
+    d = bars[cfg]
+    where = ", official configuration" if suffix else ""
+    claims.test(
+        f"bootstrap-tracks-error{suffix}",
+        statement=f"Across single runs at M = {M_CLAIM}, Spearman correlation of the bootstrap sd with the actual "
+                  f"|error| > 0.2{where}",
+        paper="the bootstrap estimator is a useful indicator of how well active testing works within one run",
+        criterion=greater_than(0.2), measured=d["bootstrap"][0],
+        ablation=Comparator(PLUGIN, d["plug-in"][0], ingredient=RESAMPLING),
+        baselines=[Comparator(RAND_BOOT, d["random"][0]), Comparator(UNW_BOOT, d["unweighted"][0])],
+        tol=TOL_RHO, **extra)
+    claims.test(
+        f"bootstrap-variance-calibrated{suffix}",
+        statement=f"Mean bootstrap variance within a factor 2 of the MSE of LURE at M = {M_CLAIM}{where}",
+        paper="the bootstrap estimates the evaluation error",
+        criterion=between(0.5, 2.0), measured=d["bootstrap"][1],
+        ablation=Comparator(PLUGIN, d["plug-in"][1], ingredient=RESAMPLING),
+        baselines=[Comparator(RAND_BOOT, d["random"][1]), Comparator(UNW_BOOT, d["unweighted"][1])],
+        tol=TOL_VAR, **extra)
+
+# %%
+g = {"acc_t": acc_t, "acc_s": acc_s, "acc_s50": acc_s50, "R": R, "z_lure": z_lure, "z_naive": z_naive,
+     "rho_score_ce": rho_score["CE"], "rho_score_tf": rho_score["target-free"], "rho_score_self": rho_score["self"]}
+for k, v in ratio.items():
+    g["r_" + k.replace(", ", "_").replace(" + ", "_").replace(" ", "_").replace("-", "_")] = v
+for k, v in ratio_off.items():
+    g["o_" + k.replace(", ", "_").replace(" + ", "_").replace(" ", "_").replace("-", "_")] = v
+for cfg, d in bars.items():
+    for k, (rho, vr, cov) in d.items():
+        key = k.replace("-", "")
+        g[f"b_{cfg}_{key}_rho"], g[f"b_{cfg}_{key}_var"], g[f"b_{cfg}_{key}_cov"] = rho, vr, cov
+g["gain_ce"] = 1 - ratio["LURE, CE"]
+g["ase0"] = (scores["CE"].mean() - R) ** 2 / mse_random   # the official ASE's zero-label estimate: mean CE score
+for k, v in g.items():
+    glue(k, float(v), display=False)
+glue("n_context", N_CONTEXT, display=False)
+glue("boot_runs", P.boot_runs, display=False)
+glue("repeats", P.repeats, display=False)
+print(sorted(g))
 
 # %% [markdown]
 # ## Against the official code
 #
 # The paper's code: [gabrielleberrada/scaling-up-active-testing](https://github.com/gabrielleberrada/scaling-up-active-testing)
-# (commit `f13249462fe60087814797dd1bb0dd45737fdf7d`). We ran its `LUREEstimator.estimate` (from `estimators.py`)
-# and its acquisition function `entropy_loss` (from `metrics.py`) once, outside the project, on a small seeded
-# input (`tests/papers/golden/active-testing-llm.json`): a pool of 20, six draws. Our `lure_weights` and
-# `lure_estimate` reproduce its weights and estimate to within 2e-16. Our `expected_loss_under_surrogate` and
-# `surrogate_entropy` reproduce its "CE" and "entropy" scores to within 3e-16. Departures:
+# (commit `f13249462fe60087814797dd1bb0dd45737fdf7d`). We ran its `LUREEstimator.estimate` (`estimators.py`), its
+# acquisition function `entropy_loss` (`metrics.py`) and its proposal `Acquisition.get_pmf_distr`
+# (`acquisition.py`) outside the project on small seeded inputs (`tests/papers/golden/active-testing-llm.json`).
+# Our `lure_weights` and `lure_estimate` reproduce its weights and estimate to within 2e-16,
+# `expected_loss_under_surrogate` and `surrogate_entropy` its "CE" and "entropy" scores to within 3e-16, and
+# `clipped_proposal` its proposal at each step of a fixed sequence of draws to within 1e-12. Departures, and what
+# was run about each:
 #
-# - **Proposal.** The official loop renormalises the scores over the remaining points and floors them at
-#   `clip_percentage / remaining` at every step. We mix with 10 % uniform once and renormalise. Both are valid
-#   proposals for LURE, but their variances differ.
-# - **Sampler.** The official loop draws one multinomial sample per step; ours draws all $M$ at once with
-#   Gumbel top-$k$, which has the same law (unit-tested against sequential probabilities).
+# - **Proposal** (can move the claims; run). The official loop renormalises the scores of the remaining points and
+#   floors them at `clip_percentage / remaining` at every step (0.1 in its estimation runs, 0.01 in its bootstrap
+#   runs); we mix with 10 % uniform once. The official rule is part of the second setting, and the table in the
+#   results shows it alone.
+# - **Surrogate context** (can move the claims; run). The official surrogates see 50 in-context examples; ours is
+#   fitted on 150 images, chosen so that it is nearly as accurate as the target, as the official 7B surrogate is.
+#   The official count is part of the second setting; there our surrogate is much weaker than the target.
+# - **Ablation's floor.** The official `SelfEntropyAcquisition` with LURE uses a floor of 0.01; our ablation uses the
+#   method's own proposal rule in each setting, so that only the surrogate differs.
+# - **Budget** (named, not run). The official budget is 400 labels in pools of 2,000-10,000; a pool of 1,000 digits
+#   cannot hold it at the official fraction, so we stop at 100 (the first figure covers 10 to 100).
+# - **Sampler.** The official loop draws one multinomial sample per step; ours draws all $M$ at once with Gumbel
+#   top-$k$ for our proposal (the same law, unit-tested) and step by step for the official one.
 # - **Bootstrap.** As in the official `run_bootstrap`, we resample the $(v_m, L_{i_m})$ pairs with the weights held
-#   fixed. The official code stores bootstrap draws for every prefix of the run; we compute only the final one.
-# - **Interface.** `lure_estimate(losses, probs)` takes the proposal over the whole pool in draw order, and derives
-#   $N$ and $q_m(i_m)$ from it. The official estimator takes $q_m(i_m)$ and the pool size separately.
+#   fixed, at $M = 50$ only (the official code does it after every draw). The official plots show the coverage of
+#   the $\pm 2$ standard-deviation interval and the median squared error of the bootstrap variance; the brief's
+#   tests use a rank correlation and a mean variance ratio, and the coverage is shown beside them.
+# - **Not run.** The official "NLL" acquisition needs the labels of the whole pool; its ASE estimator (Kossen et
+#   al., 2022) is represented only by its zero-label estimate, quoted in the skeptic's section.
 
 # %% [markdown]
 # ## Claims
+#
+# Eight counted tests. The four pre-registered ones are the brief's checks, unchanged in method, setting and
+# criterion, now measured beside an ablation and naive baselines; the four in the official configuration were
+# added when the page was converted (post hoc) and count only once confirmed on unseen seeds. One illustration,
+# shown and not counted: LURE's unbiasedness (`lure-unbiased`), a result of prior work that holds by construction
+# and is unit-tested exactly by enumeration; its old control, the unweighted mean, is biased by design. The old
+# control of the two accuracy tests, shuffled scores, pays variance by construction and is drawn in the first figure
+# only.
 
 # %% tags=["nbval-check-output"]
 claims.save()
@@ -317,50 +628,95 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# **Partly reproduced, with small models in place of the language models.** Numbers quoted here are from the
-# committed ci run (seed 0, 300 acquisitions per estimator). The robustness table on this page gives the ci
-# sweep over ten notebook seeds and the full-scale runs (3,000 acquisitions).
+# ```{repro-verdict}
+# ```
 #
-# - **LURE is unbiased: reproduced.** Its mean over 300 acquisitions at $M = 50$ lies 0.5 standard errors from
-#   the pool risk. The unweighted mean of the same actively chosen losses is 12 standard errors too high: the
-#   weights are what makes active selection safe.
-# - **A cheap, fixed surrogate beats random labelling: reproduced.** With CE acquisition the MSE of the risk
-#   estimate at $M = 50$ is 0.60 times that of random labelling (the brief asked for at most 0.7). That is a 40 %
-#   lower error, inside the 25-80 % that a summary attributes to the paper. The surrogate is a logistic
-#   regression fitted once on 150 labelled images and never updated. Shuffling its scores across the pool, the
-#   control, makes LURE *worse* than random (1.46): a bad surrogate costs accuracy, it does not merely fail to
-#   help. The gain is far from the oracle's (true losses as scores, 0.005), because the surrogate ranks losses
-#   only moderately well (Spearman 0.42 between CE score and true loss). **The margin is thin across seeds:**
-#   over the ten ci seeds of the sweep the ratio ranges from 0.55 to 0.77 (median 0.69), so the claim holds at 5
-#   of 10 seeds and is seed-sensitive. The error is always lower than random's (25-45 % lower), but not always by
-#   the 30 % that the brief asked for. The control fails at every seed (1.03-1.68).
-# - **Target-free acquisition also beats random: reproduced.** With the surrogate's own predictive entropy, which
-#   needs no target prediction, the ratio is 0.68 (at most 0.9 required). At $M = 100$ it is even slightly
-#   ahead of CE acquisition (figure). It holds at all ten ci seeds (0.46-0.70, median 0.60), and beats CE
-#   acquisition at most of them. Here the target-free score is the more reliable of the two, which fits the
-#   paper's finding that acquisition can do without the target's predictions.
-# - **The bootstrap tracks the error of a run: not reproduced at this scale.** Across 100 single runs, the
-#   bootstrap standard deviation and the actual error are *negatively* rank-correlated (Spearman −0.22;
-#   required > 0.2). The scatter plot shows why. Runs that miss the few points with a large loss have a small
-#   bootstrap spread, because their weighted losses are all alike, and a large error, because they
-#   underestimate the risk. The bootstrap cannot see what the run never sampled. This is a known weakness of
-#   importance-weighted estimates with heavy-tailed losses, and our target's losses are heavy-tailed (94.8 %
-#   accuracy, a few confident mistakes). The correlation is below 0.2 at all ten ci seeds (−0.22 to +0.09).
-# - **The bootstrap variance is calibrated on average: uninformative.** The mean bootstrap variance is 1.34 times
-#   LURE's MSE (within the factor 2 asked). But the bootstrap of the unweighted, biased mean of the same runs is
-#   also within a factor 2 (0.83): at $M = 50$ its bias is smaller than its spread, so this check cannot tell
-#   a good error bar from a poor one. Over the ten ci seeds the ratio stays within 0.83-1.34, but the control
-#   also passes at nine of them.
+# In this miniature, acquisition guided by a score and corrected by LURE weights does lower the error of the
+# risk estimate against random labelling, but the paper's ingredient, a separate and cheaper surrogate, is not
+# what lowers it. The target used as its own surrogate passes the same criteria (at
+# {repro-seeds}`lure-beats-random:ablation:pass` seeds with the CE criterion), and so does random labelling that
+# is also given the surrogate's labelled examples (at {repro-seeds}`lure-beats-random:baseline4:pass`).
 #
-# So the statistical core holds in miniature: LURE is unbiased, and a cheap, fixed, even target-free surrogate
-# lowers the error. The size of the gain with CE acquisition is at the edge of the brief's threshold.
+# - *A cheap, fixed surrogate beats random labelling* (CE acquisition), {repro-status}`lure-beats-random`. The
+#   ratio is {glue:text}`r_LURE_CE:.2f` at this seed; over the ci sweep it is at most $0.7$ at
+#   {repro-seeds}`lure-beats-random:method:pass` seeds and within the tolerance band at
+#   {repro-seeds}`lure-beats-random:method:edge`. The ablation, the target as its own surrogate, passes the same
+#   criterion at {repro-seeds}`lure-beats-random:ablation:pass`; random labels pooled with the
+#   {glue:text}`n_context` context labels at {repro-seeds}`lure-beats-random:baseline4:pass`; stratified sampling on
+#   the target's entropy at {repro-seeds}`lure-beats-random:baseline2:pass` and on the CE score at
+#   {repro-seeds}`lure-beats-random:baseline1:pass`; the unweighted mean of the same acquisitions at
+#   {repro-seeds}`lure-beats-random:baseline3:pass`.
+# - *Target-free acquisition beats random*, {repro-status}`target-free-beats-random`. The surrogate's entropy, which
+#   needs no target prediction, gives {glue:text}`r_LURE_target_free:.2f` at this seed and passes $\le 0.9$ at
+#   {repro-seeds}`target-free-beats-random:method:pass` seeds, but the ablation passes at
+#   {repro-seeds}`target-free-beats-random:ablation:pass`, random labels with the context labels at
+#   {repro-seeds}`target-free-beats-random:baseline3:pass`, and stratified sampling on the same score at
+#   {repro-seeds}`target-free-beats-random:baseline1:pass`.
+# - *In the official configuration* (50 context examples, the official proposal floor; post hoc), CE acquisition is
+#   {repro-status}`lure-beats-random-official`: it passes at {repro-seeds}`lure-beats-random-official:method:pass`
+#   seeds. With 50 images our logistic regression is {glue:text}`acc_s50:.3f` accurate, a much weaker guide than
+#   the paper's 7B surrogate, which is nearly as accurate as its target. Target-free acquisition is
+#   {repro-status}`target-free-beats-random-official` (the method passes at {repro-seeds}`target-free-beats-random-official:method:pass`, the ablation at
+#   {repro-seeds}`target-free-beats-random-official:ablation:pass`). So the CE test does not survive the official
+#   values; the target-free test stays where it was. The results' table separates the two departures at this seed.
+# - *The bootstrap tracks the error of a run*, {repro-status}`bootstrap-tracks-error`. The rank correlation between
+#   the bootstrap standard deviation and the actual error exceeds $0.2$ at
+#   {repro-seeds}`bootstrap-tracks-error:method:pass` seeds ({glue:text}`b_ours_bootstrap_rho:.2f` at this seed),
+#   and the textbook standard error moves with it run by run. In the official configuration it is
+#   {repro-status}`bootstrap-tracks-error-official`. The bootstrap cannot see the costly points a run never drew.
+# - *The bootstrap variance is calibrated on average*, {repro-status}`bootstrap-variance-calibrated`. The ratio is
+#   within a factor 2 at {repro-seeds}`bootstrap-variance-calibrated:method:pass` seeds, but so is the textbook
+#   standard error's at {repro-seeds}`bootstrap-variance-calibrated:ablation:pass` and random labelling's own
+#   bootstrap at {repro-seeds}`bootstrap-variance-calibrated:baseline1:pass`: an average-sized error bar is what any
+#   resampling of a mean gives, with or without active testing. Official configuration:
+#   {repro-status}`bootstrap-variance-calibrated-official`.
 #
-# **At full scale** (3,000 acquisitions, 1,000 bootstrap runs, seeds 0-2; robustness table) the picture is the
-# same. LURE is unbiased and CE acquisition beats random at 2 of 3 seeds (ratios 0.64-0.70). Target-free
-# acquisition beats random at all three (0.61-0.64). The bootstrap's rank correlation with the error is about
-# zero (−0.06 to +0.02) rather than negative, and its mean variance matches the MSE closely (1.02-1.07), but the
-# unweighted control passes as well. The within-run diagnostic does not: on average its size is right, but run by run it points the
-# wrong way.
+# LURE's unbiasedness, shown as an illustration, holds at this seed ({glue:text}`z_lure:.2f` standard errors from
+# the pool risk); it is prior work and cannot fail for a correct implementation. The four tests in the official
+# configuration are post hoc: they count only once a confirmation sweep on unseen seeds has run. The full-scale
+# runs (3,000 acquisitions) are in the judged table's full-scale column.
+#
+# ## What a skeptic would try
+#
+# Reviewed by: (pending). An independent reviewer comes after this conversion. What the conversion tried against
+# every counted test, measured by this notebook at this seed under the same measurement and criterion:
+#
+# - *The target as its own surrogate* (the ablation; the official `SelfEntropyAcquisition`): MSE ratio
+#   {glue:text}`r_LURE_self:.2f` in our setting, {glue:text}`o_LURE_self:.2f` with the official proposal. Its entropy
+#   ranks the target's losses with rank correlation {glue:text}`rho_score_self:.2f`, against
+#   {glue:text}`rho_score_ce:.2f` for the CE score. It passes both accuracy criteria.
+# - *Stratified random sampling on a cheap score* (five equal strata, proportional allocation, no weights): on the
+#   CE score {glue:text}`r_stratified_CE:.2f`, on the target's entropy {glue:text}`r_stratified_self:.2f`, on the
+#   surrogate's entropy {glue:text}`r_stratified_target_free:.2f`; with the 50-example surrogate
+#   {glue:text}`o_stratified_CE_50_examples:.2f` and {glue:text}`o_stratified_target_free_50_examples:.2f`. It is the
+#   closest naive rival that uses the same information; at this seed it loses to LURE on the CE score.
+# - *Uncertainty sampling without the LURE correction*: the unweighted mean of the method's own acquisitions,
+#   {glue:text}`r_plain_mean_CE:.2f` (CE) and {glue:text}`r_plain_mean_target_free:.2f` (target-free);
+#   {glue:text}`o_plain_mean_CE_50_examples:.2f` and {glue:text}`o_plain_mean_target_free_50_examples:.2f` in the
+#   official configuration. Its bias ({glue:text}`z_naive:.1f` standard errors) is what LURE removes.
+# - *Uniform sampling with more labels*: the 50 random pool labels pooled with the losses on the surrogate's
+#   {glue:text}`n_context` context images, {glue:text}`r_random_context_labels:.2f` (with the 50 official-count
+#   images, {glue:text}`o_random_50_context_labels:.2f`). Its error is set mostly by how far the context's mean loss
+#   happens to fall from the pool's, so it swings from seed to seed. In this miniature the context images are held
+#   out from the target, so their labels are as good as test labels and the baseline is fair. In the paper the
+#   in-context examples come from the training split and the target sees in-context examples too, so there it
+#   would not be available in this form.
+# - *Shuffled CE scores* (the old control of the accuracy tests): {glue:text}`r_LURE_shuffled:.2f`. A proposal
+#   unrelated to the loss pays extra variance by construction: a strawman, kept in the first figure only. The true
+#   loss as score (an oracle) gives {glue:text}`r_LURE_oracle:.3f`: the room that a better surrogate could fill.
+# - *A zero-label estimate* (the official code's ASE without labels: the mean CE score over the pool): its squared
+#   error is {glue:text}`ase0:.0f` times random labelling's MSE. The surrogate's expected loss is a biased guess of
+#   the target's risk.
+# - *Error bars without the bootstrap*: the textbook standard error of the same weighted terms has rank correlation
+#   {glue:text}`b_ours_plugin_rho:.2f` with the actual error and variance ratio {glue:text}`b_ours_plugin_var:.2f`,
+#   beside the bootstrap's {glue:text}`b_ours_bootstrap_rho:.2f` and {glue:text}`b_ours_bootstrap_var:.2f`. Random
+#   labelling's own bootstrap: {glue:text}`b_ours_random_rho:.2f` and {glue:text}`b_ours_random_var:.2f`, covering
+#   the pool risk with $\pm 2$ standard deviations in {glue:text}`b_ours_random_cov:.2f` of the runs against LURE's
+#   {glue:text}`b_ours_bootstrap_cov:.2f`. The unweighted mean's bootstrap correlates with its error at
+#   {glue:text}`b_ours_unweighted_rho:.2f`, because a biased estimate errs most where it drew the costliest points:
+#   a rank correlation above $0.2$ does not make an error bar good.
+# - *Another run's bootstrap* (the old control of the rank-correlation test) is a null at chance, a strawman; it
+#   was dropped.
 #
 # ## What the miniature cannot show
 #
@@ -368,7 +724,10 @@ claims.table()
 #   a 7B surrogate for a 70B target, no surrogate retraining because retraining an LLM is expensive. Our small
 #   models make all of this nearly free, so the page tests the statistics of active testing with a fixed, weaker
 #   surrogate, not its cost at LLM scale.
-# - **Text tasks and their loss profiles.** On SST-2 the official notebook shows almost no gain at 400 labels.
-#   Gains depend on how concentrated the loss is on a few points, which differs between tasks; one image task
-#   cannot say how large the gain is on the paper's datasets.
-# - **Label budgets.** We stop at 100 labels of 1,000; the paper evaluates up to 400.
+# - **A target that misjudges itself.** Our MLP's own entropy ranks its losses well, so a separate surrogate has
+#   little to add. The official SST-2 notebook shows the opposite for a 70B target used as its own surrogate. Where
+#   a separate surrogate helps is the case of a target that is confidently wrong; this page does not have one, and
+#   we did not build one to order.
+# - **Text tasks and their loss profiles.** Gains depend on how concentrated the loss is on a few points, which
+#   differs between tasks; one image task cannot say how large the gain is on the paper's datasets.
+# - **Label budgets.** We stop at 100 labels of 1,000; the paper evaluates up to 400 in larger pools.

@@ -299,3 +299,121 @@ def test_log_error_fit_recovers_an_exponential_and_ignores_out_of_window_points(
 def test_bad_inputs_raise_value_error(call):
     with pytest.raises(ValueError):
         call()
+
+
+# ----------------------------------------------------------------------------- comparators (issue 32)
+@pytest.mark.parametrize("n", [3, 4, 9, 20, 33])
+def test_uniform_ablation_is_exact_noiselessly_and_uses_its_budget(n):
+    perm, M = instances(n, 12, seed=n + 100)
+    o = K.NoisyOracle(M, 0.0, np.random.default_rng(0))
+    budget = K.active_min_budget(n, adaptive=False)
+    assert budget <= K.active_min_budget(n)
+    order = K.active_seriation(o, budget, adaptive=False)
+    assert np.all(K.exact_recovery(order, perm))
+    np.testing.assert_array_equal(o.n_queries, budget)
+
+
+def test_uniform_ablation_spreads_both_rows_evenly():
+    n, budget = 9, 4 * 8 * 5  # endpoint share 0.25: 40 queries on the pivot's row, 120 on the end's row
+    perm = np.tile(np.arange(n), (1, 1))
+    M = K.robinson_matrix(n, K.linear_profile(n), perm)
+    calls = []
+
+    class Spy(K.NoisyOracle):
+        def sample_sums(self, i, j, k):
+            calls.append(np.asarray(k).copy())
+            return super().sample_sums(i, j, k)
+
+    K.active_seriation(Spy(M, 0.1, np.random.default_rng(0)), budget, pivot=4, adaptive=False)
+    assert len(calls) == 2  # one uniform round per row: no halving, no elimination rounds
+    np.testing.assert_array_equal(calls[0], 5)
+    np.testing.assert_array_equal(calls[1], 15)
+
+
+def test_find_endpoint_without_halving_is_the_argmin_of_uniform_means():
+    perm, M = instances(10, 8, seed=13)
+    e = K.find_endpoint(K.NoisyOracle(M, 0.0, np.random.default_rng(0)), 0, 9, halving=False)
+    row = M[:, 0, :].copy()
+    row[:, 0] = np.inf
+    np.testing.assert_array_equal(row[np.arange(8), e], row.min(axis=1))
+    assert K.endpoint_min_budget(10, halving=False) == 9 and K.endpoint_min_budget(10) == 4 * 9
+
+
+def test_passive_average_is_unchanged_by_the_refactor():
+    # the sums-and-counts helpers reproduce a direct computation of the averaged matrix
+    perm, M = instances(6, 3, seed=14)
+    S = K.passive_average(K.NoisyOracle(M, 0.2, np.random.default_rng(5)), 40, np.random.default_rng(6))
+    rng, orng = np.random.default_rng(6), np.random.default_rng(5)
+    iu, ju = np.triu_indices(6, 1)
+    k = np.full((3, 15), 2)
+    extra = np.argpartition(rng.random((3, 15)), 9, axis=1)[:, :10]
+    np.put_along_axis(k, extra, 3, axis=1)
+    eps = 0.2 * np.sqrt(k) * orng.standard_normal((3, 15))
+    means = (k * M[:, iu, ju] + eps) / k
+    np.testing.assert_allclose(S[:, iu, ju], means, rtol=1e-13)
+    np.testing.assert_allclose(S[:, ju, iu], means, rtol=1e-13)
+
+
+def test_refine_seriation_uses_its_budget_and_resamples_near_pairs_only():
+    n, T, budget = 8, 4, 28 * 2 + 60
+    perm, M = instances(n, T, seed=15)
+    calls = []
+
+    class Spy(K.NoisyOracle):
+        def sample_sums(self, i, j, k):
+            calls.append((np.asarray(i).copy(), np.asarray(j).copy(), np.asarray(k).copy()))
+            return super().sample_sums(i, j, k)
+
+    o = Spy(M, 0.0, np.random.default_rng(0))
+    order = K.refine_seriation(o, budget, np.random.default_rng(1), width=2)
+    np.testing.assert_array_equal(o.n_queries, budget)
+    assert np.all(K.exact_recovery(order, perm))  # noiseless: the first stage is already exact
+    i2, j2, k2 = calls[1]
+    assert i2.shape == (T, 2 * n - 3)  # pairs at distance 1 and 2 in the first-stage order
+    pos = np.argsort(order, axis=1)  # the final order equals the first-stage one here
+    gaps = np.abs(np.take_along_axis(pos, i2, axis=1) - np.take_along_axis(pos, j2, axis=1))
+    assert np.all((gaps >= 1) & (gaps <= 2)) and np.all(k2.sum(axis=1) == budget - budget // 2)
+
+
+def test_refine_seriation_matches_a_loop_over_the_triangle_index():
+    # the closed-form index of (lo, hi) in np.triu_indices agrees with a lookup table
+    n = 7
+    iu, ju = np.triu_indices(n, 1)
+    table = {(a, b): t for t, (a, b) in enumerate(zip(iu, ju))}
+    for a, b in itertools.combinations(range(n), 2):
+        assert a * n - a * (a + 1) // 2 + (b - a - 1) == table[a, b]
+
+
+def test_min_budget_matches_what_simulate_accepts():
+    g = K.linear_profile(9)
+    for m in K.METHODS:
+        b = K.min_budget(m, 9)
+        K.simulate(m, 9, b, 3, 0.1, g, np.random.default_rng(0))
+        if m.startswith("active") or m == "no-endpoint":
+            with pytest.raises(ValueError):
+                K.simulate(m, 9, b - 1, 3, 0.1, g, np.random.default_rng(0))
+
+
+def test_simulate_comparators_recover_noiseless_orders():
+    g = K.linear_profile(12)
+    for m in ("active-uniform", "passive-refine"):
+        r = K.simulate(m, 12, 3000, 20, 0.0, g, np.random.default_rng(4))
+        assert r["success"] == 1.0 and r["queries"] == 3000
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: K.find_endpoint(K.NoisyOracle(np.eye(6), 0.1, RNG), 0, 4, halving=False),
+        lambda: K.find_endpoint(K.NoisyOracle(np.eye(6), 0.1, RNG), 0, 100, halving=1),
+        lambda: K.active_seriation(K.NoisyOracle(np.eye(6), 0.1, RNG), 200, adaptive="no"),
+        lambda: K.refine_seriation(K.NoisyOracle(np.eye(6), 0.1, RNG), 1, RNG),
+        lambda: K.refine_seriation(K.NoisyOracle(np.eye(6), 0.1, RNG), 100, RNG, first_share=1.0),
+        lambda: K.refine_seriation(K.NoisyOracle(np.eye(6), 0.1, RNG), 100, RNG, width=6),
+        lambda: K.min_budget("random", 9),
+        lambda: K.min_budget("active", 2),
+    ],
+)
+def test_comparator_bad_inputs_raise_value_error(call):
+    with pytest.raises(ValueError):
+        call()

@@ -165,3 +165,131 @@ def test_bootstrap_std_shrinks_with_more_labels_and_is_zero_for_constant_terms()
     assert b == pytest.approx(L.std() / np.sqrt(400), rel=0.1)
     with pytest.raises(ValueError, match="B"):
         K.bootstrap_lure_std(L[:5], np.ones(10), 1, rng)
+
+
+# ----------------------------------------------------------------------------- the official proposal (clip floor)
+def test_golden_clipped_proposal():
+    inp = GOLDEN["inputs"]
+    s, clip = np.array(inp["clip_scores"]), inp["clip"]
+    np.testing.assert_allclose(K.clipped_proposal(s, clip), case("clip-proposal-first-step")["output"],
+                               rtol=0, atol=case("clip-proposal-first-step")["tol"])
+    left, got = list(range(len(s))), []
+    for pick in inp["clip_picks"]:
+        got.append(K.clipped_proposal(s[left], clip)[left.index(pick)])
+        left.remove(pick)
+    np.testing.assert_allclose(got, case("clip-proposal-at-picks")["output"], rtol=0,
+                               atol=case("clip-proposal-at-picks")["tol"])
+
+
+def test_clipped_sampler_reports_the_law_it_draws_from():
+    rng = np.random.default_rng(5)
+    s = np.array([0.0, 0.1, 2.0, 0.5, 0.0, 1.0])
+    idx, qp = K.sample_clipped_runs(s, 4, 0.1, 200, rng)
+    for row, qrow in zip(idx, qp):
+        assert len(set(row.tolist())) == 4
+        left = list(range(len(s)))
+        for pick, q in zip(row, qrow):
+            assert q == pytest.approx(K.clipped_proposal(s[left], 0.1)[left.index(pick)], abs=1e-12)
+            left.remove(pick)
+    first = np.bincount(K.sample_clipped_runs(s, 1, 0.1, 40000, rng)[0][:, 0], minlength=len(s)) / 40000
+    np.testing.assert_allclose(first, K.clipped_proposal(s, 0.1), atol=0.01)
+    # clip = 0: zero-score points are never drawn
+    assert not np.isin(K.sample_clipped_runs(s, 4, 0.0, 100, rng)[0], [0, 4]).any()
+    with pytest.raises(ValueError, match="exceeds the 4 points"):
+        K.sample_clipped_runs(s, 5, 0.0, 1, rng)
+    with pytest.raises(ValueError, match="clip"):
+        K.sample_clipped_runs(s, 2, 1.5, 1, rng)
+    with pytest.raises(ValueError, match="positive sum"):
+        K.sample_clipped_runs(np.zeros(3), 1, 0.1, 1, rng)
+    with pytest.raises(ValueError, match="no proposal"):
+        K.clipped_proposal([0.0, 0.0], 0.0)
+
+
+@pytest.mark.parametrize("N,M", [(5, 2), (4, 3)])
+def test_lure_is_exactly_unbiased_under_the_clipped_proposal(N, M):
+    """LURE needs only the probability of each draw, so a proposal that changes with the step keeps it unbiased."""
+    rng = np.random.default_rng(N + M)
+    s = rng.random(N) ** 3
+    s[0] = 0.0
+    L = rng.random(N) * 2
+    expect = 0.0
+    for seq in itertools.permutations(range(N), M):
+        left, prob, qs = list(range(N)), 1.0, []
+        for i in seq:
+            q = K.clipped_proposal(s[left], 0.1)[left.index(i)]
+            qs.append(q)
+            prob *= q
+            left.remove(i)
+        expect += prob * K.lure_estimates(L[list(seq)][None], np.array(qs)[None], N)[0]
+    assert expect == pytest.approx(L.mean(), abs=1e-12)
+
+
+# ----------------------------------------------------------------------------- batched forms
+def test_batched_sampler_and_lure_match_the_single_run_forms():
+    rng = np.random.default_rng(6)
+    q = K.acquisition_probs(rng.random(8) ** 2, 0.1)
+    L = rng.random(8)
+    idx, qp = K.sample_sequential_runs(q, 3, 2000, rng)
+    assert all(len(set(r.tolist())) == 3 for r in idx)
+    np.testing.assert_allclose(qp[:, 0], q[idx[:, 0]])
+    np.testing.assert_allclose(qp[:, 1], q[idx[:, 1]] / (1 - q[idx[:, 0]]))
+    np.testing.assert_allclose(np.bincount(idx[:, 0], minlength=8) / 2000, q, atol=0.03)
+    for r in range(5):
+        rest = np.setdiff1d(np.arange(8), idx[r])
+        probs = np.concatenate([q[idx[r]], q[rest]])
+        assert K.lure_estimates(L[idx[r]][None], qp[r][None], 8)[0] == pytest.approx(
+            K.lure_estimate(L[idx[r]], probs), abs=1e-12)
+    np.testing.assert_allclose(K.lure_estimates(L[None], np.full((1, 8), 0.5), 8), [L.mean()])  # M = N
+    with pytest.raises(ValueError, match="same shape"):
+        K.lure_estimates(np.ones((2, 3)), np.ones((2, 2)), 5)
+    with pytest.raises(ValueError, match="\\(0, 1\\]"):
+        K.lure_estimates(np.ones((1, 2)), np.zeros((1, 2)), 5)
+    with pytest.raises(ValueError, match="runs"):
+        K.sample_sequential_runs(q, 2, 0, rng)
+
+
+def test_bootstrap_and_plugin_standard_errors():
+    L = np.random.default_rng(7).random(30)
+    probs = np.ones(100)
+    a = K.bootstrap_lure_std(L, probs, 500, np.random.default_rng(8))
+    b = K.bootstrap_mean_std(K.lure_weights(1.0 / (100 - np.arange(30)), 100) * L, 500, np.random.default_rng(8))
+    assert a == pytest.approx(b, abs=1e-12)
+    assert K.plugin_mean_std(L) == pytest.approx(L.std(ddof=1) / np.sqrt(30))
+    assert K.bootstrap_mean_std(L, 4000, np.random.default_rng(9)) == pytest.approx(L.std() / np.sqrt(30), rel=0.05)
+    with pytest.raises(ValueError, match="at least 2"):
+        K.plugin_mean_std([1.0])
+    with pytest.raises(ValueError, match="empty"):
+        K.bootstrap_mean_std([], 10, np.random.default_rng(0))
+
+
+# ----------------------------------------------------------------------------- naive comparators
+def test_uniform_estimates():
+    rng = np.random.default_rng(10)
+    L = rng.random(50)
+    assert K.uniform_estimates(L, 50, 3, rng) == pytest.approx(np.full(3, L.mean()))
+    est = K.uniform_estimates(L, 5, 20000, rng)
+    assert est.mean() == pytest.approx(L.mean(), abs=0.005)
+    # finite-population variance of a mean without replacement
+    assert est.var() == pytest.approx(L.var(ddof=1) / 5 * (1 - 5 / 50), rel=0.05)
+    extra = np.array([10.0, 20.0])
+    assert K.uniform_estimates(L, 50, 1, rng, extra=extra)[0] == pytest.approx((L.sum() + 30) / 52)
+    with pytest.raises(ValueError, match="exceeds"):
+        K.uniform_estimates(L, 51, 1, rng)
+
+
+def test_stratified_estimates_are_unbiased_and_stratify():
+    rng = np.random.default_rng(11)
+    L = rng.exponential(size=60)
+    noise = rng.random(60)
+    # every point labelled: the pool mean exactly, whatever the score
+    assert K.stratified_estimates(noise, L, 60, 2, rng) == pytest.approx(np.full(2, L.mean()))
+    est = K.stratified_estimates(noise, L, 10, 40000, rng)
+    assert est.mean() == pytest.approx(L.mean(), abs=0.01)
+    # strata on the loss itself: far less variance than uniform sampling
+    assert K.stratified_estimates(L, L, 10, 4000, rng).var() < 0.3 * K.uniform_estimates(L, 10, 4000, rng).var()
+    # allocation: uneven strata still get M labels in all; one label per stratum at least
+    assert K.stratified_estimates(noise[:7], L[:7], 3, 1, rng, strata=3).shape == (1,)
+    with pytest.raises(ValueError, match="M must be an integer >= 5"):
+        K.stratified_estimates(noise, L, 3, 1, rng, strata=5)
+    with pytest.raises(ValueError, match="same shape"):
+        K.stratified_estimates(noise[:5], L, 10, 1, rng)

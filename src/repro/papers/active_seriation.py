@@ -28,9 +28,13 @@ Methods
   (:func:`find_endpoint`); the row of that end is monotone along the order, so sorting its estimated
   entries gives the order (:func:`sort_by_row`, with a few rounds that send the samples to entries whose
   confidence intervals still overlap a neighbour's). About :math:`2n` distinct pairs are queried.
+* Its ablation (``adaptive=False``): the same two rows, each sampled uniformly (no sequential halving,
+  no elimination rounds). A strawman (``endpoint=False``) sorts the pivot's own row.
 * Passive baseline: the same budget spread uniformly over all :math:`n(n-1)/2` pairs
   (:func:`passive_average`), then spectral seriation (:func:`spectral_seriation`): sort the Fiedler
   vector of the Laplacian of the averaged matrix (Atkins, Boman and Hendrickson, SIAM J. Comput. 1998).
+* Naive active baseline (:func:`refine_seriation`, not from the paper): passive spectral seriation on
+  half the budget, then the other half on the pairs it places close together, and spectral again.
 
 Every method is vectorised over a batch of ``T`` independent instances (trials). The oracle returns
 sums of ``k`` fresh observations drawn from their exact law (a Gaussian sum is
@@ -50,6 +54,7 @@ from numpy.typing import ArrayLike
 
 Profile = Callable[[np.ndarray], np.ndarray]
 NOISES: tuple[str, ...] = ("gaussian", "cauchy")
+METHODS: tuple[str, ...] = ("active", "active-uniform", "no-endpoint", "passive", "passive-refine")
 
 
 # --------------------------------------------------------------------------- validation helpers
@@ -231,13 +236,13 @@ def _spread(total: np.ndarray | int, mask: np.ndarray) -> np.ndarray:
 
 
 # --------------------------------------------------------------------------- active algorithm (ours)
-def endpoint_min_budget(n: int) -> int:
-    """Smallest budget :func:`find_endpoint` accepts: one query per arm in every halving round."""
+def endpoint_min_budget(n: int, halving: bool = True) -> int:
+    """Smallest budget :func:`find_endpoint` accepts: one query per arm in every round (one round without halving)."""
     n = _check_n(n, 3)
-    return math.ceil(math.log2(n - 1)) * (n - 1)
+    return (math.ceil(math.log2(n - 1)) if halving else 1) * (n - 1)
 
 
-def find_endpoint(oracle: NoisyOracle, pivot: ArrayLike, budget: int) -> np.ndarray:
+def find_endpoint(oracle: NoisyOracle, pivot: ArrayLike, budget: int, halving: bool = True) -> np.ndarray:
     """An end of the hidden order: the least similar item to ``pivot``, by sequential halving.
 
     In a Robinson matrix the row of any item is unimodal along the order, so its smallest entry is at
@@ -246,13 +251,18 @@ def find_endpoint(oracle: NoisyOracle, pivot: ArrayLike, budget: int) -> np.ndar
     and the half with the lowest running means survives (sequential halving, Karnin, Koren and Somekh,
     ICML 2013, for the arm of lowest mean). The last round resamples the two best candidates.
 
+    With ``halving=False`` (the non-adaptive ablation) the whole budget is spread evenly over the
+    ``n - 1`` entries in one round and the smallest mean is returned.
+
     Parameters
     ----------
     oracle : NoisyOracle
         With ``n >= 3`` items.
     pivot : array_like of int, shape (T,) or scalar
-    budget : int >= :func:`endpoint_min_budget` ``(n)``
+    budget : int >= :func:`endpoint_min_budget` ``(n, halving)``
         Queries per instance.
+    halving : bool
+        Sequential halving (default) or one uniform round.
 
     Returns
     -------
@@ -260,7 +270,9 @@ def find_endpoint(oracle: NoisyOracle, pivot: ArrayLike, budget: int) -> np.ndar
     """
     T, n = oracle.T, oracle.n
     _check_n(n, 3)
-    budget = _check_budget(budget, endpoint_min_budget(n), "the endpoint search")
+    if not isinstance(halving, (bool, np.bool_)):
+        raise ValueError(f"halving must be a bool; got {halving!r}")
+    budget = _check_budget(budget, endpoint_min_budget(n, halving), "the endpoint search")
     a = np.broadcast_to(np.asarray(pivot), (T,))
     if not np.issubdtype(a.dtype, np.integer) or np.any((a < 0) | (a >= n)):
         raise ValueError(f"pivot must be item indices in [0, {n})")
@@ -268,7 +280,7 @@ def find_endpoint(oracle: NoisyOracle, pivot: ArrayLike, budget: int) -> np.ndar
     sums = np.zeros((T, n - 1))
     counts = np.zeros((T, n - 1), dtype=np.int64)
     alive = np.tile(np.arange(n - 1), (T, 1))  # indices into arms, best first after each round
-    rounds = math.ceil(math.log2(n - 1))
+    rounds = math.ceil(math.log2(n - 1)) if halving else 1
     for r in range(rounds):
         b_r = budget // rounds + (budget % rounds if r == rounds - 1 else 0)
         k = _spread(b_r, np.ones(alive.shape, dtype=bool))
@@ -343,13 +355,15 @@ def sort_by_row(oracle: NoisyOracle, e: ArrayLike, budget: int, rounds: int = 4,
 
 def active_seriation(
     oracle: NoisyOracle, budget: int, pivot: int = 0, endpoint_share: float = 0.25, rounds: int = 4,
-    z: float = 2.0, endpoint: bool = True,
+    z: float = 2.0, endpoint: bool = True, adaptive: bool = True,
 ) -> np.ndarray:
     """Our fixed-budget active seriation: find an end with :func:`find_endpoint`, then :func:`sort_by_row`.
 
     ``endpoint_share`` of the budget goes to the endpoint search on the row of ``pivot``, the rest to
-    sorting the row of the end found. With ``endpoint=False`` (the ablation used as a control) the whole
-    budget sorts the pivot's own row, which is unimodal rather than monotone along the order.
+    sorting the row of the end found. With ``endpoint=False`` (a strawman ablation, shown in a figure only)
+    the whole budget sorts the pivot's own row, which is unimodal rather than monotone along the order.
+    With ``adaptive=False`` (the ablation of the adaptive allocation) both rows are sampled uniformly:
+    one round for the endpoint (no sequential halving) and one for the sort (no elimination rounds).
 
     Parameters
     ----------
@@ -362,6 +376,8 @@ def active_seriation(
     rounds, z
         Passed to :func:`sort_by_row`.
     endpoint : bool
+    adaptive : bool
+        Sequential halving and elimination rounds (default), or uniform sampling of both rows.
 
     Returns
     -------
@@ -371,26 +387,76 @@ def active_seriation(
     n = _check_n(oracle.n, 3)
     if not (isinstance(endpoint_share, float) and 0 < endpoint_share < 1):
         raise ValueError(f"endpoint_share must be a float in (0, 1); got {endpoint_share!r}")
+    if not isinstance(adaptive, (bool, np.bool_)):
+        raise ValueError(f"adaptive must be a bool; got {adaptive!r}")
+    rounds = rounds if adaptive else 1
     if not endpoint:
         return sort_by_row(oracle, pivot, budget, rounds, z)
     b1 = int(budget * endpoint_share)
     _check_budget(budget, 0, "")
-    if b1 < endpoint_min_budget(n) or budget - b1 < 2 * (n - 1):
-        raise ValueError(f"budget {budget} is too small for n = {n}: at least {active_min_budget(n, endpoint_share)}")
-    e = find_endpoint(oracle, pivot, b1)
+    if b1 < endpoint_min_budget(n, adaptive) or budget - b1 < 2 * (n - 1):
+        raise ValueError(f"budget {budget} is too small for n = {n}: at least "
+                         f"{active_min_budget(n, endpoint_share, adaptive)}")
+    e = find_endpoint(oracle, pivot, b1, halving=bool(adaptive))
     return sort_by_row(oracle, e, budget - b1, rounds, z)
 
 
-def active_min_budget(n: int, endpoint_share: float = 0.25) -> int:
-    """Smallest budget :func:`active_seriation` accepts for ``n`` items."""
+def active_min_budget(n: int, endpoint_share: float = 0.25, adaptive: bool = True) -> int:
+    """Smallest budget :func:`active_seriation` accepts for ``n`` items (``adaptive`` as there)."""
     n = _check_n(n, 3)
-    b = math.ceil(max(endpoint_min_budget(n) / endpoint_share, 2 * (n - 1) / (1 - endpoint_share)))
-    while int(b * endpoint_share) < endpoint_min_budget(n) or b - int(b * endpoint_share) < 2 * (n - 1):
+    e_min = endpoint_min_budget(n, adaptive)
+    b = math.ceil(max(e_min / endpoint_share, 2 * (n - 1) / (1 - endpoint_share)))
+    while int(b * endpoint_share) < e_min or b - int(b * endpoint_share) < 2 * (n - 1):
         b += 1
     return b
 
 
+def min_budget(method: str, n: int) -> int:
+    """Smallest budget :func:`simulate` accepts for ``method`` on ``n`` items.
+
+    ``active``: :func:`active_min_budget`; ``active-uniform``: the same without halving; ``no-endpoint``:
+    two queries per entry of one row; ``passive``: one query; ``passive-refine``: two (one per stage).
+    """
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {METHODS}; got {method!r}")
+    n = _check_n(n, 3)
+    if method == "active":
+        return active_min_budget(n)
+    if method == "no-endpoint":
+        return 2 * (n - 1)
+    if method == "active-uniform":
+        return active_min_budget(n, adaptive=False)
+    return 1 if method == "passive" else 2
+
+
 # --------------------------------------------------------------------------- passive baseline
+def _passive_sums(oracle: NoisyOracle, budget: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Sums and counts of passive observations over the upper-triangle pairs (see :func:`passive_average`)."""
+    T, n = oracle.T, oracle.n
+    budget = _check_budget(budget, 1, "passive sampling")
+    iu, ju = np.triu_indices(n, 1)
+    N = iu.size
+    base, rem = divmod(budget, N)
+    k = np.full((T, N), base, dtype=np.int64)
+    if rem:
+        extra = np.argpartition(rng.random((T, N)), rem - 1, axis=1)[:, :rem]  # the rem smallest keys
+        np.put_along_axis(k, extra, base + 1, axis=1)
+    sums = oracle.sample_sums(np.broadcast_to(iu, (T, N)), np.broadcast_to(ju, (T, N)), k)
+    return sums, k
+
+
+def _mean_matrix(sums: np.ndarray, k: np.ndarray, n: int) -> np.ndarray:
+    """Symmetric matrix of the upper-triangle means; unobserved pairs get the mean of the observed ones."""
+    iu, ju = np.triu_indices(n, 1)
+    seen = k > 0
+    means = np.where(seen, sums / np.maximum(k, 1), 0.0)
+    fill = means.sum(axis=1) / seen.sum(axis=1)
+    means = np.where(seen, means, fill[:, None])
+    S = np.zeros((sums.shape[0], n, n))
+    S[:, iu, ju] = means
+    return S + S.transpose(0, 2, 1)
+
+
 def passive_average(oracle: NoisyOracle, budget: int, rng: np.random.Generator) -> np.ndarray:
     """Average of passive observations, the budget spread uniformly over all pairs.
 
@@ -403,23 +469,55 @@ def passive_average(oracle: NoisyOracle, budget: int, rng: np.random.Generator) 
     np.ndarray, shape (T, n, n)
         Symmetric, zero diagonal.
     """
+    sums, k = _passive_sums(oracle, budget, rng)
+    return _mean_matrix(sums, k, oracle.n)
+
+
+def refine_seriation(oracle: NoisyOracle, budget: int, rng: np.random.Generator, first_share: float = 0.5,
+                     width: int = 2) -> np.ndarray:
+    """A naive two-stage active baseline: passive spectral seriation, then resample the pairs it calls close.
+
+    Not from the paper: a generic "estimate, then sample where the estimate is uncertain" scheme that a
+    skeptic would try before a purpose-built algorithm. ``first_share`` of the budget is spread over all
+    pairs as in :func:`passive_average`, and :func:`spectral_seriation` orders the average; the rest is
+    spread evenly (:func:`_spread`) over the pairs at most ``width`` apart in that order (the entries that
+    decide swaps of near neighbours); the observations of both stages are averaged together and spectral
+    seriation is applied again.
+
+    Parameters
+    ----------
+    oracle : NoisyOracle
+    budget : int >= 2
+        Queries per instance; exactly this many are drawn.
+    rng : numpy.random.Generator
+        For the passive stage's leftover queries.
+    first_share : float in (0, 1)
+    width : int in [1, n - 1]
+
+    Returns
+    -------
+    np.ndarray of int, shape (T, n)
+    """
     T, n = oracle.T, oracle.n
-    budget = _check_budget(budget, 1, "passive sampling")
-    iu, ju = np.triu_indices(n, 1)
-    N = iu.size
-    base, rem = divmod(budget, N)
-    k = np.full((T, N), base, dtype=np.int64)
-    if rem:
-        extra = np.argpartition(rng.random((T, N)), rem - 1, axis=1)[:, :rem]  # the rem smallest keys
-        np.put_along_axis(k, extra, base + 1, axis=1)
-    sums = oracle.sample_sums(np.broadcast_to(iu, (T, N)), np.broadcast_to(ju, (T, N)), k)
-    seen = k > 0
-    means = np.where(seen, sums / np.maximum(k, 1), 0.0)
-    fill = means.sum(axis=1) / seen.sum(axis=1)
-    means = np.where(seen, means, fill[:, None])
-    S = np.zeros((T, n, n))
-    S[:, iu, ju] = means
-    return S + S.transpose(0, 2, 1)
+    if not (isinstance(first_share, float) and 0 < first_share < 1):
+        raise ValueError(f"first_share must be a float in (0, 1); got {first_share!r}")
+    if isinstance(width, bool) or not isinstance(width, (int, np.integer)) or not 1 <= width <= n - 1:
+        raise ValueError(f"width must be an int in [1, {n - 1}]; got {width!r}")
+    budget = _check_budget(budget, 2, "the two stages")
+    b1 = max(1, int(budget * first_share))
+    sums, k = _passive_sums(oracle, b1, rng)
+    order = spectral_seriation(_mean_matrix(sums, k, n))
+    # the pairs (order[r], order[r + s]), s = 1..width, as indices into the upper triangle
+    r = np.concatenate([np.arange(n - s) for s in range(1, width + 1)])
+    s_ = np.concatenate([np.arange(s, n) for s in range(1, width + 1)])
+    a, b = order[:, r], order[:, s_]
+    lo, hi = np.minimum(a, b), np.maximum(a, b)
+    tri = lo * n - lo * (lo + 1) // 2 + (hi - lo - 1)  # position of (lo, hi) in np.triu_indices(n, 1)
+    k2 = _spread(budget - b1, np.ones(lo.shape, dtype=bool))
+    s2 = oracle.sample_sums(lo, hi, k2)
+    np.add.at(sums, (np.broadcast_to(np.arange(T)[:, None], tri.shape), tri), s2)
+    np.add.at(k, (np.broadcast_to(np.arange(T)[:, None], tri.shape), tri), k2)
+    return spectral_seriation(_mean_matrix(sums, k, n))
 
 
 def fiedler_vector(S: ArrayLike) -> np.ndarray:
@@ -524,9 +622,10 @@ def simulate(
 
     Parameters
     ----------
-    method : {"active", "passive", "no-endpoint"}
-        Ours (:func:`active_seriation`), spectral seriation of :func:`passive_average`, or the ablation
-        that sorts the pivot's own row.
+    method : {"active", "active-uniform", "no-endpoint", "passive", "passive-refine"}
+        Ours (:func:`active_seriation`); ours with uniform sampling of both rows (``adaptive=False``); the
+        strawman that sorts the pivot's own row (``endpoint=False``); spectral seriation of
+        :func:`passive_average`; or the naive two-stage baseline :func:`refine_seriation`.
     n, budget, trials, sigma, g, rng, noise
         Items, queries per instance, instances, noise scale, profile, generator, noise law.
 
@@ -536,14 +635,16 @@ def simulate(
         ``success`` (exact-recovery rate up to reversal), ``kendall`` (mean Kendall distance divided by
         :math:`n(n-1)/2`) and ``queries`` (mean queries drawn per instance).
     """
-    if method not in ("active", "passive", "no-endpoint"):
-        raise ValueError(f"method must be 'active', 'passive' or 'no-endpoint'; got {method!r}")
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {METHODS}; got {method!r}")
     perm = random_permutations(trials, n, rng)
     oracle = NoisyOracle(robinson_matrix(n, g, perm), sigma, rng, noise)
     if method == "passive":
         order = spectral_seriation(passive_average(oracle, budget, rng))
+    elif method == "passive-refine":
+        order = refine_seriation(oracle, budget, rng)
     else:
-        order = active_seriation(oracle, budget, endpoint=method == "active")
+        order = active_seriation(oracle, budget, endpoint=method != "no-endpoint", adaptive=method != "active-uniform")
     return dict(success=float(np.mean(exact_recovery(order, perm))),
                 kendall=float(np.mean(kendall_distance(order, perm)) / (n * (n - 1) / 2)),
                 queries=float(oracle.n_queries.mean()))

@@ -20,6 +20,16 @@ Notation (paper -> here):
   replacement, :math:`q` renormalised over the remaining points -> :func:`sample_sequential`;
 - LURE weights :math:`v_m` and estimate :math:`\hat R_{\rm LURE}` (Farquhar et al. 2021, eq. 4) ->
   :func:`lure_weights`, :func:`lure_estimate`; bootstrap error estimate -> :func:`bootstrap_lure_std`.
+
+Batched forms for many independent acquisitions at once (the notebook's Monte Carlo): :func:`sample_sequential_runs`
+(Gumbel top-k, the law of :func:`sample_sequential`), :func:`sample_clipped_runs` (the official proposal, floored at
+``clip / remaining`` at every step), :func:`lure_estimates` (LURE from the probabilities at the picks),
+:func:`bootstrap_mean_std` and :func:`plugin_mean_std` (the bootstrap and the textbook standard error of a mean of
+terms :math:`v_m L_{i_m}`).
+
+Comparators that use none of the paper's ideas: :func:`uniform_estimates` (the mean of uniformly drawn labels,
+optionally pooled with labels held elsewhere) and :func:`stratified_estimates` (stratified random sampling with
+proportional allocation on quantile strata of a cheap score; Cochran 1977, ch. 5).
 """
 
 from __future__ import annotations
@@ -30,7 +40,9 @@ from numpy.typing import ArrayLike
 from repro.validate import check_int, finite_array
 
 __all__ = ["expected_loss_under_surrogate", "surrogate_entropy", "acquisition_probs", "sample_sequential",
-           "lure_weights", "lure_estimate", "bootstrap_lure_std", "cross_entropy_losses"]
+           "lure_weights", "lure_estimate", "bootstrap_lure_std", "cross_entropy_losses", "sample_sequential_runs",
+           "clipped_proposal", "sample_clipped_runs", "lure_estimates", "bootstrap_mean_std", "plugin_mean_std",
+           "uniform_estimates", "stratified_estimates"]
 
 
 def _probs(p: ArrayLike, name: str) -> np.ndarray:
@@ -228,5 +240,297 @@ def bootstrap_lure_std(losses: ArrayLike, probs: ArrayLike, B: int, rng: np.rand
     B = check_int(B, "B", least=2)
     lure_estimate(L, p)  # validates
     v = lure_weights(_draw_probs(p, len(L)), len(p))
-    draws = rng.integers(0, len(L), size=(B, len(L)))
-    return float(np.std((v * L)[draws].mean(1)))
+    return bootstrap_mean_std(v * L, B, rng)
+
+
+# ----------------------------------------------------------------------------- batched Monte Carlo
+
+
+def _runs_rng(runs: int, rng: np.random.Generator) -> int:
+    if not isinstance(rng, np.random.Generator):
+        raise ValueError("rng must be a numpy.random.Generator")
+    return check_int(runs, "runs", least=1)
+
+
+def sample_sequential_runs(q: ArrayLike, M: int, runs: int, rng: np.random.Generator
+                           ) -> tuple[np.ndarray, np.ndarray]:
+    r"""``runs`` independent draws of :func:`sample_sequential` at once (Gumbel top-k, row by row).
+
+    Parameters
+    ----------
+    q : array_like, shape (N,)
+        Proposal, >= 0, summing to 1.
+    M : int, 1 <= M <= number of points with q > 0
+    runs : int, >= 1
+    rng : numpy.random.Generator
+
+    Returns
+    -------
+    idx : ndarray of int, shape (runs, M)
+        Each row: the indices in the order drawn (without replacement, ``q`` renormalised over the points left).
+    q_at_pick : ndarray, shape (runs, M)
+        :math:`q_m(i_m) = q_{i_m}/(1-\sum_{k<m} q_{i_k})`.
+
+    Notes
+    -----
+    The first ``M'`` columns of a draw of size ``M`` are a draw of size ``M'`` (the sequential law), so one call
+    serves every budget up to ``M``.
+    """
+    q = finite_array(q, "q", ndim=1)
+    if np.any(q < 0) or not np.isclose(q.sum(), 1.0, atol=1e-9):
+        raise ValueError("q must be non-negative and sum to 1")
+    M = check_int(M, "M", least=1)
+    runs = _runs_rng(runs, rng)
+    if M > np.count_nonzero(q):
+        raise ValueError(f"M = {M} exceeds the {np.count_nonzero(q)} points with q > 0")
+    with np.errstate(divide="ignore"):
+        keys = np.log(q)[None, :] + rng.gumbel(size=(runs, len(q)))
+    idx = np.argsort(-keys, axis=1, kind="stable")[:, :M]
+    qi = q[idx]
+    taken = np.concatenate([np.zeros((runs, 1)), np.cumsum(qi, axis=1)[:, :-1]], axis=1)
+    return idx, qi / np.maximum(1.0 - taken, 1e-300)
+
+
+def clipped_proposal(scores: ArrayLike, clip: float) -> np.ndarray:
+    r"""The official code's law for one draw: scores normalised, floored at ``clip / n``, normalised again.
+
+    Official ``acquisition.py``, ``Acquisition.get_pmf_distr``, applied to the ``n`` points not yet drawn.
+
+    Parameters
+    ----------
+    scores : array_like, shape (n,), >= 0
+        The acquisition scores of the remaining points (all zero is allowed only with ``clip > 0``: then uniform).
+    clip : float in [0, 1]
+
+    Returns
+    -------
+    ndarray, shape (n,), sums to 1
+    """
+    s = finite_array(scores, "scores", ndim=1)
+    if len(s) == 0 or np.any(s < 0):
+        raise ValueError("scores must be a non-empty array of non-negative numbers")
+    if not 0.0 <= clip <= 1.0:
+        raise ValueError(f"clip must be in [0, 1]; got {clip!r}")
+    if s.sum() == 0 and clip == 0:
+        raise ValueError("all scores are 0 and clip is 0: no proposal")
+    w = s / s.sum() if s.sum() > 0 else s
+    w = np.maximum(clip / len(s), w)
+    return w / w.sum()
+
+
+def sample_clipped_runs(scores: ArrayLike, M: int, clip: float, runs: int, rng: np.random.Generator
+                        ) -> tuple[np.ndarray, np.ndarray]:
+    r"""Sequential acquisition with the official code's proposal, ``runs`` independent runs at once.
+
+    At step :math:`m` (``N - m`` points left) the scores of the remaining points are normalised to sum to 1, floored
+    at ``clip / (N - m)`` and normalised again (:func:`clipped_proposal`); one point is drawn from that law
+    (official ``acquisition.py``,
+    ``Acquisition.get_pmf_distr`` and ``Acquisition.run``: ``clip_percentage`` 0.1 for estimation, 0.01 for the
+    bootstrap runs). The floor is re-applied at every step, unlike :func:`acquisition_probs`, which mixes once.
+
+    Parameters
+    ----------
+    scores : array_like, shape (N,), >= 0, with a positive sum
+    M : int, 1 <= M <= N
+    clip : float in [0, 1]
+        The floor as a fraction of the uniform probability; ``clip`` = 0 samples from the scores alone (then every
+        remaining point needs a positive score).
+    runs : int, >= 1
+    rng : numpy.random.Generator
+
+    Returns
+    -------
+    idx : ndarray of int, shape (runs, M)
+        The indices in the order drawn.
+    q_at_pick : ndarray, shape (runs, M)
+        The probability with which each was drawn (what :func:`lure_weights` takes).
+    """
+    s = finite_array(scores, "scores", ndim=1)
+    if len(s) == 0 or np.any(s < 0) or s.sum() <= 0:
+        raise ValueError("scores must be non-negative with a positive sum")
+    N = len(s)
+    M = check_int(M, "M", least=1)
+    if M > N:
+        raise ValueError(f"M = {M} exceeds the pool size {N}")
+    if not 0.0 <= clip <= 1.0:
+        raise ValueError(f"clip must be in [0, 1]; got {clip!r}")
+    if clip == 0 and M > np.count_nonzero(s):
+        raise ValueError(f"with clip = 0, M = {M} exceeds the {np.count_nonzero(s)} points with a positive score")
+    runs = _runs_rng(runs, rng)
+    left = np.ones((runs, N), bool)
+    rows = np.arange(runs)
+    idx = np.zeros((runs, M), int)
+    q_at = np.zeros((runs, M))
+    for m in range(M):
+        w = np.where(left, s[None, :], 0.0)
+        tot = w.sum(axis=1, keepdims=True)
+        w = np.divide(w, tot, out=np.zeros_like(w), where=tot > 0)
+        w = np.where(left, np.maximum(clip / (N - m), w), 0.0)
+        w /= w.sum(axis=1, keepdims=True)
+        c = np.cumsum(w, axis=1)
+        u = rng.random((runs, 1)) * c[:, -1:]
+        j = np.minimum((c <= u).sum(axis=1), N - 1)
+        last = N - 1 - np.argmax(((w > 0) & left)[:, ::-1], axis=1)   # round-off at the tail: the last one left
+        j = np.where(left[rows, j] & (w[rows, j] > 0), j, last)
+        idx[:, m] = j
+        q_at[:, m] = w[rows, j]
+        left[rows, j] = False
+    return idx, q_at
+
+
+def lure_estimates(losses: ArrayLike, q_at_pick: ArrayLike, N: int) -> np.ndarray:
+    r"""LURE, :math:`\hat R = \frac1M\sum_m v_m L_{i_m}`, for each row of a batch of runs.
+
+    Parameters
+    ----------
+    losses : array_like, shape (runs, M)
+        The target's losses at the picks, in the order drawn.
+    q_at_pick : array_like, shape (runs, M), in (0, 1]
+        The probability with which each pick was drawn (as returned by :func:`sample_sequential_runs` or
+        :func:`sample_clipped_runs`).
+    N : int
+        Pool size.
+
+    Returns
+    -------
+    ndarray, shape (runs,)
+    """
+    L = finite_array(losses, "losses", ndim=2)
+    q = finite_array(q_at_pick, "q_at_pick", ndim=2)
+    if L.shape != q.shape:
+        raise ValueError(f"losses {L.shape} and q_at_pick {q.shape} must have the same shape")
+    N = check_int(N, "N", least=1)
+    M = L.shape[1]
+    if M == 0 or M > N:
+        raise ValueError(f"need 1 <= M <= N; got M = {M}, N = {N}")
+    if np.any(q <= 0) or np.any(q > 1 + 1e-12):
+        raise ValueError("acquisition probabilities must be in (0, 1]")
+    if M == N:
+        return L.mean(axis=1)
+    m = np.arange(1, M + 1)
+    v = 1.0 + (N - M) / (N - m) * (1.0 / ((N - m + 1) * q) - 1.0)
+    return (v * L).mean(axis=1)
+
+
+def bootstrap_mean_std(terms: ArrayLike, B: int, rng: np.random.Generator) -> float:
+    r"""Bootstrap standard deviation of the mean of ``terms``: resample them with replacement ``B`` times.
+
+    With ``terms`` :math:`= v_m L_{i_m}` this is the paper's bootstrap of LURE (official ``run_bootstrap``: the
+    weights are held fixed and the pairs resampled); with plain losses, the classical bootstrap of a sample mean.
+
+    Parameters
+    ----------
+    terms : array_like, shape (M,), M >= 1
+    B : int, >= 2
+    rng : numpy.random.Generator
+
+    Returns
+    -------
+    float
+    """
+    t = finite_array(terms, "terms", ndim=1)
+    if len(t) == 0:
+        raise ValueError("terms is empty")
+    B = check_int(B, "B", least=2)
+    draws = rng.integers(0, len(t), size=(B, len(t)))
+    return float(np.std(t[draws].mean(1)))
+
+
+def plugin_mean_std(terms: ArrayLike) -> float:
+    r"""The textbook standard error of a mean, :math:`s/\sqrt{M}` with the sample standard deviation :math:`s`
+    (``ddof = 1``): the error bar without resampling.
+
+    Parameters
+    ----------
+    terms : array_like, shape (M,), M >= 2
+
+    Returns
+    -------
+    float
+    """
+    t = finite_array(terms, "terms", ndim=1)
+    if len(t) < 2:
+        raise ValueError("need at least 2 terms")
+    return float(np.std(t, ddof=1) / np.sqrt(len(t)))
+
+
+def uniform_estimates(losses: ArrayLike, M: int, runs: int, rng: np.random.Generator,
+                      extra: ArrayLike | None = None) -> np.ndarray:
+    r"""Random labelling: the mean loss of ``M`` pool points drawn uniformly without replacement, per run.
+
+    With ``extra`` (losses of other labelled points, the same in every run), the mean is taken over the
+    ``M + len(extra)`` labels together: uniform sampling given the labels a method spent elsewhere.
+
+    Parameters
+    ----------
+    losses : array_like, shape (N,)
+        The target's loss at every pool point.
+    M : int, 1 <= M <= N
+    runs : int, >= 1
+    rng : numpy.random.Generator
+    extra : array_like, shape (K,), optional
+
+    Returns
+    -------
+    ndarray, shape (runs,)
+    """
+    L = finite_array(losses, "losses", ndim=1)
+    M = check_int(M, "M", least=1)
+    if M > len(L):
+        raise ValueError(f"M = {M} exceeds the pool size {len(L)}")
+    runs = _runs_rng(runs, rng)
+    picks = np.argsort(rng.random((runs, len(L))), axis=1)[:, :M]
+    total = L[picks].sum(axis=1)
+    if extra is None:
+        return total / M
+    e = finite_array(extra, "extra", ndim=1)
+    return (total + e.sum()) / (M + len(e))
+
+
+def stratified_estimates(scores: ArrayLike, losses: ArrayLike, M: int, runs: int, rng: np.random.Generator,
+                         strata: int = 5) -> np.ndarray:
+    r"""Stratified random sampling with proportional allocation (Cochran 1977, ch. 5), per run.
+
+    The pool is split into ``strata`` groups of (nearly) equal size by the quantiles of a cheap score; stratum
+    :math:`h` of size :math:`N_h` gets :math:`n_h \approx M N_h/N` labels (largest remainders, so that
+    :math:`\sum_h n_h = M`, at least one per stratum), drawn uniformly without replacement; the estimate is
+    :math:`\sum_h (N_h/N)\,\bar L_h`. It is unbiased for the pool risk whatever the score.
+
+    Parameters
+    ----------
+    scores : array_like, shape (N,)
+        Any score available before labelling (a surrogate's or the target's uncertainty).
+    losses : array_like, shape (N,)
+        The target's loss at every pool point.
+    M : int, strata <= M <= N
+    runs : int, >= 1
+    rng : numpy.random.Generator
+    strata : int, 1 <= strata <= N
+
+    Returns
+    -------
+    ndarray, shape (runs,)
+    """
+    s = finite_array(scores, "scores", ndim=1)
+    L = finite_array(losses, "losses", ndim=1)
+    if s.shape != L.shape:
+        raise ValueError(f"scores {s.shape} and losses {L.shape} must have the same shape")
+    N = len(L)
+    H = check_int(strata, "strata", least=1)
+    M = check_int(M, "M", least=H)
+    if H > N or M > N:
+        raise ValueError(f"need strata <= M <= N; got strata = {H}, M = {M}, N = {N}")
+    runs = _runs_rng(runs, rng)
+    groups = np.array_split(np.argsort(s, kind="stable"), H)
+    sizes = np.array([len(g) for g in groups])
+    share = M * sizes / N
+    n = np.maximum(np.floor(share).astype(int), 1)
+    while n.sum() < M:                      # largest remainders first
+        n[np.argmax(np.where(n < sizes, share - n, -np.inf))] += 1
+    while n.sum() > M:                      # the minimum of one label per stratum overshot
+        n[np.argmax(np.where(n > 1, n - share, -np.inf))] -= 1
+    est = np.zeros(runs)
+    for g, n_h in zip(groups, n):
+        picks = np.argsort(rng.random((runs, len(g))), axis=1)[:, :n_h]
+        est += len(g) / N * L[g][picks].mean(axis=1)
+    return est
