@@ -24,17 +24,20 @@ seed = 0
 # %%
 import matplotlib.pyplot as plt
 import numpy as np
+from myst_nb import glue
 from scipy.stats import spearmanr
 
-from repro.claims import Claims, at_least, tolerance
+from repro.claims import Claims, Comparator, at_least, tolerance
 from repro.papers import atd_uninformative_prior as K
 from repro.runtime import progress, setup_notebook
 
 P = setup_notebook(scale, seed, presets={
-    # about 6 s of compute on one thread (measured): 20 maps per environment, 10% of the cells
-    "ci": dict(size=32, maps=20, particles=128, budget_frac=0.10, em_iter=10),
-    # about 1.5 min of compute (6 min wall on a loaded machine): 100 maps per environment, twice the particles, a horizon of 20% of the cells
-    "full": dict(size=32, maps=100, particles=256, budget_frac=0.20, em_iter=10),
+    # about 14 s of compute on one thread (measured), comparators and the official configuration included:
+    # 20 maps per environment, 10% of the cells; the official configuration (300 queries) on 10 of those maps
+    "ci": dict(size=32, maps=20, particles=128, budget_frac=0.10, em_iter=10, official_maps=10),
+    # a few minutes of compute: 100 maps per environment, twice the particles, a horizon of 20% of the cells,
+    # the official configuration on all 100 maps
+    "full": dict(size=32, maps=100, particles=256, budget_frac=0.20, em_iter=10, official_maps=100),
 })
 claims = Claims(
     "atd-uninformative-prior",
@@ -47,8 +50,15 @@ N = P.size * P.size
 BUDGET = int(round(P.budget_frac * N))
 EPS = 0.1                     # flip noise of the permanent particles
 BANDWIDTHS = (1.0, 2.0, 4.0)  # transient memory: kernel smoothers at these length scales (cells)
+GREEDY_H = 1.0                # the naive active-search baseline's kernel: nearest neighbours (cells)
 ENVS = ("species", "remote")
-OMEGA = 4.0                   # over-relaxation of the control update in the EM-ascent check
+OMEGA = 4.0                   # over-relaxation of the EM update in the ascent figure
+# the official configuration (configs/inference/EM_PTDM_imgnet.yaml and ActiveSampler at commit 7637f98):
+# 300 queries among the 32 x 32 = 1024 blocks of a 128 x 128 image, 16 posterior samples per query, and
+# sigma = 1 (ActiveSampler's default: the inference script passes no other; the config's sigma 10 is never read)
+OFFICIAL_BUDGET = int(round(300 / 1024 * N))
+OFFICIAL_SAMPLES = 16
+OFFICIAL_SIGMA = 1.0
 
 # %% [markdown]
 # ## The claim
@@ -68,6 +78,14 @@ OMEGA = 4.0                   # over-relaxation of the control update in the EM-
 # number of the paper was retrieved; the repository's figures are qualitative (aircraft found in one
 # aerial scene by DiffATD and by EM-PTDM). So this page tests the *direction* of the claims, in a
 # particle analogue small enough for a CPU.
+#
+# **The paper's headline claims, in our words** (each mapped in the claims record to the tests that bear on it):
+#
+# 1. with an uninformative prior, EM-PTDM finds substantially more targets within a budget than prior-dependent
+#    methods and other baselines, on species-distribution and remote-sensing tasks (the `beats-*` tests);
+# 2. its EM update guarantees a monotonic improvement of the prior estimate with each observation (not testable
+#    here: EM's ascent holds for any EM by construction; shown as the illustration `em-ascent`);
+# 3. the method is principled, neuroscience-inspired and interpretable (not testable: qualitative).
 #
 # ## The method
 #
@@ -91,20 +109,33 @@ OMEGA = 4.0                   # over-relaxation of the control update in the EM-
 # by EM (`K.em_mixture_weights`): responsibilities $r_{ik}=w_kL_{ik}/\sum_l w_lL_{il}$, then
 # $w_k=\frac1t\sum_i r_{ik}$. Each EM step never lowers $\ell$, which is our reading of the paper's
 # "monotonic improvement of the prior estimate". The map estimate is $\hat p=\sum_k w_k p_k$. After each
-# query we run 10 EM steps, warm-started from the previous weights (uniform at the first query).
+# query we run 10 EM steps, warm-started from the previous weights (uniform at the first query; a unit test
+# rebuilds the weights query by query and pins the warm start).
+#
+# These mixture weights are our analogue's own device. In the official code the transient memory is an
+# h-network whose noise prediction is *added* to the pretrained model's (`h_trans.py`: `pred_noises_eps1 +
+# pred_noises_eps2`), retrained every 20 queries; nothing there weighs one memory against the other, so the
+# "weight on the transient memory" drawn below has no official counterpart.
 #
 # **Query rule.** The next cell maximises $\alpha_1 H(\hat p_j)+(1-\alpha_1)\hat p_j$ over unobserved cells,
 # with $H$ the binary entropy (bits) and the official code's annealing $\alpha_1=\max(0,(B-b)/(B+b))$ at
-# query $b$ of $B$: explore uncertain cells first, then exploit likely targets.
+# query $b$ of $B$: explore uncertain cells first, then exploit likely targets. The official rule (below,
+# "Against the official code") is run as a second configuration.
 #
-# **Methods, all with the same query rule and the same first (random) cell per map:**
+# **Methods, all from the same first (random) cell per map:**
 #
 # * `em-ptdm`: EM over permanent and transient components (the method);
+# * `em-permanent`: EM over the permanent particles only (the method without its transient memory: the
+#   ablation of every discovery test);
 # * `bayes-prior`: the prior-dependent baseline, DiffATD-like: Bayesian posterior over the permanent
-#   particles, $w_k\propto\prod_i L_{ik}$ (the prior's maps are the only hypotheses);
-# * `em-permanent`: EM over the permanent particles only (the method without its transient memory);
-# * `static-prior`: $\hat p$ = the prior's mean, never updated;
-# * `random`: a uniformly random unobserved cell.
+#   particles, $w_k\propto\prod_i L_{ik}$ (the prior's maps are the only hypotheses), same query rule;
+# * `kernel-greedy`: a naive baseline that uses none of the paper's ideas, classical one-step greedy active
+#   search: query the unobserved cell of largest $\hat p$, with $\hat p$ one kernel smoother of the
+#   observations at $h=1$ cell (nearest neighbours; the brief's "nearest-positive greedy"), shrunk to the
+#   observed rate as above; no prior, no EM, no exploration term;
+# * `random`: a uniformly random unobserved cell;
+# * `static-prior`: $\hat p$ = the prior's mean, never updated (a strawman: at chance by construction, drawn
+#   in the learning curves only).
 #
 # ## The experiment
 #
@@ -112,50 +143,69 @@ OMEGA = 4.0                   # over-relaxation of the control update in the EM-
 #   and 4 cells), plus a random north-south gradient, thresholded to 8–15% of the cells: a few elongated
 #   habitat patches.
 # * **Remote-sensing-like maps:** 2 to 4 clusters ("airfields") of 3 to 7 small rectangular objects
-#   (2×2 to 2×4 cells) within 5 cells of each cluster centre; about 6% of the cells.
+#   (2×2 to 2×4 cells) within 5 cells of each cluster centre.
 # * **Uninformative permanent prior:** 128 particles (256 at full) of isotropic speckle (length 0.8 cells,
-#   30% density), the same for both environments. **Informative prior** (for the prior-dependence check):
-#   128 (256) maps from the environment's own generator, other seeds.
+#   30% density), the same for both environments. **Informative prior** (for the prior-dependence
+#   illustration): 128 (256) maps from the environment's own generator, other seeds. **Fitted generic
+#   prior** (the skeptic's, post hoc): the same speckle generator with its density and length fitted to the
+#   environment's maps (`K.fit_speckle_scale`: the density, and the length whose speckle has the same share of
+#   target neighbours), so a prior at the right scale that still knows nothing of the targets' shapes.
 # * **Scale:** 20 maps per environment at ci, 100 at full (the brief's numbers); budget 10% of the cells
-#   (102 queries) at ci, 20% (205) at full. Spread is over maps (each map its own random draw); the
-#   sweep adds seeds. All methods see the same maps and the same first cell. A full run took about 1.5 min
-#   of CPU per seed (6 to 9 min of wall time on our shared, heavily loaded 2-core machine).
+#   (102 queries) at ci, 20% (205) at full. **Official configuration:** the official query rule and budget
+#   (300 of 1024 cells), on the first 10 maps of each environment at ci (all 100 at full). Spread is over
+#   maps (each map its own random draw); the sweep adds seeds. All methods see the same maps and the same
+#   first cell.
 #
-# **Claims, fixed before the first run** (thresholds from the brief; each with its control):
+# **The checks.** The four discovery tests and their criteria were fixed before the first run (thresholds
+# from the brief); they now carry comparators under the same measurement and criterion:
 #
-# 1. `em-ascent` (theorem): over every EM run of EM-PTDM in both environments, the smallest change of
-#    $\ell$ between consecutive EM steps is $\ge -10^{-9}$. Control: a deliberately wrong update,
-#    over-relaxed EM $w_k\propto w_k\,g_k^{\omega}$ with $\omega=4$ ($g_k=\frac1t\sum_iL_{ik}/(Lw)_i$;
-#    $\omega=1$ is EM), 50 steps from uniform weights on the final likelihoods of each map.
-# 2. `beats-random-<env>`: mean targets found at the budget, EM-PTDM over random, $\ge 1.5$. Control: the
-#    static prior over random.
-# 3. `beats-prior-dependent-<env>`: EM-PTDM over the prior-dependent baseline, $\ge 1.1$. Control: EM on
-#    the permanent particles only (no transient memory) over the same baseline.
-# 4. `prior-dependence-<env>` (added after a development run, †): the prior-dependent baseline finds
-#    $\ge 1.2$ times as many targets with the informative prior as with the uninformative one. Control: the
-#    same ratio for EM-PTDM.
+# 1. `beats-random-<env>`: mean targets found at the budget, EM-PTDM over random search, $\ge 1.5$. Ablation:
+#    EM over the permanent particles only, over random. Baselines: the prior-dependent baseline and
+#    kernel-greedy, each over random. (The old control, the static prior, is at chance by construction: a
+#    strawman, dropped.)
+# 2. `beats-prior-dependent-<env>`: EM-PTDM over the prior-dependent baseline, $\ge 1.1$. Ablation: EM over
+#    the permanent particles only, over the same baseline. Baseline: kernel-greedy over the same baseline.
+#
+# Post hoc (added when the page gained its comparators, †), each beside the same comparators:
+#
+# 3. `beats-prior-dependent-<env>-fitted-prior`: test 2 with every method on the fitted generic prior (the
+#    review noted that the prior-dependent baseline's particles are at the wrong scale, which favours the
+#    method; a skeptic gives the baseline the right scale).
+# 4. `beats-random-<env>-official`, `beats-prior-dependent-<env>-official`: tests 1 and 2 under the official
+#    query rule and budget.
+#
+# Shown, not counted: `em-ascent` (EM never lowers $\ell$: EM's ascent property, which holds for any EM) and
+# `prior-dependence-<env>` (the prior-dependent baseline with the informative prior over the same with the
+# uninformative one: a posterior over the true generator's maps beats one over wrong speckle almost by
+# construction; it shows the premise of the setting).
 #
 # **Deviations from the paper**
 #
 # * Particle analogue: the pretrained DDIM (permanent memory) is replaced by a fixed ensemble of prior maps,
 #   and the h-transform network fine-tuned on the observations (transient memory) by kernel smoothers of the
-#   observations at three bandwidths; EM fits only their mixture weights. No diffusion, no neural network,
-#   no DPS guidance.
+#   observations at three bandwidths; EM fits only their mixture weights, which have no official counterpart
+#   (the official code adds the two networks' noise predictions). No diffusion, no neural network, no DPS
+#   guidance.
 # * Data: synthetic 32×32 binary maps (species-like patches and remote-sensing-like objects) instead of the
 #   paper's species-distribution data and DOTA aerial scenes; single cells instead of the official 4×4
 #   pixel blocks; noiseless observations of the target indicator instead of image pixels plus an online
 #   target classifier.
 # * Query rule: our score $\alpha_1H(\hat p)+(1-\alpha_1)\hat p$ on the posterior mean, with the official
-#   annealing of $\alpha_1$; the official score (pairwise particle differences, a classifier's reward, a
-#   sum of logs over particles) is compared below, not used in the runs.
-# * Baselines: DiffATD is represented by a Bayesian posterior over the prior's particles
-#   (`bayes-prior`), not by the DiffATD code; the brief's nearest-positive greedy and GP baselines are left out.
+#   annealing of $\alpha_1$. The official score is run as a second configuration, with binary posterior samples
+#   drawn cell by cell from $\hat p$ and a target classifier standing in as the sample's own label with flip
+#   noise $\varepsilon$ (see "Against the official code").
+# * Budget: 10% (ci) and 20% (full) of the cells; the official 300 of 1024 blocks is run as a second
+#   configuration, on 10 maps per environment at ci to stay within the page's compute.
+# * Baselines: DiffATD is represented by a Bayesian posterior over the prior's particles (`bayes-prior`), not
+#   by the DiffATD code; the brief's GP-classifier baseline is left out; its nearest-positive greedy is the
+#   kernel-greedy baseline.
 # * Defaults that are ours: $\varepsilon=0.1$, bandwidths 1, 2, 4 cells, pseudo-count 1, 10 warm-started EM
-#   steps per query, 128/256 particles. One design choice was changed after a development run (maps of other
-#   seeds than the page uses): the transient smoother first shrank towards $p_0=0.5$, which made the
-#   entropy term explore almost every empty region; it now shrinks towards the observed target rate. The
-#   brief's thresholds were not changed.
-# * Claim 4 was added after that development run, which showed the contrast: it is flagged post hoc (†).
+#   steps per query, 128/256 particles, kernel-greedy's $h=1$; EM weights are floored at $10^{-200}$ (a speed
+#   guard against subnormal floats; no effect on any value shown). One design choice was changed after a
+#   development run (maps of other seeds than the page uses): the transient smoother first shrank towards
+#   $p_0=0.5$, which made the entropy term explore almost every empty region; it now shrinks towards the
+#   observed target rate. The brief's thresholds were not changed.
+# * The prior-dependence checks were added after that development run (†); they are now illustrations.
 
 # %%
 kernels = {h: K.gaussian_kernel_matrix(P.size, h) for h in BANDWIDTHS}
@@ -164,62 +214,80 @@ targets = {e: K.make_target_maps(e, P.maps, P.size, 10_000 + 100 * seed + i).res
 prior_uninf = K.sample_prior_particles(P.particles, P.size, 20_000 + seed)
 prior_inf = {e: K.make_target_maps(e, P.particles, P.size, 30_000 + 100 * seed + i).reshape(P.particles, N)
              for i, e in enumerate(ENVS)}
+# the skeptic's generic prior: speckle with the density and neighbour agreement of the environment's own maps
+fitted = {e: K.fit_speckle_scale(prior_inf[e].reshape(-1, P.size, P.size)) for e in ENVS}
+prior_fit = {e: K.sample_prior_particles(P.particles, P.size, 20_000 + seed, *fitted[e]) for e in ENVS}
+PRIORS = {"uninformative": lambda e: prior_uninf, "informative": lambda e: prior_inf[e],
+          "fitted": lambda e: prior_fit[e]}
 first = {e: P.rng.integers(0, N, P.maps) for e in ENVS}
-print(f"scale={P.scale}: {P.maps} maps of {P.size}x{P.size} per environment, budget {BUDGET} queries, "
-      f"{P.particles} particles; target density " +
-      ", ".join(f"{e} {targets[e].mean():.3f}" for e in ENVS))
+print(f"scale={P.scale}: {P.maps} maps of {P.size}x{P.size} per environment, budget {BUDGET} queries "
+      f"(official: {OFFICIAL_BUDGET} on {P.official_maps} maps), {P.particles} particles; target density " +
+      ", ".join(f"{e} {targets[e].mean():.3f}" for e in ENVS) + "; fitted generic prior (length, density): " +
+      ", ".join(f"{e} ({fitted[e][0]:.1f}, {fitted[e][1]:.3f})" for e in ENVS))
 
-runs = {}  # (env, prior, method) -> result of K.run_discovery
-jobs = [(e, "uninformative", m) for e in ENVS for m in K.METHODS] + \
-       [(e, "informative", m) for e in ENVS for m in ("bayes-prior", "em-ptdm")]
-for e, prior, m in progress(jobs, desc="runs"):
-    parts = prior_uninf if prior == "uninformative" else prior_inf[e]
-    runs[e, prior, m] = K.run_discovery(m, targets[e], parts, BUDGET, np.random.default_rng([seed, 7]),
-                                        eps=EPS, bandwidths=BANDWIDTHS, em_iter=P.em_iter, kernels=kernels,
-                                        first=first[e])
+MAIN = ("random", "static-prior", "bayes-prior", "em-permanent", "em-ptdm", "kernel-greedy")
+POSTERIOR = ("bayes-prior", "em-permanent", "em-ptdm")
+jobs = ([(e, "uninformative", m, "ours") for e in ENVS for m in MAIN]
+        + [(e, "informative", m, "ours") for e in ENVS for m in ("bayes-prior", "em-ptdm")]
+        + [(e, "fitted", m, "ours") for e in ENVS for m in POSTERIOR]
+        + [(e, "uninformative", m, "official") for e in ENVS
+           for m in ("random", "bayes-prior", "em-permanent", "em-ptdm", "kernel-greedy")])
+runs = {}  # (env, prior, method, query rule) -> result of K.run_discovery
+for e, prior, m, rule in progress(jobs, desc="runs"):
+    official = rule == "official"
+    n = P.official_maps if official else P.maps
+    runs[e, prior, m, rule] = K.run_discovery(
+        m, targets[e][:n], PRIORS[prior](e), OFFICIAL_BUDGET if official else BUDGET,
+        np.random.default_rng([seed, 8 if official else 7]), eps=EPS, bandwidths=BANDWIDTHS, em_iter=P.em_iter,
+        kernels=kernels, first=first[e][:n], query_rule=rule, n_samples=OFFICIAL_SAMPLES, sigma=OFFICIAL_SIGMA,
+        greedy_bandwidth=GREEDY_H)
 
 
-def found_at_budget(e, m, prior="uninformative"):
-    return runs[e, prior, m]["found"][:, -1]
+def found_at_budget(e, m, prior="uninformative", rule="ours"):
+    """Targets found by method m at its budget, one value per map."""
+    return runs[e, prior, m, rule]["found"][:, -1]
+
+
+def mean_found(e, m, prior="uninformative", rule="ours"):
+    return float(found_at_budget(e, m, prior, rule).mean())
 
 
 for e in ENVS:
-    print(e, "| mean targets found at budget:",
-          ", ".join(f"{m} {found_at_budget(e, m).mean():.1f}" for m in K.METHODS),
-          f"| informative prior: bayes-prior {found_at_budget(e, 'bayes-prior', 'informative').mean():.1f}, "
-          f"em-ptdm {found_at_budget(e, 'em-ptdm', 'informative').mean():.1f}")
+    print(e, "| mean targets found at budget:", ", ".join(f"{m} {mean_found(e, m):.1f}" for m in MAIN),
+          "| informative prior:", ", ".join(f"{m} {mean_found(e, m, 'informative'):.1f}"
+                                           for m in ("bayes-prior", "em-ptdm")),
+          "| fitted prior:", ", ".join(f"{m} {mean_found(e, m, 'fitted'):.1f}" for m in POSTERIOR),
+          "| official:", ", ".join(f"{m} {mean_found(e, m, rule='official'):.1f}"
+                                   for m in ("random", "bayes-prior", "em-permanent", "em-ptdm", "kernel-greedy")))
 
 # %% [markdown]
 # ## Results
 #
 # ### The maps and where EM-PTDM looked
 #
-# One map of each environment with the cells EM-PTDM queried (dots: white = target found, red = empty),
-# one particle of the uninformative prior, and EM-PTDM's final estimate $\hat p$.
+# One map of each environment with the cells EM-PTDM queried (dots: black = target found, red = empty),
+# one particle of the uninformative prior, and EM-PTDM's final estimate $\hat p$ with the total EM weight on
+# its transient components (our analogue's quantity; the official code has no such weight).
 
 # %%
-fig, axes = plt.subplots(2, 3, figsize=(8.5, 5.6))
+fig, axes = plt.subplots(2, 3, figsize=(9.6, 6.2))
 for r, e in enumerate(ENVS):
     x = targets[e][0].reshape(P.size, P.size)
-    q = runs[e, "uninformative", "em-ptdm"]["queries"][0]
+    run = runs[e, "uninformative", "em-ptdm", "ours"]
+    q = run["queries"][0]
     qy, qx = np.divmod(q, P.size)
     hit = targets[e][0][q]
     axes[r, 0].imshow(x, cmap="Greens", vmin=0, vmax=1.3)
     axes[r, 0].scatter(qx[hit], qy[hit], s=9, c="k", marker="o", label="target found")
     axes[r, 0].scatter(qx[~hit], qy[~hit], s=9, c="tab:red", marker="x", label="empty cell")
-    axes[r, 0].set(title=f"{e} map 0: {int(hit.sum())} of {int(x.sum())} targets in {BUDGET} queries")
+    axes[r, 0].set_title(f"{e} map 0:\n{int(hit.sum())} of {int(x.sum())} targets in {BUDGET} queries", fontsize=9)
     axes[r, 1].imshow(prior_uninf[r].reshape(P.size, P.size), cmap="Greys")
-    axes[r, 1].set(title=f"uninformative prior particle {r}")
-    # the final estimate, rebuilt from the final weights and the observations
-    L = K.component_likelihoods(targets[e][0], prior_uninf, q[:-1], EPS, BANDWIDTHS)
-    w = runs[e, "uninformative", "em-ptdm"]["weights"][0]
-    obs_y = targets[e][0][q[:-1]]
-    qq = q[:-1]
-    rate = (obs_y.sum() + 0.5) / (len(qq) + 1)
-    comps = [K.transient_components(kernels[h][:, qq] @ obs_y, kernels[h][:, qq].sum(axis=1), rate) for h in BANDWIDTHS]
-    p_hat = w[:P.particles] @ (EPS + (1 - 2 * EPS) * prior_uninf) + sum(wc * c for wc, c in zip(w[P.particles:-1], comps)) + w[-1] * rate
+    axes[r, 1].set_title(f"uninformative prior\nparticle {r}", fontsize=9)
+    # the estimate EM-PTDM chose its last query with: its final weights and every observation but the last
+    w = run["weights"][0]
+    p_hat = K.em_ptdm_estimate(prior_uninf, q[:-1], targets[e][0][q[:-1]], w, EPS, BANDWIDTHS)
     im = axes[r, 2].imshow(p_hat.reshape(P.size, P.size), cmap="viridis", vmin=0, vmax=1)
-    axes[r, 2].set(title=f"EM-PTDM estimate $\\hat p$ (weight on transient: {w[P.particles:].sum():.2f})")
+    axes[r, 2].set_title(f"EM-PTDM estimate $\\hat p$\n(weight on transient: {w[P.particles:].sum():.2f})", fontsize=9)
     fig.colorbar(im, ax=axes[r, 2], fraction=0.046, label="P(target)")
 for ax in axes.ravel():
     ax.set(xticks=[], yticks=[])
@@ -230,32 +298,72 @@ plt.show()
 # ### Learning curves: targets found against queries
 #
 # Fraction of each map's targets found after $b$ queries, mean over the maps with a band of ±1 standard
-# error (over maps); every method on the same maps and from the same first cell. The dashed line is the
-# expected curve of random search ($b\times$ density / targets).
+# error (over maps); every method on the same maps and from the same first cell, with the page's query rule
+# and budget. The dashed line is the expected curve of random search. The naive kernel-greedy baseline
+# (black) uses neither prior nor EM; the static prior (grey, dotted) is the strawman of the page's first version.
 
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(8.4, 3.2), sharey=True)
-colors = {"em-ptdm": "C0", "bayes-prior": "C1", "em-permanent": "C2", "static-prior": "C7", "random": "C3"}
+colors = {"em-ptdm": "C0", "bayes-prior": "C1", "em-permanent": "C2", "kernel-greedy": "C7", "static-prior": "0.6",
+          "random": "C3"}
 b_axis = np.arange(BUDGET + 1)
 for ax, e in zip(axes, ENVS):
     total = targets[e].sum(axis=1)
-    for m in K.METHODS:
-        frac = runs[e, "uninformative", m]["found"] / total[:, None]
+    for m in MAIN:
+        frac = runs[e, "uninformative", m, "ours"]["found"] / total[:, None]
         mu, se = frac.mean(axis=0), frac.std(axis=0, ddof=1) / np.sqrt(P.maps)
-        ax.plot(b_axis, mu, color=colors[m], label=m, lw=2 if m == "em-ptdm" else 1.2)
+        ax.plot(b_axis, mu, color=colors[m], label=m, lw=2 if m == "em-ptdm" else 1.2,
+                ls=":" if m == "static-prior" else "-")
         ax.fill_between(b_axis, mu - se, mu + se, color=colors[m], alpha=0.2)
     ax.plot(b_axis, b_axis / N, "k--", lw=0.8, label="random, expected")
     ax.set(xlabel="queries b", title=f"{e}: uninformative prior, {P.maps} maps")
 axes[0].set_ylabel("fraction of the map's targets found")
-axes[0].legend(fontsize=8)
+axes[0].legend(fontsize=7)
 plt.show()
 
 # %% [markdown]
-# ### How much each method depends on its prior, and what EM chooses
+# ### The tests' measurements in each configuration
+#
+# Each discovery test's measurement at this seed: mean targets found by EM-PTDM, its ablation and the
+# baselines, over the mean found by random search (left, bar $1.5$) or by the prior-dependent baseline
+# (right, bar $1.1$), in the page's configuration, with the fitted generic prior (right only) and in the
+# official configuration (query rule and budget). The judged table gives each ratio over seeds 0–9.
+
+# %%
+def ratio(e, m, over, prior="uninformative", rule="ours"):
+    return mean_found(e, m, prior, rule) / mean_found(e, over, prior, rule)
+
+
+CONFIGS = {"page": ("uninformative", "ours"), "fitted prior": ("fitted", "ours"),
+           "official": ("uninformative", "official")}
+fig, axes = plt.subplots(1, 2, figsize=(9.6, 3.4))
+for ax, over, bar, methods, configs in (
+        (axes[0], "random", 1.5, ("em-ptdm", "em-permanent", "bayes-prior", "kernel-greedy"), ("page", "official")),
+        (axes[1], "bayes-prior", 1.1, ("em-ptdm", "em-permanent", "kernel-greedy"),
+         ("page", "fitted prior", "official"))):
+    groups = [(e, c) for e in ENVS for c in configs]
+    width = 0.8 / len(methods)
+    for k, m in enumerate(methods):
+        vals = []
+        for e, c in groups:
+            prior, rule = CONFIGS[c]
+            num_prior = "uninformative" if m == "kernel-greedy" else prior  # kernel-greedy uses no prior
+            vals.append(mean_found(e, m, num_prior, rule) / mean_found(e, over, prior, rule))
+        ax.bar(np.arange(len(groups)) + (k - (len(methods) - 1) / 2) * width, vals, width, color=colors[m], label=m)
+    ax.axhline(bar, color="k", lw=0.8, ls="--", label=f"criterion {bar:g}")
+    ax.set_xticks(np.arange(len(groups)), [f"{e}\n{c}" for e, c in groups], fontsize=7)
+    ax.set(ylabel=f"targets found / {over}'s", title=f"over {over} (bar {bar:g})")
+axes[0].legend(fontsize=7)
+plt.show()
+
+# %% [markdown]
+# ### Prior dependence: what a good prior buys
 #
 # Left: targets found at the budget with the uninformative and with an informative prior (mean ± standard
 # error over maps). Right: the total EM weight on the transient components after each query (mean over
-# maps, band: 10th to 90th percentile), with the uninformative and the informative prior.
+# maps, band: 10th to 90th percentile), with the uninformative and the informative prior; this weight is our
+# analogue's own quantity (the official transient memory is added to the prior's prediction, not weighed
+# against it).
 
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(8.4, 3.2))
@@ -270,57 +378,59 @@ axes[0].set(xticks=xpos, xticklabels=ENVS, ylabel=f"targets found in {BUDGET} qu
 axes[0].legend(fontsize=7)
 for e, ls in zip(ENVS, ("-", "--")):
     for prior, c in (("uninformative", "C0"), ("informative", "C4")):
-        tm = runs[e, prior, "em-ptdm"]["transient_mass"][:, :-1]
+        tm = runs[e, prior, "em-ptdm", "ours"]["transient_mass"][:, :-1]
         axes[1].plot(np.arange(1, BUDGET), tm.mean(axis=0), ls=ls, color=c, label=f"{e}, {prior} prior")
         axes[1].fill_between(np.arange(1, BUDGET), *np.percentile(tm, [10, 90], axis=0), color=c, alpha=0.12)
-axes[1].set(xlabel="queries b", ylabel="EM weight on the transient memory", ylim=(0, 1),
+axes[1].set(xlabel="queries b", ylabel="EM weight on the transient memory", ylim=(0, 1.3), yticks=np.linspace(0, 1, 6),
             title="EM-PTDM: transient vs permanent memory")
-axes[1].legend(fontsize=7)
+axes[1].legend(fontsize=7, loc="upper left", ncol=2)
 plt.show()
 
 # %% [markdown]
-# ### The EM ascent, and an update that breaks it
+# ### The EM ascent
 #
 # For each map of the species environment, the component likelihoods of EM-PTDM's final observations:
-# $\ell(w)$ along 50 EM steps from uniform weights, and along the over-relaxed update ($\omega=4$), the
-# control of claim 1 (curves relative to the EM end point, one line per map).
+# $\ell(w)$ along 50 EM steps from uniform weights, and along over-relaxed EM
+# ($w_k\propto w_k\,g_k^{\omega}$ with $g_k=\frac1t\sum_iL_{ik}/(Lw)_i$, $\omega=4$; $\omega=1$ is EM), curves
+# relative to the EM end point, one line per map. EM never descends, as its ascent property guarantees for any
+# EM; on these likelihoods the over-relaxed update does not descend either (the unit tests show it descending
+# on other likelihoods), so the figure illustrates the property rather than testing it.
 
 # %%
 ascent = {"em": [], "over": []}
-for e in ENVS:
-    for i in range(P.maps):
-        L = K.component_likelihoods(targets[e][i], prior_uninf, runs[e, "uninformative", "em-ptdm"]["queries"][i, :-1],
-                                    EPS, BANDWIDTHS)
-        ascent["em"].append(K.em_mixture_weights_trace(L, 50)[1])
-        ascent["over"].append(K.overrelaxed_weights_trace(L, 50, OMEGA)[1])
+for i in range(P.maps):
+    L = K.component_likelihoods(targets["species"][i], prior_uninf,
+                                runs["species", "uninformative", "em-ptdm", "ours"]["queries"][i, :-1], EPS, BANDWIDTHS)
+    ascent["em"].append(K.em_mixture_weights_trace(L, 50)[1])
+    ascent["over"].append(K.overrelaxed_weights_trace(L, 50, OMEGA)[1])
 ascent = {k: np.array(v) for k, v in ascent.items()}
-min_step_em = min(runs[e, "uninformative", "em-ptdm"]["min_step"] for e in ENVS)
+min_step_em = min(r["min_step"] for (e, prior, m, rule), r in runs.items() if m == "em-ptdm")
 min_step_over = float(np.diff(ascent["over"], axis=1).min())
-print(f"smallest EM step change of the log-likelihood over all runs: {min_step_em:.2g}; "
-      f"over-relaxed control (omega = {OMEGA:g}): {min_step_over:.3g}")
+print(f"smallest EM step change of the log-likelihood over every EM-PTDM run: {min_step_em:.2g}; "
+      f"over-relaxed EM (omega = {OMEGA:g}) on the species maps: {min_step_over:.3g}")
 
 fig, ax = plt.subplots(figsize=(5.6, 3.2))
-n_show = P.maps  # the species maps
-ref = ascent["em"][:n_show, -1:]
-for i in range(n_show):
+ref = ascent["em"][:, -1:]
+for i in range(P.maps):
     ax.plot(ascent["em"][i] - ref[i], color="C0", lw=0.8, label="EM" if i == 0 else None)
-    ax.plot(ascent["over"][i] - ref[i], color="C3", lw=0.8, alpha=0.7, label=f"over-relaxed, $\\omega$={OMEGA:g}" if i == 0 else None)
+    ax.plot(ascent["over"][i] - ref[i], color="C3", lw=0.8, alpha=0.7,
+            label=f"over-relaxed, $\\omega$={OMEGA:g}" if i == 0 else None)
 ax.set(xlabel="iteration", ylabel=r"$\ell(w)-\ell(w_{EM,50})$ (nats)", yscale="symlog",
        title="Log-likelihood along the updates (species maps)")
 ax.legend(fontsize=8)
 plt.show()
 
 # %% [markdown]
-# ### The paper's numbers
+# ### The paper's numbers beside ours
 #
 # The paper's reported numbers were not retrieved, and the official repository's figures are qualitative,
 # so the table sets the paper's settings beside ours without values to compare.
 #
 # | setting | paper (reported) | this page |
 # |---|---|---|
-# | aerial scene (DOTA), aircraft pixels found by step 350 | figure only (EM-PTDM finds more than DiffATD); no number retrieved | remote-like maps: see the claims `beats-prior-dependent-remote`, `beats-random-remote` |
-# | species distribution | "substantially outperforms baselines"; no number retrieved | species-like maps: `beats-prior-dependent-species`, `beats-random-species` |
-# | monotone improvement of the prior estimate | guaranteed (abstract) | EM ascent, claim `em-ascent` |
+# | aerial scene (DOTA), aircraft pixels found by step 350 | figure only (EM-PTDM finds more than DiffATD); no number retrieved | remote-like maps: the tests `beats-prior-dependent-remote`, `beats-random-remote` and their official and fitted-prior variants |
+# | species distribution | "substantially outperforms baselines"; no number retrieved | species-like maps: `beats-prior-dependent-species`, `beats-random-species` and their variants |
+# | monotone improvement of the prior estimate | guaranteed (abstract) | EM ascent, illustration `em-ascent` |
 
 # %% [markdown]
 # ## Against the official code
@@ -331,35 +441,52 @@ plt.show()
 # seeded inputs with numpy stand-ins for `keras.ops` and `tf` (every other import stubbed, the online
 # target classifier replaced by fixed logits). The golden file `tests/papers/golden/atd-uninformative-prior.json`
 # holds its score maps and chosen blocks, and `K.official_block_scores`, written from our reading of the
-# source, matches them to 1e-9 (test `test_golden_official_block_scores`). The score, for posterior samples
-# $x^{(1..P)}$ and per-sample target rewards $r_j$ from the classifier, is
+# source, matches them to 1e-9 (test `test_golden_official_block_scores`): the query score is exactly the
+# official function. An official-code re-check of this page made 13 mutants of the query rule; each of the 13
+# fails the golden tests. The score, for posterior
+# samples $x^{(1..S)}$ and per-sample target rewards $r_j$ from the classifier, is
 # $\sum_j\log\big(\alpha_1E_j+\alpha_2r_jC_j\big)$ with block averages of
-# $E_j=\sum_ie^{+d_{ij}^2/2\sigma^2}$ (disagreement between samples) and $C_j=\sum_ie^{-d_{ij}^2/2\sigma^2}$ (agreement).
+# $E_j=\sum_ie^{+d_{ij}^2/2\sigma^2}$ (disagreement between samples) and $C_j=\sum_ie^{-d_{ij}^2/2\sigma^2}$
+# (agreement).
 #
-# What agrees, and what we changed:
+# What agrees, and every departure:
 #
-# * the annealing $\alpha_1=\max(0,(B-b)/(B+b))$ is the official one (`K.exploration_weight`);
-# * the official rule scores pixels through pairwise differences of posterior samples; ours uses the
-#   posterior probability directly (entropy for exploration, probability for exploitation). Below we compare
-#   the two on one of our runs, with 32 samples of $\hat p$ as the particles and $\hat p$ as the reward;
-# * a departure we found in the official code: observed blocks are masked by *multiplying* their score by
-#   0, so when every unobserved block scores below 0 (late in the search, when $\alpha_1=0$ and the rewards are
-#   small) the rule re-selects an already observed block. The golden case `observed_block_wins` shows it.
-#   Our query rule excludes observed cells (`K.select_query`, tested);
-# * the official EM step fine-tunes the h-transform network by gradient steps every 20 queries and the
-#   target classifier after every query; our EM re-weights fixed components after every query, in closed form.
+# * **Annealing.** $\alpha_1=\max(0,(B-b)/(B+b))$ is the official one (`K.exploration_weight`).
+# * **Query rule** (can move a claim: run). Our rule scores cells by the posterior probability directly
+#   (entropy for exploration, probability for exploitation). The official rule is run as a second
+#   configuration: `K.official_cell_scores`, its closed form for binary samples and one-cell blocks (a unit test
+#   checks it against `K.official_block_scores`, hence against the golden file), on 16 samples drawn cell by
+#   cell from each method's $\hat p$ (only the number of target samples per cell enters the score), levels
+#   $\pm1$ in one channel, the classifier's reward $1-\varepsilon$ for a sample whose cell is a target and
+#   $\varepsilon$ otherwise, and $\sigma=1$. The official config file sets `sigma: 10`, but the inference script
+#   never passes it to `ActiveSampler`, whose default of 1 is what runs.
+# * **Budget** (can move a claim: run). The official run takes 300 queries among the $32\times32=1024$ blocks
+#   of a 128×128 image; the page's budget is 10% (ci) or 20% (full) of the cells. The official configuration
+#   uses both the official rule and the official budget, on 10 maps per environment at ci; the tests
+#   `*-official` record it and the verdict says which statuses survive.
+# * **Transient memory.** The official transient memory is an h-network whose noise prediction is *added* to
+#   the pretrained model's, with no EM mixture weight between them, retrained (`train_ptdm.py`, in a
+#   subprocess) every 20 queries; the target classifier is retrained after every query. Our EM re-weights fixed
+#   components after every query, in closed form. The page's "weight on the transient memory" has no official
+#   counterpart.
+# * **Masking.** Observed blocks are masked by *multiplying* their score by 0, so when every unobserved block
+#   scores below 0 the official rule re-selects an already observed block (the golden case
+#   `observed_block_wins`). Our rules exclude observed cells (`K.select_query`, tested); with the rewards above
+#   every official score is positive at every query (a unit test checks it), so the exclusion changes no choice
+#   of the official configuration.
+# * **Blocks.** Single cells instead of 4×4 blocks, and noiseless labels instead of image pixels.
+#
+# The cell below compares the two scores on one search state of the page's run: the official score on 32
+# samples of $\hat p$ (with $\hat p$ itself as every sample's reward) against ours.
 
 # %%
 e = "species"
-run = runs[e, "uninformative", "em-ptdm"]
+run = runs[e, "uninformative", "em-ptdm", "ours"]
 b_mid = BUDGET // 2
 qq = run["queries"][0, :b_mid]
 obs_y = targets[e][0][qq]
 L = K.component_likelihoods(targets[e][0], prior_uninf, qq, EPS, BANDWIDTHS)
-w = K.em_mixture_weights(L, 200)
-rate = (obs_y.sum() + 0.5) / (len(qq) + 1)
-comps = [K.transient_components(kernels[h][:, qq] @ obs_y, kernels[h][:, qq].sum(axis=1), rate) for h in BANDWIDTHS]
-p_mid = w[:P.particles] @ (EPS + (1 - 2 * EPS) * prior_uninf) + sum(wc * c for wc, c in zip(w[P.particles:-1], comps)) + w[-1] * rate
+p_mid = K.em_ptdm_estimate(prior_uninf, qq, obs_y, K.em_mixture_weights(L, 200), EPS, BANDWIDTHS)
 rng_s = np.random.default_rng([seed, 11])
 samples = (rng_s.random((32, N)) < p_mid).astype(float).reshape(32, P.size, P.size, 1)
 reward = np.broadcast_to(p_mid.reshape(1, P.size, P.size), (32, P.size, P.size))
@@ -379,40 +506,150 @@ PAPER_WIN = ("EM-PTDM substantially outperforms baseline approaches on species d
              "(abstract); no number retrieved")
 RATIO = tolerance(rel=0.05, why="ratio of mean counts over the maps: a near-tie in an argmax over float scores, "
                   "broken otherwise under other float kernels, changes one map's search path")
-claims.check("em-ascent", kind="theorem",
-             statement="EM on the mixture weights never lowers the observed-data log-likelihood: smallest change "
-                       "between consecutive EM steps, over every EM run of EM-PTDM in both environments",
-             paper="a strong, monotonic improvement in prior estimates with each new observation (abstract)",
-             criterion=at_least(-1e-9), measured=float(min_step_em), control=min_step_over,
-             control_label=f"over-relaxed EM (omega = {OMEGA:g}) on the final likelihoods of each map, 50 steps",
-             tol=tolerance(abs=1e-9, why="the smallest step is a difference of log-likelihoods near convergence: "
-                           "rounding noise; recorded as a bound", bound=True))
+ING = "the transient memory (smoothers of the task's own observations, weighted by EM)"
+ABL = "EM over the permanent particles only (no transient memory)"
+BAYES = "the prior-dependent baseline (Bayesian posterior over the prior's particles, DiffATD-like)"
+GREEDY = "classical greedy active search on a nearest-neighbour kernel estimate (h = 1 cell; no prior, no EM)"
+OFFICIAL_SETTING = (f"official query rule (select_block_entropy, sigma 1, {OFFICIAL_SAMPLES} samples) and official "
+                    f"budget ({OFFICIAL_BUDGET} of {N} cells), on {P.official_maps} maps per environment")
+OFFICIAL_WHY = ("added when the page gained its comparators (issue 32): the official query rule and budget, which "
+                "can move the discovery claims, run as a second configuration")
+FITTED_SETTING = "every method on a generic speckle prior fitted to the targets' density and scale"
+FITTED_WHY = ("added after the independent review noted that the prior-dependent baseline's particles are at the "
+              "wrong scale, which favours the method: the skeptic gives the prior the right scale")
+
+TEST_IDS = [f"{t}-{e}{v}" for e in ENVS for t, v in (("beats-random", ""), ("beats-prior-dependent", ""),
+                                                     ("beats-prior-dependent", "-fitted-prior"),
+                                                     ("beats-random", "-official"),
+                                                     ("beats-prior-dependent", "-official"))]
+claims.headline(
+    "discovery",
+    "With an uninformative prior, EM-PTDM finds substantially more targets within a query budget than "
+    "prior-dependent methods and other baselines, on species-distribution and remote-sensing tasks",
+    tests=TEST_IDS)
+claims.headline(
+    "monotone-improvement",
+    "Its EM procedure guarantees a monotonic improvement of the prior estimate with each new observation",
+    untestable="EM's ascent holds for any EM by construction, so no run of our closed-form EM could refute it (shown "
+               "as the illustration em-ascent); the paper's EM over an h-network fitted by gradient steps is not run")
+claims.headline(
+    "principled-interpretable",
+    "The framework is theoretically principled, inspired by neuroscience (permanent and transient memory) and "
+    "interpretable, unlike black-box policies",
+    untestable="qualitative: no measurement bears on it, and the analogue's mixture weights, which one might read as "
+               "an interpretation, have no counterpart in the official code")
+
+claims.illustrate(
+    "em-ascent",
+    statement="EM on the mixture weights never lowers the observed-data log-likelihood: smallest change between "
+              "consecutive EM steps, over every EM run of EM-PTDM on this page",
+    paper="a strong, monotonic improvement in prior estimates with each new observation (abstract)",
+    criterion=at_least(-1e-9), measured=float(min_step_em),
+    why="EM's ascent property: an EM step on mixture weights never lowers the log-likelihood, whatever the data, so "
+        "it holds by construction (the deliberately wrong update of the page's first version, over-relaxed EM, "
+        "ascends on these likelihoods too)",
+    tol=tolerance(abs=1e-9, why="the smallest step is a difference of log-likelihoods near convergence: rounding "
+                  "noise; recorded as a bound", bound=True))
 for e in ENVS:
-    mean = {m: found_at_budget(e, m).mean() for m in K.METHODS}
-    claims.check(f"beats-random-{e}",
-                 statement=f"{e}: mean targets found in {BUDGET} queries, EM-PTDM / random search",
-                 paper=PAPER_WIN, criterion=at_least(1.5), measured=float(mean["em-ptdm"] / mean["random"]),
-                 control=float(mean["static-prior"] / mean["random"]),
-                 control_label="the uninformative prior's mean map, never updated, / random", tol=RATIO)
-    claims.check(f"beats-prior-dependent-{e}",
-                 statement=f"{e}: mean targets found in {BUDGET} queries, EM-PTDM / prior-dependent baseline "
-                           "(Bayesian posterior over the prior's particles)",
-                 paper=PAPER_WIN + "; repository figure: more aircraft found than DiffATD", criterion=at_least(1.1),
-                 measured=float(mean["em-ptdm"] / mean["bayes-prior"]),
-                 control=float(mean["em-permanent"] / mean["bayes-prior"]),
-                 control_label="EM over the permanent particles only (no transient memory) / the same baseline",
-                 tol=RATIO)
+    claims.illustrate(
+        f"prior-dependence-{e}",
+        statement=f"{e}: targets found by the prior-dependent baseline with an informative prior (maps of the "
+                  "environment's own generator) / with the uninformative one",
+        paper="prior-dependent methods struggle where a strong prior cannot be learned (abstract)",
+        criterion=at_least(1.2),
+        measured=mean_found(e, "bayes-prior", "informative") / mean_found(e, "bayes-prior"),
+        why="the premise of the setting, not a claim about the method: a posterior over the true generator's maps "
+            "beats one over speckle at the wrong scale almost by construction (the review's reading)",
+        tol=RATIO)
+
 for e in ENVS:
-    claims.check(f"prior-dependence-{e}",
-                 statement=f"{e}: targets found by the prior-dependent baseline with an informative prior / "
-                           "with the uninformative one",
-                 paper="prior-dependent methods struggle where a strong prior cannot be learned (abstract)",
-                 criterion=at_least(1.2),
-                 measured=float(found_at_budget(e, "bayes-prior", "informative").mean()
-                                / found_at_budget(e, "bayes-prior").mean()),
-                 control=float(found_at_budget(e, "em-ptdm", "informative").mean() / found_at_budget(e, "em-ptdm").mean()),
-                 control_label="the same ratio for EM-PTDM", tol=RATIO,
-                 post_hoc="added after a development run (other map seeds) showed the contrast")
+    f = {m: mean_found(e, m) for m in MAIN}
+    claims.test(
+        f"beats-random-{e}",
+        statement=f"{e}: mean targets found in {BUDGET} queries, EM-PTDM / random search",
+        paper=PAPER_WIN, criterion=at_least(1.5), measured=f["em-ptdm"] / f["random"],
+        ablation=Comparator(f"{ABL} / random", f["em-permanent"] / f["random"], ingredient=ING),
+        baselines=[Comparator(f"{BAYES} / random", f["bayes-prior"] / f["random"]),
+                   Comparator(f"{GREEDY} / random", f["kernel-greedy"] / f["random"])],
+        tol=RATIO)
+    claims.test(
+        f"beats-prior-dependent-{e}",
+        statement=f"{e}: mean targets found in {BUDGET} queries, EM-PTDM / the prior-dependent baseline, both on the "
+                  "uninformative prior",
+        paper=PAPER_WIN + "; repository figure: more aircraft found than DiffATD", criterion=at_least(1.1),
+        measured=f["em-ptdm"] / f["bayes-prior"],
+        ablation=Comparator(f"{ABL} / the same baseline", f["em-permanent"] / f["bayes-prior"], ingredient=ING),
+        baselines=[Comparator(f"{GREEDY} / the same baseline", f["kernel-greedy"] / f["bayes-prior"])],
+        tol=RATIO)
+    g = {m: mean_found(e, m, "fitted") for m in POSTERIOR}
+    claims.test(
+        f"beats-prior-dependent-{e}-fitted-prior",
+        statement=f"{e}: mean targets found in {BUDGET} queries, EM-PTDM / the prior-dependent baseline, both on a "
+                  "generic speckle prior at the targets' density and scale",
+        paper=PAPER_WIN + "; repository figure: more aircraft found than DiffATD", criterion=at_least(1.1),
+        measured=g["em-ptdm"] / g["bayes-prior"],
+        ablation=Comparator(f"{ABL}, same prior / the same baseline", g["em-permanent"] / g["bayes-prior"],
+                            ingredient=ING),
+        baselines=[Comparator(f"{GREEDY} / the same baseline", f["kernel-greedy"] / g["bayes-prior"])],
+        tol=RATIO, setting=FITTED_SETTING, post_hoc=FITTED_WHY)
+    o = {m: mean_found(e, m, rule="official") for m in ("random", "bayes-prior", "em-permanent", "em-ptdm",
+                                                          "kernel-greedy")}
+    claims.test(
+        f"beats-random-{e}-official",
+        statement=f"{e}: mean targets found in {OFFICIAL_BUDGET} queries with the official query rule, EM-PTDM / "
+                  "random search",
+        paper=PAPER_WIN, criterion=at_least(1.5), measured=o["em-ptdm"] / o["random"],
+        ablation=Comparator(f"{ABL}, official rule / random", o["em-permanent"] / o["random"], ingredient=ING),
+        baselines=[Comparator(f"{BAYES}, official rule / random", o["bayes-prior"] / o["random"]),
+                   Comparator(f"{GREEDY} / random", o["kernel-greedy"] / o["random"])],
+        tol=RATIO, setting=OFFICIAL_SETTING, post_hoc=OFFICIAL_WHY)
+    claims.test(
+        f"beats-prior-dependent-{e}-official",
+        statement=f"{e}: mean targets found in {OFFICIAL_BUDGET} queries with the official query rule, EM-PTDM / the "
+                  "prior-dependent baseline, both on the uninformative prior",
+        paper=PAPER_WIN + "; repository figure: more aircraft found than DiffATD", criterion=at_least(1.1),
+        measured=o["em-ptdm"] / o["bayes-prior"],
+        ablation=Comparator(f"{ABL}, official rule / the same baseline", o["em-permanent"] / o["bayes-prior"],
+                            ingredient=ING),
+        baselines=[Comparator(f"{GREEDY} / the same baseline", o["kernel-greedy"] / o["bayes-prior"])],
+        tol=RATIO, setting=OFFICIAL_SETTING, post_hoc=OFFICIAL_WHY)
+
+# %%
+glue("budget", BUDGET, display=False)
+glue("official_budget", OFFICIAL_BUDGET, display=False)
+glue("official_maps", int(P.official_maps), display=False)
+glue("min_step_em", float(abs(min_step_em)), display=False)
+glue("min_step_over", min_step_over, display=False)
+glue("rho", float(rho), display=False)
+for e in ENVS:
+    for m in MAIN:
+        glue(f"found_{m}_{e}", mean_found(e, m), display=False)
+        glue(f"rr_{m}_{e}", ratio(e, m, "random"), display=False)
+        glue(f"rb_{m}_{e}", ratio(e, m, "bayes-prior"), display=False)
+    for m in POSTERIOR:
+        glue(f"fit_found_{m}_{e}", mean_found(e, m, "fitted"), display=False)
+        glue(f"fit_rb_{m}_{e}", mean_found(e, m, "fitted") / mean_found(e, "bayes-prior", "fitted"), display=False)
+    glue(f"fit_rb_kernel-greedy_{e}", mean_found(e, "kernel-greedy") / mean_found(e, "bayes-prior", "fitted"),
+         display=False)
+    glue(f"fit_rb_uninf_em_{e}", mean_found(e, "em-ptdm") / mean_found(e, "bayes-prior", "fitted"), display=False)
+    glue(f"fit_len_{e}", fitted[e][0], display=False)
+    glue(f"fit_dens_{e}", fitted[e][1], display=False)
+    for m in ("random", "bayes-prior", "em-permanent", "em-ptdm", "kernel-greedy"):
+        glue(f"off_found_{m}_{e}", mean_found(e, m, rule="official"), display=False)
+        glue(f"off_rr_{m}_{e}", ratio(e, m, "random", rule="official"), display=False)
+        glue(f"off_rb_{m}_{e}", ratio(e, m, "bayes-prior", rule="official"), display=False)
+    for m in ("bayes-prior", "em-ptdm"):
+        glue(f"inf_found_{m}_{e}", mean_found(e, m, "informative"), display=False)
+        glue(f"inf_ratio_{m}_{e}", mean_found(e, m, "informative") / mean_found(e, m), display=False)
+    glue(f"em_over_greedy_{e}", mean_found(e, "em-ptdm") / mean_found(e, "kernel-greedy"), display=False)
+    tm = runs[e, "uninformative", "em-ptdm", "ours"]["transient_mass"][:, -2]
+    glue(f"transient_final_{e}", float(tm.mean()), display=False)
+    tm_inf = runs[e, "informative", "em-ptdm", "ours"]["transient_mass"][:, -2]
+    glue(f"transient_final_inf_{e}", float(tm_inf.mean()), display=False)
+    for prior in ("uninformative", "fitted"):
+        tm_mid = runs[e, prior, "em-ptdm", "ours"]["transient_mass"][:, BUDGET // 2 - 1]
+        glue(f"transient_mid_{prior}_{e}", float(tm_mid.mean()), display=False)
+glue("mid_query", BUDGET // 2, display=False)
 
 # %% [markdown]
 # ## Claims
@@ -424,65 +661,142 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# **Reproduced in the particle analogue, for the discovery claims; the monotone-improvement check is
-# uninformative.** Of the four pre-registered claims that count, all four hold: in both environments, with
-# an uninformative prior, EM-PTDM finds far more targets per query than random search and than the
-# prior-dependent baseline, and each control fails. The two prior-dependence claims (added after a
-# development run, †) hold too. Numbers below are from seed 0 (ci: 20 maps per environment, 102 queries;
-# full: 100 maps, 205 queries); the table "Across seeds and scales" above gives the other seeds.
+# ```{repro-verdict}
+# ```
 #
-# Over seeds 0–9 at ci scale (from `make sweep`) every counted claim holds at every seed, and every control
-# fails at every seed: EM-PTDM over random search lies between 3.7 and 5.0 (species) and between 3.1 and 4.9
-# (remote), against 0.67 to 1.37 for the static prior; EM-PTDM over the prior-dependent baseline between
-# 1.81 and 2.15 (species) and 1.63 and 2.14 (remote), against at most 0.86 for EM without transient memory;
-# the prior-dependence ratios between 1.53 and 1.91, against at most 1.09 for EM-PTDM. The EM-ascent check
-# is uninformative at every seed (the over-relaxed control never descends either). At full scale (seeds 0–2,
-# 100 maps, 205 queries) the reading is the same: all six counted claims hold at every seed, each control
-# fails, and the margins are narrower but stable (EM-PTDM over the prior-dependent baseline 1.80 to 1.83 on
-# species, 1.66 to 1.71 on remote).
+# Numbers below are from this run (ci, seed 0: 20 maps per environment and {glue:text}`budget` queries; the
+# official configuration on {glue:text}`official_maps` maps with {glue:text}`official_budget` queries); each test's
+# status is the ci sweep's over seeds 0–9, and the judged table above gives every comparator's value at every seed.
 #
-# * *EM-PTDM against random search* (claims 2): at ci it finds 4.2 times as many targets as random search on
-#   the species maps (52.5 against 12.4 of about 118 per map) and 4.0 times on the remote-sensing maps
-#   (32.1 against 8.1); at full scale 4.2 and 3.5 times. The prior's own mean map, never updated, does no
-#   better than random (1.04 and 0.90): the prior by itself is worthless here, as designed.
-# * *EM-PTDM against the prior-dependent baseline* (claims 3): 1.98 and 1.85 times the targets of the
-#   Bayesian posterior over the prior's particles at ci (1.80 and 1.66 at full), where the brief asked for
-#   1.1. The advantage comes from the transient memory: EM over the permanent particles alone finds fewer
-#   targets than the Bayesian baseline (0.79 and 0.82 of it), so the control fails. The learning curves show
-#   the methods together for the first 15 to 20 queries, while EM puts no weight on the transient
-#   components for the first ten or so queries (until a few targets have been seen); from then on the transient memory carries 60–80% of the
-#   weight and EM-PTDM pulls away.
-# * *Prior dependence* (claims 4, †): given a prior drawn from the maps' own generator, the Bayesian baseline
-#   finds 1.63 and 1.79 times as many targets as with the uninformative prior (1.38 and 1.42 at full), while
-#   EM-PTDM finds *fewer* (0.85 and 0.87; 0.91 and 0.95 at full): with an informative prior EM keeps most of
-#   its weight on the permanent particles (right panel of the prior-dependence figure), which here helps less
-#   than its own smoothers. So the method is robust to a bad prior, but in our analogue it does not profit
-#   from a good one either; at ci scale the Bayesian baseline with the informative prior is level with
-#   EM-PTDM (43.3 against 44.8 on species, 31.1 against 27.9 on remote), at full scale EM-PTDM still leads.
-# * *Monotone improvement* (claim 1): EM never lowered the log-likelihood in any run (smallest change between
-#   steps below $10^{-9}$ in absolute value), as EM's ascent property guarantees. But the deliberately wrong
-#   update we registered as the control, over-relaxed EM with $\omega=4$, also never went down on these
-#   likelihoods (it simply converged faster, smallest step $+4\cdot10^{-4}$ at ci), so the check cannot tell
-#   EM from it and is **uninformative**. The unit tests show the over-relaxed update descending on other
-#   likelihoods ($\omega=6$, random $L$), and check EM's ascent, its fixed point and its agreement with
-#   SLSQP and cvxpy.
+# * **EM-PTDM against random search** ({repro-status}`beats-random-species`; {repro-status}`beats-random-remote`).
+#   EM-PTDM finds {glue:text}`rr_em-ptdm_species:.2f` and {glue:text}`rr_em-ptdm_remote:.2f` times as many
+#   targets as random search on the species and remote-sensing maps, far over the bar of $1.5$. But the bar is
+#   cleared without the paper's ingredient: EM over the permanent particles alone reaches
+#   {glue:text}`rr_em-permanent_species:.2f` and {glue:text}`rr_em-permanent_remote:.2f` (it passes at
+#   {repro-seeds}`beats-random-species:ablation:pass` and {repro-seeds}`beats-random-remote:ablation:pass` seeds),
+#   the prior-dependent baseline {glue:text}`rr_bayes-prior_species:.2f` and
+#   {glue:text}`rr_bayes-prior_remote:.2f`, and the classical greedy active search
+#   {glue:text}`rr_kernel-greedy_species:.2f` and {glue:text}`rr_kernel-greedy_remote:.2f`. Finding half again
+#   as many targets as random search takes only a searcher that uses its observations.
+# * **EM-PTDM against the prior-dependent baseline** ({repro-status}`beats-prior-dependent-species`;
+#   {repro-status}`beats-prior-dependent-remote`). EM-PTDM finds {glue:text}`rb_em-ptdm_species:.2f` and
+#   {glue:text}`rb_em-ptdm_remote:.2f` times the targets of the Bayesian posterior over the prior's particles. The
+#   gain does come from the transient memory: without it, EM finds fewer targets than that baseline
+#   ({glue:text}`rb_em-permanent_species:.2f` and {glue:text}`rb_em-permanent_remote:.2f` of them; the ablation
+#   fails at {repro-seeds}`beats-prior-dependent-species:ablation:fail` and
+#   {repro-seeds}`beats-prior-dependent-remote:ablation:fail` seeds). But greedy active search on a
+#   nearest-neighbour kernel estimate, with no prior and no EM, finds {glue:text}`rb_kernel-greedy_species:.2f`
+#   and {glue:text}`rb_kernel-greedy_remote:.2f` times the baseline's targets (it passes at
+#   {repro-seeds}`beats-prior-dependent-species:baseline1:pass` and
+#   {repro-seeds}`beats-prior-dependent-remote:baseline1:pass` seeds): as many as EM-PTDM or more (EM-PTDM finds
+#   {glue:text}`em_over_greedy_species:.2f` and {glue:text}`em_over_greedy_remote:.2f` times its targets). What
+#   beats the prior-dependent searcher here is learning from the task's own observations, which the classical
+#   searcher does without any of the paper's machinery.
+# * **With a generic prior at the targets' scale** (post hoc, †;
+#   {repro-status}`beats-prior-dependent-species-fitted-prior`;
+#   {repro-status}`beats-prior-dependent-remote-fitted-prior`). Give every method speckle with the targets'
+#   density and grain (fitted lengths {glue:text}`fit_len_species:.1f` and {glue:text}`fit_len_remote:.1f`
+#   cells) and the prior-dependent baseline finds {glue:text}`fit_found_bayes-prior_species:.1f` and
+#   {glue:text}`fit_found_bayes-prior_remote:.1f` targets instead of {glue:text}`found_bayes-prior_species:.1f`
+#   and {glue:text}`found_bayes-prior_remote:.1f`, while EM-PTDM finds {glue:text}`fit_found_em-ptdm_species:.1f`
+#   and {glue:text}`fit_found_em-ptdm_remote:.1f` instead of {glue:text}`found_em-ptdm_species:.1f` and
+#   {glue:text}`found_em-ptdm_remote:.1f`: its ratio, {glue:text}`fit_rb_em-ptdm_species:.2f` and
+#   {glue:text}`fit_rb_em-ptdm_remote:.2f`, falls below the bar of $1.1$ (the method passes at
+#   {repro-seeds}`beats-prior-dependent-species-fitted-prior:method:pass` and
+#   {repro-seeds}`beats-prior-dependent-remote-fitted-prior:method:pass` seeds). With particles at the targets'
+#   grain, EM keeps most of its weight on them for longer: after query {glue:text}`mid_query` its weight on the
+#   transient memory is {glue:text}`transient_mid_fitted_species:.2f` and {glue:text}`transient_mid_fitted_remote:.2f`
+#   (mean over maps), against {glue:text}`transient_mid_uninformative_species:.2f` and
+#   {glue:text}`transient_mid_uninformative_remote:.2f` with the uninformative prior, and it finds fewer targets.
+#   If only the baseline is given the right scale while EM-PTDM keeps its uninformative prior, EM-PTDM still finds
+#   {glue:text}`fit_rb_uninf_em_species:.2f` and {glue:text}`fit_rb_uninf_em_remote:.2f` times the baseline's
+#   targets. So the margin of the pre-registered test holds only while both searchers share a prior that is
+#   useless, as the review suspected; EM-PTDM does best when it can ignore its prior, which kernel-greedy does from
+#   the start.
+# * **The official query rule and budget** (post hoc, †; {repro-status}`beats-random-species-official`;
+#   {repro-status}`beats-random-remote-official`; {repro-status}`beats-prior-dependent-species-official`;
+#   {repro-status}`beats-prior-dependent-remote-official`). With the official score and 300 of 1024 cells the
+#   reading does not change. EM-PTDM finds {glue:text}`off_rr_em-ptdm_species:.2f` and
+#   {glue:text}`off_rr_em-ptdm_remote:.2f` times random search's targets and {glue:text}`off_rb_em-ptdm_species:.2f`
+#   and {glue:text}`off_rb_em-ptdm_remote:.2f` times the prior-dependent baseline's; the ablation
+#   ({glue:text}`off_rr_em-permanent_species:.2f` and {glue:text}`off_rr_em-permanent_remote:.2f` of random,
+#   {glue:text}`off_rb_em-permanent_species:.2f` and {glue:text}`off_rb_em-permanent_remote:.2f` of the baseline)
+#   passes at {repro-seeds}`beats-random-species-official:ablation:pass` and
+#   {repro-seeds}`beats-random-remote-official:ablation:pass` seeds against random and at
+#   {repro-seeds}`beats-prior-dependent-species-official:ablation:pass` and
+#   {repro-seeds}`beats-prior-dependent-remote-official:ablation:pass` against the baseline, and the prior-dependent
+#   baseline against random ({glue:text}`off_rr_bayes-prior_species:.2f` and
+#   {glue:text}`off_rr_bayes-prior_remote:.2f`) passes only at {repro-seeds}`beats-random-species-official:baseline1:pass`
+#   and {repro-seeds}`beats-random-remote-official:baseline1:pass` seeds, but kernel-greedy passes both
+#   ({glue:text}`off_rr_kernel-greedy_species:.2f` and {glue:text}`off_rr_kernel-greedy_remote:.2f` of random,
+#   {glue:text}`off_rb_kernel-greedy_species:.2f` and {glue:text}`off_rb_kernel-greedy_remote:.2f` of the
+#   baseline). Each status of the page's configuration survives the official rule and budget: the method passes
+#   every discovery criterion there too, and the naive searcher with it.
+# * **Shown, not counted.** EM never lowered the log-likelihood in any run (smallest change between steps within
+#   rounding of zero), as EM's ascent property guarantees for any EM; over-relaxed EM, the wrong update of the
+#   page's first version, did not descend on these likelihoods either. With an informative prior the
+#   prior-dependent baseline finds {glue:text}`inf_ratio_bayes-prior_species:.2f` and
+#   {glue:text}`inf_ratio_bayes-prior_remote:.2f` times as many targets as with the uninformative one (the
+#   premise of the setting), while EM-PTDM finds {glue:text}`inf_ratio_em-ptdm_species:.2f` and
+#   {glue:text}`inf_ratio_em-ptdm_remote:.2f` times as many: robust to a bad prior, it does not profit from a good
+#   one in our analogue.
 #
-# **What this does and does not say about the paper.** The experiment supports the paper's qualitative
-# claim in a setting we built to match its premise: a prior that carries no information about the task,
-# a searcher that can only improve by learning from its own observations, and an EM weighting that decides,
-# map by map, how much to trust each memory. It does not test the paper's diffusion prior, its h-transform,
-# or its data, and the size of our gains (about 4 times random search, about twice the prior-dependent
-# baseline) is a property of our synthetic maps, not a prediction of the paper's numbers, which we did not
-# retrieve.
-
-# %% [markdown]
+# **What this says about the paper.** In a particle analogue built to match the paper's premise (a prior that
+# carries no information about the task), EM-PTDM beats random search and a prior-dependent searcher, under our
+# query rule and under the official one. None of that is specific to the paper's ingredient: a classical greedy
+# searcher that only smooths its own observations does as well or better, and when EM-PTDM and the
+# prior-dependent searcher share a generic prior at the targets' scale, the prior-dependent searcher finds as many
+# targets. The page does not test the paper's diffusion prior,
+# its h-transform, or its data, where a learned transient memory may do what a kernel smoother cannot; the
+# paper's numbers were not retrieved.
+#
+# ## What a skeptic would try
+#
+# The book's independent evidence review of this page's earlier version found that the `beats-random` checks
+# were passed by the method without its transient memory and by the prior-dependent baseline, that the
+# prior-dependence checks hold almost by construction, that the EM ascent holds for any EM, and that the
+# prior-dependent baseline's particles are at the wrong scale, which favours the method. The page now measures
+# what a skeptic would try, under the tests' own measurement (seed 0 of this run):
+#
+# * **Classical greedy active search** (a baseline of every discovery test): the unobserved cell of largest
+#   kernel-smoothed target rate, nearest-neighbour kernel ($h=1$ cell), no prior, no EM, no exploration. It finds
+#   {glue:text}`found_kernel-greedy_species:.1f` and {glue:text}`found_kernel-greedy_remote:.1f` targets in
+#   {glue:text}`budget` queries, against EM-PTDM's {glue:text}`found_em-ptdm_species:.1f` and
+#   {glue:text}`found_em-ptdm_remote:.1f` and random search's {glue:text}`found_random_species:.1f` and
+#   {glue:text}`found_random_remote:.1f`; in the official configuration {glue:text}`off_found_kernel-greedy_species:.1f`
+#   and {glue:text}`off_found_kernel-greedy_remote:.1f` against EM-PTDM's {glue:text}`off_found_em-ptdm_species:.1f`
+#   and {glue:text}`off_found_em-ptdm_remote:.1f`.
+# * **EM without the transient memory** (the ablation of every discovery test):
+#   {glue:text}`found_em-permanent_species:.1f` and {glue:text}`found_em-permanent_remote:.1f` targets.
+# * **The prior-dependent baseline as a comparator of `beats-random`**: {glue:text}`found_bayes-prior_species:.1f`
+#   and {glue:text}`found_bayes-prior_remote:.1f` targets.
+# * **The prior-dependent baseline at the right scale**: speckle fitted to the targets' density and neighbour
+#   agreement gives it {glue:text}`fit_found_bayes-prior_species:.1f` and
+#   {glue:text}`fit_found_bayes-prior_remote:.1f` targets. If only the baseline gets the fitted prior while EM-PTDM
+#   keeps the uninformative one, EM-PTDM's ratio is {glue:text}`fit_rb_uninf_em_species:.2f` and
+#   {glue:text}`fit_rb_uninf_em_remote:.2f`; with every method on the fitted prior (the post-hoc test), it is
+#   {glue:text}`fit_rb_em-ptdm_species:.2f` and {glue:text}`fit_rb_em-ptdm_remote:.2f`, and kernel-greedy's is
+#   {glue:text}`fit_rb_kernel-greedy_species:.2f` and {glue:text}`fit_rb_kernel-greedy_remote:.2f`.
+# * **The static prior** (the old control of `beats-random`, dropped as a strawman): its mean map, never updated,
+#   finds {glue:text}`rr_static-prior_species:.2f` and {glue:text}`rr_static-prior_remote:.2f` times random search's
+#   targets, at chance by construction.
+# * **The official query rule and budget**: see the verdict; every status survives it.
+#
+# Reviewed by: (pending). The independent reviewer of this version will record here what they tried against each
+# counted test, with its numbers, and where the prose disagrees with the record.
+#
 # ## What the miniature cannot show
 #
-# * The paper's method itself: a diffusion model as permanent memory and a fine-tuned h-transform as
-#   transient memory. Our components are fixed maps and kernel smoothers whose only learned parameters are
-#   mixture weights, so EM is exact and cheap here; fitting a network in the M-step is neither.
-# * The paper's data (species occurrence records, DOTA aerial scenes at 128×128 with 4×4 blocks, about 300
-#   queries) and its reported numbers, which we did not retrieve.
-# * Whether the official query rule (pairwise sample differences and a learned target classifier) would
-#   change the ranking of the methods: we compared it with ours on one search state only.
+# * The paper's method itself: a diffusion model as permanent memory and a fine-tuned h-transform, added to it,
+#   as transient memory. Our components are fixed maps and kernel smoothers whose only learned parameters are
+#   mixture weights, so EM is exact and cheap here; fitting a network in the M-step is neither, and a learned
+#   transient memory may capture what a kernel smoother cannot (shapes, textures of image blocks).
+# * The paper's data (species occurrence records, DOTA aerial scenes at 128×128 with 4×4 blocks) and its
+#   reported numbers, which we did not retrieve.
+# * The official target classifier, trained online on image blocks: our official configuration stands it in
+#   with the sample's own label and flip noise.
+# * A regime where the paper's combination of memories should matter most, a prior that is informative about
+#   some tasks and not others: on our maps EM-PTDM with an informative prior finds no more targets than with the
+#   uninformative one ({glue:text}`inf_ratio_em-ptdm_species:.2f` and {glue:text}`inf_ratio_em-ptdm_remote:.2f`
+#   times as many at this seed), and we did not search for a setting where it profits.
 # * Noisy observations: our queries reveal the target indicator exactly.

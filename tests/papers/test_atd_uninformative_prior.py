@@ -249,16 +249,149 @@ def test_run_discovery_invariants(method):
         assert np.allclose(r["weights"].sum(axis=1), 1)
 
 
-def test_em_ptdm_weights_match_from_scratch_em():
-    # the incremental run builds the same component likelihoods as component_likelihoods: with em_iter
-    # large, its final weights are the (unique where L has full column rank) EM maximiser of those likelihoods
+@pytest.mark.parametrize("method", ["em-ptdm", "em-permanent"])
+def test_em_is_warm_started_from_the_previous_query(method):
+    # the page's method: after each query, em_iter EM steps on the likelihoods of every observation so far,
+    # started from the weights the previous query's EM ended with (uniform before the first). Rebuilding the
+    # weights from component_likelihoods also checks that the run's incremental likelihoods (leave-one-out
+    # smoothers updated query by query) are the from-scratch ones at every step.
+    size, B, it = 12, 15, 2
+    T = K.make_target_maps("species", 1, size, 2).reshape(1, -1)
+    parts = K.sample_prior_particles(6, size, 3)
+    r = K.run_discovery(method, T, parts, B, np.random.default_rng(0), em_iter=it, first=np.array([40]))
+    q = r["queries"][0]
+    n_comp = r["weights"].shape[1]
+    w = np.full((1, n_comp), 1.0 / n_comp)
+    for t in range(1, B):  # EM after every query but the last, on the first t observations
+        L = K.component_likelihoods(T[0], parts, q[:t])[:, :n_comp]
+        w = K.em_weights_batch(L[None], w, it)[0]
+    assert np.allclose(r["weights"], w, rtol=1e-9, atol=1e-12)
+    cold = K.em_weights_batch(L[None], np.full((1, n_comp), 1.0 / n_comp), it)[0]
+    assert not np.allclose(r["weights"], cold, atol=1e-4), "a cold start (uniform before each EM) is another method"
+
+
+def test_em_ptdm_estimate_gives_the_next_query():
+    # the estimate rebuilt from the final weights is the one run_discovery queried its last cell with
     size, B = 12, 20
     T = K.make_target_maps("species", 1, size, 2).reshape(1, -1)
     parts = K.sample_prior_particles(4, size, 3)
-    r = K.run_discovery("em-ptdm", T, parts, B, np.random.default_rng(0), em_iter=3000, first=np.array([0]))
-    L = K.component_likelihoods(T[0], parts, r["queries"][0, : B - 1])
-    w_ref = K.em_mixture_weights(L, 3000)
-    assert K.mixture_log_likelihood(L, r["weights"][0]) == pytest.approx(K.mixture_log_likelihood(L, w_ref), abs=1e-6)
+    r = K.run_discovery("em-ptdm", T, parts, B, np.random.default_rng(0), first=np.array([0]))
+    q = r["queries"][0]
+    p = K.em_ptdm_estimate(parts, q[: B - 1], T[0, q[: B - 1]], r["weights"][0])
+    assert p.shape == (size * size,) and np.all((p > 0) & (p < 1))
+    observed = np.zeros((1, size * size), dtype=bool)
+    observed[0, q[: B - 1]] = True
+    assert K.select_query(K.acquisition_scores(p, K.exploration_weight(B, B))[None], observed)[0] == q[-1]
+    # only permanent weight: the particles' mean map with flip noise; only the rate: the rate everywhere
+    w = np.zeros(4 + 3 + 1)
+    w[:4] = 0.25
+    assert np.allclose(K.em_ptdm_estimate(parts, q[:5], T[0, q[:5]], w), 0.1 + 0.8 * parts.mean(axis=0))
+    w[:] = 0
+    w[-1] = 1
+    assert np.allclose(K.em_ptdm_estimate(parts, q[:5], T[0, q[:5]], w), (T[0, q[:5]].sum() + 0.5) / 6)
+    with pytest.raises(ValueError, match="entries"):
+        K.em_ptdm_estimate(parts, q[:5], T[0, q[:5]], np.ones(3) / 3)
+
+
+def test_kernel_greedy_follows_its_kernel_estimate():
+    # the naive baseline: pure exploitation of the nearest-neighbour kernel estimate (no prior: any particles)
+    size, M, B = 16, 3, 25
+    T = K.make_target_maps("species", M, size, 4).reshape(M, -1)
+    r1 = K.run_discovery("kernel-greedy", T, K.sample_prior_particles(3, size, 0), B, np.random.default_rng(0),
+                         first=np.arange(M))
+    r2 = K.run_discovery("kernel-greedy", T, ~K.sample_prior_particles(5, size, 9), B, np.random.default_rng(1),
+                         first=np.arange(M), query_rule="official")
+    assert np.array_equal(r1["queries"], r2["queries"])
+    # query b + 1 maximises the kernel estimate of the first b + 1 observations among unobserved cells
+    G = K.gaussian_kernel_matrix(size, 1.0)
+    q, y = r1["queries"][0], T[0, r1["queries"][0]]
+    for b in (3, 10, 20):
+        rate = (y[: b + 1].sum() + 0.5) / (b + 2)
+        p = K.transient_components(G[:, q[: b + 1]] @ y[: b + 1], G[:, q[: b + 1]].sum(axis=1), rate)
+        p[q[: b + 1]] = -np.inf
+        assert q[b + 1] == int(np.argmax(p))
+
+
+# ---- the official query rule in closed form, the fitted speckle prior ----------------------------------
+
+@pytest.mark.parametrize("b, sigma, S", [(1, 1.0, 16), (150, 1.0, 5), (299, 2.0, 8), (300, 1.0, 16), (7, 0.5, 3)])
+def test_official_cell_scores_equal_the_official_block_scores(b, sigma, S):
+    # binary samples at levels -1 / +1 (one channel), rewards (r0, r1) by the sample's level, blocks of one cell:
+    # the closed form equals official_block_scores, which the golden file pins to the official code
+    rng = np.random.default_rng(b)
+    samples = rng.random((S, 6, 6)) < rng.uniform(0, 1, (1, 6, 6))
+    r0, r1 = 0.1, 0.9
+    S_off, _ = K.official_block_scores(np.where(samples, 1.0, -1.0)[..., None], np.where(samples, r1, r0),
+                                       b, 300, sigma, 1, np.zeros((6, 6)))
+    ours = K.official_cell_scores(samples.sum(axis=0), S, b, 300, sigma, (r0, r1))
+    assert np.allclose(ours, S_off, rtol=1e-12, atol=1e-12)
+
+
+def test_official_scores_of_the_page_are_positive():
+    # with the page's official configuration (16 samples, sigma 1, rewards 0.1 / 0.9) every cell scores above 0 at
+    # every query of a 300-query budget, so the official masking (observed scores multiplied by 0) never
+    # re-selects an observed cell, and excluding observed cells changes no choice
+    n = np.arange(17)
+    assert min(K.official_cell_scores(n, 16, b, 300, 1.0, (0.1, 0.9)).min() for b in range(1, 301)) > 0
+
+
+def test_official_cell_scores_bad_input():
+    with pytest.raises(ValueError, match="n_pos"):
+        K.official_cell_scores(np.array([3]), 2, 1, 10)
+    with pytest.raises(ValueError, match="n_pos"):
+        K.official_cell_scores(np.array([0.5]), 2, 1, 10)
+    with pytest.raises(ValueError, match="reward"):
+        K.official_cell_scores(np.array([1]), 2, 1, 10, reward=(0.0, 0.9))
+
+
+def test_official_rule_runs_and_never_repeats_a_cell():
+    size, M, B = 16, 3, 60
+    T = K.make_target_maps("remote", M, size, 1).reshape(M, -1)
+    parts = K.sample_prior_particles(12, size, 2)
+    for m in ("bayes-prior", "em-permanent", "em-ptdm"):
+        r = K.run_discovery(m, T, parts, B, np.random.default_rng(0), first=np.zeros(M, dtype=int),
+                            query_rule="official")
+        assert all(len(set(row)) == B for row in r["queries"])
+        ours = K.run_discovery(m, T, parts, B, np.random.default_rng(0), first=np.zeros(M, dtype=int))
+        assert not np.array_equal(r["queries"], ours["queries"])
+    with pytest.raises(ValueError, match="query_rule"):
+        K.run_discovery("em-ptdm", T, parts, B, np.random.default_rng(0), query_rule="theirs")
+
+
+def test_neighbour_agreement_closed_forms():
+    m = np.zeros((1, 8, 8), dtype=bool)
+    m[0, 2, 2] = True
+    assert K.neighbour_agreement(m) == 0.0  # an isolated cell
+    m[0, 2, 3] = True
+    assert K.neighbour_agreement(m) == pytest.approx(0.25)  # one horizontal pair out of 2 cells x 2 directions
+    assert K.neighbour_agreement(np.ones((2, 8, 8), dtype=bool)) == 1.0
+    assert K.neighbour_agreement(m.reshape(1, 64)) == pytest.approx(0.25)
+    with pytest.raises(ValueError, match="no target"):
+        K.neighbour_agreement(np.zeros((1, 8, 8), dtype=bool))
+
+
+def test_fit_speckle_scale_recovers_the_speckle_it_was_drawn_from():
+    for length, density in ((1.5, 0.12), (2.5, 0.08), (0.8, 0.3)):
+        maps = K.sample_prior_particles(64, 32, 5, length, density).reshape(64, 32, 32)
+        h, d = K.fit_speckle_scale(maps)
+        assert d == pytest.approx(density, abs=2e-3) and h == pytest.approx(length, abs=0.25)
+    # the species maps are coarser than the page's uninformative speckle
+    h_sp, d_sp = K.fit_speckle_scale(K.make_target_maps("species", 32, 32, 0))
+    assert h_sp > 1.2 and 0.08 < d_sp < 0.15
+    with pytest.raises(ValueError, match="lengths"):
+        K.fit_speckle_scale(maps, lengths=np.array([-1.0]))
+
+
+def test_prior_particles_length_and_density():
+    a = K.sample_prior_particles(16, 32, 0)
+    assert np.array_equal(a, K.sample_prior_particles(16, 32, 0, 0.8, 0.3))  # the defaults: the page's prior
+    b = K.sample_prior_particles(16, 32, 0, 2.0, 0.1)
+    assert np.allclose(b.mean(axis=1), 0.1, atol=2e-3)
+    assert K.neighbour_agreement(b) > K.neighbour_agreement(K.sample_prior_particles(16, 32, 0, 0.8, 0.1))
+    with pytest.raises(ValueError, match="density"):
+        K.sample_prior_particles(4, 32, 0, 1.0, 1.5)
+    with pytest.raises(ValueError, match="length"):
+        K.sample_prior_particles(4, 32, 0, 0.0, 0.1)
 
 
 def test_random_policy_expected_discoveries():

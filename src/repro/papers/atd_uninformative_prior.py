@@ -26,7 +26,18 @@ Notation (paper -> here):
 - EM prior estimate -> ``w = em_mixture_weights(L, n_iter)``, ``p_hat = sum_k w_k p_k``;
 - exploration/exploitation weights of the official block selection,
   ``alpha_1 = max(0, (B - b)/(B + b))``, ``alpha_2 = 1 - alpha_1`` -> :func:`exploration_weight`;
-- the official block score (``ActiveSampler.select_block_entropy``) -> :func:`official_block_scores`.
+- the official block score (``ActiveSampler.select_block_entropy``) -> :func:`official_block_scores`; its
+  closed form for binary posterior samples and one-cell blocks -> :func:`official_cell_scores`.
+
+What has no official counterpart: the official transient memory is an h-network whose noise prediction is
+*added* to the pretrained model's (``h_trans.py``, ``denoise``: ``pred_noises_eps1 + pred_noises_eps2``) and
+retrained every 20 queries; there is no mixture weight between the two memories. Our EM mixture weights, and so
+the "weight on the transient memory", are the analogue's own device.
+
+Naive baselines (none of the paper's ideas): :func:`run_discovery` with ``"kernel-greedy"``, classical one-step
+greedy active search on a nearest-neighbour kernel estimate of the target probability (the brief's
+"nearest-positive greedy"), and the generic speckle prior fitted to the targets' density and scale
+(:func:`fit_speckle_scale`) for the prior-dependent baseline.
 """
 
 from __future__ import annotations
@@ -38,7 +49,9 @@ from scipy.ndimage import gaussian_filter
 from repro.validate import check_int, check_positive, finite_array
 
 KINDS = ("species", "remote", "prior")
-METHODS = ("random", "static-prior", "bayes-prior", "em-permanent", "em-ptdm")
+METHODS = ("random", "static-prior", "bayes-prior", "em-permanent", "em-ptdm", "kernel-greedy")
+QUERY_RULES = ("ours", "official")
+_FLOOR = 1e-200  # EM weights never fall below this (see em_weights_batch)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -77,7 +90,10 @@ def em_weights_batch(L: np.ndarray, w0: np.ndarray, n_iter: int) -> tuple[np.nda
     r"""Batched EM on mixture weights from given starting weights (no input checks: inner loop).
 
     E-step $r_{ik} = w_k L_{ik} / \sum_l w_l L_{il}$, M-step $w_k = \frac1n \sum_i r_{ik}$, i.e. the
-    multiplicative update $w_k \leftarrow w_k \cdot \frac1n\sum_i L_{ik}/(Lw)_i$.
+    multiplicative update $w_k \leftarrow w_k \cdot \frac1n\sum_i L_{ik}/(Lw)_i$. A weight that falls below
+    ``1e-200`` is raised to it before the renormalisation: its share of any mixture sum stays below ~1e-198, and
+    the component can still come back when later observations favour it. Left alone, such weights drift into
+    subnormal floats, whose arithmetic is many times slower, and then to exactly 0, from which EM never returns.
 
     Parameters
     ----------
@@ -104,6 +120,7 @@ def em_weights_batch(L: np.ndarray, w0: np.ndarray, n_iter: int) -> tuple[np.nda
     n = L.shape[1]
     for t in range(n_iter):
         w = w * np.einsum("mik,mi->mk", Ls, 1.0 / mix) / n
+        np.maximum(w, _FLOOR, out=w)  # keeps products out of the slow subnormal range
         w /= w.sum(axis=1, keepdims=True)  # exact on the simplex up to rounding
         mix = np.einsum("mik,mk->mi", Ls, w)
         trace[:, t + 1] = np.log(mix).sum(axis=1)
@@ -227,22 +244,83 @@ def make_target_maps(kind: str, n: int, size: int, seed: int) -> np.ndarray:
     return maps
 
 
-def _prior_maps(n: int, size: int, rng: np.random.Generator) -> np.ndarray:
+def _prior_maps(n: int, size: int, rng: np.random.Generator, length: float = 0.8,
+                density: float = 0.3) -> np.ndarray:
     noise = rng.standard_normal((n, size, size))
-    fields = gaussian_filter(noise, sigma=(0, 0.8, 0.8), mode="wrap")
-    return _threshold_top(fields, np.full(n, 0.3))
+    fields = gaussian_filter(noise, sigma=(0, length, length), mode="wrap")
+    return _threshold_top(fields, np.full(n, density))
 
 
-def sample_prior_particles(K: int, size: int, seed: int) -> np.ndarray:
-    """The permanent memory: ``K`` maps from a generic, deliberately uninformative generator, ``(K, size*size)``.
+def sample_prior_particles(K: int, size: int, seed: int, length: float = 0.8, density: float = 0.3) -> np.ndarray:
+    """The permanent memory: ``K`` maps from a generic, isotropic speckle generator, ``(K, size*size)`` booleans.
 
-    Isotropic speckle at the wrong scale (white noise smoothed with length 0.8 cells, top 30% of cells):
-    no map of either environment looks like this, and averaged over particles it is flat.
+    White noise smoothed by an isotropic Gaussian of standard deviation ``length`` cells (periodic boundary),
+    then the top ``density`` share of each map's cells. The defaults (``length`` 0.8, ``density`` 0.3) are the
+    page's deliberately uninformative prior: speckle at the wrong scale and the wrong density for either
+    environment, flat when averaged over particles. :func:`fit_speckle_scale` gives the speckle at the targets'
+    own density and neighbour correlation (a generic prior at the right scale).
     """
     K = check_int(K, "K", least=1)
     size = check_int(size, "size", least=8)
+    length = check_positive(length, "length")
+    density = check_positive(density, "density")
+    if density >= 1:
+        raise ValueError(f"density must be in (0, 1); got {density}")
     rng = np.random.default_rng(check_int(seed, "seed", least=0))
-    return _prior_maps(K, size, rng).reshape(K, -1)
+    return _prior_maps(K, size, rng, length, density).reshape(K, -1)
+
+
+def neighbour_agreement(maps: ArrayLike) -> float:
+    r"""Share of target cells whose right (or lower) neighbour is a target too, periodic boundary.
+
+    $\Pr(x_{j'}=1 \mid x_j=1)$ over horizontally and vertically adjacent pairs $(j, j')$, pooled over the maps:
+    a one-number summary of the targets' spatial scale (1 for large blobs, the density itself for white noise).
+
+    Parameters
+    ----------
+    maps : bool array (n, size, size) or (n, size*size) with a square number of cells.
+    """
+    m = np.asarray(maps, dtype=bool)
+    if m.ndim == 2:
+        size = int(round(np.sqrt(m.shape[1])))
+        if size * size != m.shape[1]:
+            raise ValueError(f"maps of {m.shape[1]} cells are not square grids")
+        m = m.reshape(m.shape[0], size, size)
+    if m.ndim != 3 or m.shape[1] != m.shape[2]:
+        raise ValueError(f"maps must be (n, size, size) or (n, size*size); got shape {m.shape}")
+    n_t = int(m.sum())
+    if n_t == 0:
+        raise ValueError("maps hold no target cell")
+    pairs = (m & np.roll(m, 1, axis=2)).sum() + (m & np.roll(m, 1, axis=1)).sum()
+    return float(pairs / (2 * n_t))
+
+
+def fit_speckle_scale(maps: ArrayLike, lengths: ArrayLike = np.round(np.arange(0.5, 4.01, 0.1), 1),
+                      n: int = 32, seed: int = 0) -> tuple[float, float]:
+    """A generic prior at the targets' scale: the speckle (:func:`sample_prior_particles`) fitted by two moments.
+
+    The density is the maps' mean density; the length is the value of ``lengths`` whose speckle (``n`` maps at
+    that density, seeded) has the :func:`neighbour_agreement` closest to the maps'. It knows the targets' density
+    and grain, not their shape (elongation, clusters): the prior a skeptic would give a prior-dependent searcher
+    that had summary statistics of the task but no model of it.
+
+    Returns ``(length, density)``.
+    """
+    m = np.asarray(maps, dtype=bool)
+    if m.ndim != 3 or m.shape[1] != m.shape[2]:
+        raise ValueError(f"maps must be (n, size, size); got shape {m.shape}")
+    lengths = finite_array(lengths, "lengths", ndim=1)
+    if lengths.size < 1 or np.any(lengths <= 0):
+        raise ValueError("lengths must be a non-empty array of positive numbers")
+    n = check_int(n, "n", least=1)
+    density = float(m.mean())
+    if not 0 < density < 1:
+        raise ValueError(f"maps must hold targets and empty cells; density {density}")
+    target = neighbour_agreement(m)
+    size = m.shape[1]
+    score = [abs(neighbour_agreement(sample_prior_particles(n, size, seed, float(h), density)) - target)
+             for h in lengths]
+    return float(lengths[int(np.argmin(score))]), density
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -315,12 +393,52 @@ def select_query(scores: ArrayLike, observed: ArrayLike) -> np.ndarray:
     return np.argmax(np.where(obs, -np.inf, s), axis=1)
 
 
+def official_cell_scores(n_pos: ArrayLike, n_samples: int, b: int, budget: int, sigma: float = 1.0,
+                         reward: tuple[float, float] = (0.1, 0.9), delta: float = 4.0) -> np.ndarray:
+    r"""The official block score (:func:`official_block_scores`) in closed form, for binary samples and 1-cell blocks.
+
+    With ``S = n_samples`` posterior samples whose value at a cell is one of two levels (target / empty,
+    squared difference ``delta`` between them: 4 for images in [-1, 1] with one channel), the pairwise sums of
+    ``select_block_entropy`` depend only on ``n_pos``, the number of samples with a target at the cell. A sample
+    that agrees with $a$ of the $S$ samples (itself included) has exploration $E = a + (S-a)e^{\delta/2\sigma^2}$
+    and likelihood $C = a + (S-a)e^{-\delta/2\sigma^2}$; the score is
+    $$n\log(\alpha_1E_1+\alpha_2r_1C_1)+(S-n)\log(\alpha_1E_0+\alpha_2r_0C_0),$$
+    with $n$ = ``n_pos``, $(E_1, C_1)$ at $a = n$, $(E_0, C_0)$ at $a = S - n$, and $r_0, r_1$ = ``reward``:
+    the target classifier's probability for a sample whose cell is empty / a target. $\alpha_1$ is
+    :func:`exploration_weight`; $\alpha_2 = 1 - \alpha_1$. Observed cells are *not* masked here (see
+    :func:`select_query`).
+
+    Parameters
+    ----------
+    n_pos : int array (...,), values in 0..S
+    n_samples : int, S (the official batch of posterior samples is 16)
+    b, budget : query index (1-based) and budget, as in :func:`exploration_weight`
+    sigma : the official ``sigma`` (``ActiveSampler``'s default 1; the inference script passes no other)
+    reward : (r0, r1), each in (0, 1]
+    delta : squared difference between the two levels of a sample
+    """
+    S = check_int(n_samples, "n_samples", least=1)
+    n = np.asarray(n_pos, dtype=float)
+    if np.any(n < 0) or np.any(n > S) or np.any(n != np.round(n)):
+        raise ValueError(f"n_pos must hold integers in 0..{S}")
+    sigma = check_positive(sigma, "sigma")
+    delta = check_positive(delta, "delta")
+    r0, r1 = (check_positive(r, "reward") for r in reward)
+    a1 = exploration_weight(b, budget)
+    up, down = np.exp(delta / (2 * sigma**2)), np.exp(-delta / (2 * sigma**2))
+    m = S - n
+    t1 = np.log(a1 * (n + m * up) + (1 - a1) * r1 * (n + m * down))
+    t0 = np.log(a1 * (m + n * up) + (1 - a1) * r0 * (m + n * down))
+    return n * t1 + m * t0
+
+
 def run_discovery(method: str, targets: np.ndarray, particles: np.ndarray, budget: int, rng: np.random.Generator,
                   eps: float = 0.1, bandwidths: tuple[float, ...] = (1.0, 2.0, 4.0), em_iter: int = 10,
-                  kernels: dict | None = None, first: np.ndarray | None = None) -> dict:
+                  kernels: dict | None = None, first: np.ndarray | None = None, query_rule: str = "ours",
+                  n_samples: int = 16, sigma: float = 1.0, greedy_bandwidth: float = 1.0) -> dict:
     r"""Run one search policy on a batch of maps; returns the cumulative number of targets found.
 
-    Methods (all but ``random`` query $\arg\max$ of :func:`acquisition_scores` over unobserved cells):
+    Methods (the posterior-based ones query by ``query_rule``; the first query is ``first`` or random):
 
     - ``"random"``: uniform over unobserved cells;
     - ``"static-prior"``: $\hat p$ = the permanent prior's mean, never updated;
@@ -328,17 +446,29 @@ def run_discovery(method: str, targets: np.ndarray, particles: np.ndarray, budge
       $w_k \propto \prod_i L_{ik}$ (the particles are the only hypotheses);
     - ``"em-permanent"``: EM mixture weights over the permanent particles only (ablation: no transient memory);
     - ``"em-ptdm"``: EM mixture weights over permanent particles and transient components
-      (kernel smoothers of the observations at ``bandwidths``, plus the global rate).
+      (kernel smoothers of the observations at ``bandwidths``, plus the global rate);
+    - ``"kernel-greedy"``: naive baseline, classical one-step greedy active search: the unobserved cell of
+      largest $\hat p$, with $\hat p$ the kernel smoother of the observations at ``greedy_bandwidth`` shrunk to the
+      observed rate (:func:`transient_components`); no prior, no EM, no exploration term, whatever ``query_rule``.
+
+    Query rules of the posterior-based methods: ``"ours"``, $\arg\max$ of :func:`acquisition_scores` of
+    $\hat p$ with the official annealing; ``"official"``, $\arg\max$ of :func:`official_cell_scores` on
+    ``n_samples`` posterior samples, each cell of each sample drawn Bernoulli($\hat p$) (only the count of
+    target samples per cell enters the score, drawn as Binomial(``n_samples``, $\hat p$)), rewards
+    $(\varepsilon, 1-\varepsilon)$ and the official ``sigma``.
 
     Parameters
     ----------
     targets : bool array (M, N)
     particles : bool array (K, N)
-    budget : int, queries per map; rng: for the random policy and the first query (if ``first`` is None).
-    eps : flip noise of the permanent particles.
+    budget : int, queries per map; rng: for the random policy, the official rule's samples and the first query
+        (if ``first`` is None).
+    eps : flip noise of the permanent particles (and the official rule's classifier).
     em_iter : EM iterations per query, warm-started from the previous weights (uniform at the first).
     kernels : optional precomputed ``{bandwidth: G}`` (see :func:`gaussian_kernel_matrix`).
     first : optional (M,) first query per map (shared across methods for a paired comparison).
+    query_rule : ``"ours"`` or ``"official"``; n_samples, sigma: the official rule's.
+    greedy_bandwidth : the kernel-greedy baseline's bandwidth (cells).
 
     Returns
     -------
@@ -350,6 +480,8 @@ def run_discovery(method: str, targets: np.ndarray, particles: np.ndarray, budge
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}; got {method!r}")
+    if query_rule not in QUERY_RULES:
+        raise ValueError(f"query_rule must be one of {QUERY_RULES}; got {query_rule!r}")
     T = np.asarray(targets, dtype=bool)
     Pt = np.asarray(particles, dtype=bool)
     if T.ndim != 2 or Pt.ndim != 2 or T.shape[1] != Pt.shape[1]:
@@ -361,20 +493,24 @@ def run_discovery(method: str, targets: np.ndarray, particles: np.ndarray, budge
     eps = check_positive(eps, "eps")
     if eps >= 0.5:
         raise ValueError(f"eps must be in (0, 0.5); got {eps}")
+    n_samples = check_int(n_samples, "n_samples", least=1)
+    sigma = check_positive(sigma, "sigma")
+    greedy_bandwidth = check_positive(greedy_bandwidth, "greedy_bandwidth")
     size = int(round(np.sqrt(N)))
     if size * size != N:
         raise ValueError(f"N = {N} is not a square grid")
     P = eps + (1 - 2 * eps) * Pt.astype(float)  # (K, N) Bernoulli maps of the permanent memory
     K = P.shape[0]
-    use_trans = method == "em-ptdm"
+    use_trans = method in ("em-ptdm", "kernel-greedy")
     if use_trans:
-        if kernels is None:
-            kernels = {h: gaussian_kernel_matrix(size, h) for h in bandwidths}
-        G = np.stack([kernels[h] for h in bandwidths])  # (nb, N, N), symmetric, unit diagonal
-        nb = len(bandwidths)
+        bws = (greedy_bandwidth,) if method == "kernel-greedy" else tuple(bandwidths)
+        if kernels is None or any(h not in kernels for h in bws):
+            kernels = {h: gaussian_kernel_matrix(size, h) for h in bws}
+        G = np.stack([kernels[h] for h in bws])  # (nb, N, N), symmetric, unit diagonal
+        nb = len(bws)
         S_pos = np.zeros((M, nb, N))
         S_all = np.zeros((M, nb, N))
-    n_comp = K + (len(bandwidths) + 1 if use_trans else 0)
+    n_comp = K + (len(bandwidths) + 1 if method == "em-ptdm" else 0)
     observed = np.zeros((M, N), dtype=bool)
     queries = np.zeros((M, budget), dtype=int)
     found = np.zeros((M, budget + 1))
@@ -391,6 +527,11 @@ def run_discovery(method: str, targets: np.ndarray, particles: np.ndarray, budge
         elif b == 0 or method == "random":
             scores = rng.random((M, N))
             q = select_query(scores, observed)
+        elif method == "kernel-greedy":
+            q = select_query(p_hat, observed)
+        elif query_rule == "official":
+            n_pos = rng.binomial(n_samples, np.clip(p_hat, 0.0, 1.0))
+            q = select_query(official_cell_scores(n_pos, n_samples, b + 1, budget, sigma, (eps, 1 - eps)), observed)
         else:
             q = select_query(acquisition_scores(p_hat, exploration_weight(b + 1, budget)), observed)
         queries[:, b] = q
@@ -407,11 +548,16 @@ def run_discovery(method: str, targets: np.ndarray, particles: np.ndarray, budge
             wp /= wp.sum(axis=1, keepdims=True)
             p_hat = wp @ P
             continue
-        L_all[:, b, :K] = bernoulli_likelihood(P[:, q].T, y[:, None])  # permanent: fixed once observed
         if use_trans:
             Gq = G[:, q, :]  # (nb, M, N): kernel rows of the new query
             S_all += np.moveaxis(Gq, 0, 1)
             S_pos += np.moveaxis(Gq, 0, 1) * y[:, None, None]
+        if method == "kernel-greedy":
+            rate = (y_obs.sum(axis=1) + 0.5) / (b + 2)
+            p_hat = transient_components(S_pos[:, 0], S_all[:, 0], rate[:, None])
+            continue
+        L_all[:, b, :K] = bernoulli_likelihood(P[:, q].T, y[:, None])  # permanent: fixed once observed
+        if use_trans:
             # leave-one-out sums at the observed cells (unit diagonal: remove own term)
             so_all = np.take_along_axis(S_all, obs_idx[:, None, :].repeat(nb, 1), axis=2) - 1.0
             so_pos = np.take_along_axis(S_pos, obs_idx[:, None, :].repeat(nb, 1), axis=2) - y_obs[:, None, :]
@@ -479,6 +625,43 @@ def official_block_scores(particles: ArrayLike, block_reward: ArrayLike, b: int,
     S = np.log(a1 * blockmean(E) + (1 - a1) * R * blockmean(C)).sum(axis=0) * (1 - mask)
     idx = np.unravel_index(int(np.argmax(S)), S.shape)
     return S, (int(idx[0]), int(idx[1]))
+
+
+def em_ptdm_estimate(particles: ArrayLike, queries: ArrayLike, y: ArrayLike, w: ArrayLike, eps: float = 0.1,
+                     bandwidths: tuple[float, ...] = (1.0, 2.0, 4.0)) -> np.ndarray:
+    r"""EM-PTDM's map estimate $\hat p = \sum_k w_k p_k$ from its weights and observations, ``(N,)``.
+
+    The same mixture :func:`run_discovery` queries with after the EM of its ``t``-th observation: the ``K``
+    permanent particles with flip noise ``eps``, the kernel smoothers of the observations at ``bandwidths`` (all
+    observations, shrunk to the observed rate $(\sum_i y_i + 1/2)/(t + 1)$ with one pseudo-count), and that rate.
+
+    Parameters
+    ----------
+    particles : bool (K, N); queries : int (t,), distinct observed cells; y : bool (t,), their labels;
+    w : (K + len(bandwidths) + 1,) mixture weights on the simplex, in the order of :func:`component_likelihoods`.
+    """
+    Pt = np.asarray(particles, dtype=bool)
+    q = np.asarray(queries, dtype=int)
+    yy = np.asarray(y, dtype=bool)
+    w = finite_array(w, "w", ndim=1)
+    if Pt.ndim != 2 or q.ndim != 1 or q.size < 1 or yy.shape != q.shape:
+        raise ValueError("particles (K, N), queries (t >= 1,) and y (t,) are required")
+    K, N = Pt.shape
+    size = int(round(np.sqrt(N)))
+    if size * size != N:
+        raise ValueError(f"N = {N} is not a square grid")
+    if len(np.unique(q)) != q.size or q.min() < 0 or q.max() >= N:
+        raise ValueError("queries must be distinct cells of the grid")
+    if w.shape[0] != K + len(bandwidths) + 1:
+        raise ValueError(f"w must have K + {len(bandwidths)} + 1 = {K + len(bandwidths) + 1} entries; got {w.shape[0]}")
+    rate = (yy.sum() + 0.5) / (q.size + 1)
+    cy, cx = np.divmod(np.arange(N), size)
+    d2 = (cy[:, None] - cy[q][None, :]) ** 2 + (cx[:, None] - cx[q][None, :]) ** 2  # (N, t)
+    p_hat = w[:K] @ (eps + (1 - 2 * eps) * Pt.astype(float))
+    for c, h in enumerate(bandwidths):
+        G = np.exp(-d2 / (2 * h * h))
+        p_hat = p_hat + w[K + c] * transient_components(G @ yy, G.sum(axis=1), rate)
+    return p_hat + w[-1] * rate
 
 
 def component_likelihoods(targets: ArrayLike, particles: ArrayLike, queries: ArrayLike, eps: float = 0.1,
