@@ -25,16 +25,17 @@ seed = 0
 import matplotlib.pyplot as plt
 import numpy as np
 from IPython.display import Markdown, display
+from myst_nb import glue
 
-from repro.claims import Claims, at_least, at_most, is_true, tolerance
+from repro.claims import Claims, Comparator, at_least, at_most, is_true, tolerance
 from repro.papers import bayescoxcp_discrete_pricing as K
 from repro.runtime import progress, setup_notebook
 from repro.stats import loglog_slope
 
 P = setup_notebook(scale, seed, presets={
-    # about 4 s of CPU on one thread (measured, imports included): horizons 500..4000, 5 replicates
+    # about 8 s of CPU on one thread, comparators and imports included (measured): horizons 500..4000, 5 replicates
     "ci": dict(Ts=(500, 1000, 2000, 4000), reps=5),
-    # about 45 s of CPU on one thread (measured): horizons 625..20000, 20 replicates
+    # about 2-3 min of CPU on one thread (estimated from the largest runs): horizons 625..20000, 20 replicates
     "full": dict(Ts=(625, 1250, 2500, 5000, 10000, 20000), reps=20),
 })
 claims = Claims(
@@ -51,6 +52,7 @@ P_LO, P_HI = 0.5, 2.5                              # price range of every grid
 K_SPARSE = 5                                       # the sparse grid: 5 prices whatever T
 GAMMAS = (0.2, 1 / 3, 0.5)                         # denser grids: K = ceil(T^gamma)
 PRIOR = dict(sd_first=2.0, rw_sd=1.0, sd_beta=2.0, a0=0.0)  # Gaussian prior (see the method)
+PER_PRICE_SCALE = 0.25                             # posterior scale of the per-price logistic baseline (tuned, see below)
 T_MAX = max(P.Ts)
 
 # %% [markdown]
@@ -72,8 +74,8 @@ T_MAX = max(P.Ts)
 # What we know of the paper: the title, the abstract and its OpenReview listing. The authors, the
 # algorithm's details (prior, sampler, schedule), the proof's assumptions and the experiments' numbers
 # were not found, and no official code was found. **This page tests a stand-in, "BayesCoxCP-lite", that we
-# designed from the abstract and the reproduction brief**; its checks compare regret *exponents*, the only
-# numbers the abstract gives.
+# designed from the abstract and the reproduction brief**; its tests compare regret *exponents* and regret
+# ratios, the only kind of numbers the abstract speaks of.
 #
 # ## The method
 #
@@ -102,14 +104,37 @@ T_MAX = max(P.Ts)
 # the current approximation and the grid price that maximises the sampled revenue is posted (Thompson
 # sampling).
 #
-# **CoxCP-like continuous-price baseline.** A method designed for continuous prices explores for
-# $\lceil T^{2/3}\rceil$ rounds with uniformly random prices, then commits to the greedy price under its
-# estimate. Its baseline is smooth in price and blind to where the grid points are: piecewise linear in
-# $p$ with $\lceil T^{1/3}\rceil$ equal bins on $[0.5, 2.5]$ (the bin count of continuous-price
-# nonparametric pricing), fitted by the same penalised likelihood (MAP with the same prior on the knots).
-# It knows $T$; BayesCoxCP-lite does not.
+# **The comparators** (every one sees the same buyers and the same sale uniforms as the method):
 #
-# **Null policy.** A uniformly random grid price every round (regret linear in $T$).
+# * **CoxCP-like continuous-price method** (the "existing method"). It explores for $\lceil T^{2/3}\rceil$
+#   rounds with uniformly random grid prices, then commits to the greedy price under its estimate. Its
+#   baseline is smooth in price and blind to where the grid points are: piecewise linear in $p$ with
+#   $\lceil T^{1/3}\rceil$ equal bins on $[0.5, 2.5]$ (the bin count of continuous-price nonparametric
+#   pricing), fitted by the same penalised likelihood (MAP with the same prior on the knots). It knows $T$;
+#   BayesCoxCP-lite does not.
+# * **Grid-blind Thompson sampling** (the ablation of the grid-aware baseline): BayesCoxCP-lite's sampler,
+#   prior and schedule on the CoxCP-like smooth baseline ($\lceil T^{1/3}\rceil$ bins, knots that ignore
+#   the grid). One point matters for reading the results: the likelihood of current-status sales on a grid
+#   depends on the baseline only through its values at the $K$ grid prices, so a smooth model with at least
+#   $K$ free knots is the grid model under another Gaussian prior. On a sparse grid ($K<T^{1/3}$, which is
+#   what $\gamma<1/3$ means) the grid-blind model therefore loses nothing; only on a dense grid does it have
+#   fewer unknowns than the grid has prices.
+# * **Greedy** (a second ablation, recorded among the baselines): BayesCoxCP-lite's model and refits, but
+#   it posts the price that is best under the posterior *mean*: no posterior sampling.
+# * **Per-price logistic Thompson sampling** (the naive baseline, none of the paper's ideas): the textbook
+#   contextual bandit on a discrete grid, one Bayesian logistic regression of the sale on $(1,x)$ per price
+#   ($K(d+1)$ unknowns, no shared $\beta$, no hazard structure), prior $N(0,2^2I)$, Laplace posteriors
+#   refitted on the same schedule, Thompson sampling with the posterior standard deviations scaled by
+#   $1/4$. The scale was tuned to make this baseline as strong as we could: on the sparse grid at
+#   $T=4000$ it had the lowest mean regret of $\{1, 0.7, 1/2, 0.35, 1/4\}$ on design seeds 0-3 (unscaled
+#   sampling costs it about a quarter more regret).
+# * **BayesCoxCP-lite with independent grid values** (the ablation of the dense-grid test): the prior
+#   without the random walk, $a_k\sim N(0,2^2)$ independently, so neighbouring prices share nothing.
+# * Shown, not counted: a **non-contextual Beta-Bernoulli Thompson sampler** over the grid (it ignores the
+#   covariates, so its regret grows linearly at the loss of the best fixed grid price: a cost it pays by
+#   definition), **explore-then-commit** with the grid model and a $\lceil\sqrt T\rceil$-round exploration,
+#   BayesCoxCP-lite with its **prior scales halved or doubled**, and the **null policy** (a uniformly random
+#   grid price every round, regret linear in $T$).
 #
 # ## The experiment
 #
@@ -118,30 +143,37 @@ T_MAX = max(P.Ts)
 #   $[0.5,2.5]$: **sparse** $K=5$ for every $T$ ($\gamma\to0$), and $K=\lceil T^\gamma\rceil$ for
 #   $\gamma\in\{0.2, 1/3, 0.5\}$ (at $T=4000$: $K=6, 16, 64$).
 # * **Runs.** Horizons $T\in\{500,1000,2000,4000\}$ with 5 replicates (ci), $T\in\{625,\dots,20000\}$ with
-#   20 replicates (full). All methods see the same covariates and the same uniforms (a sale at price $p$
-#   iff $U_t<S(p\mid x_t)$): the baselines run in the same replicate as the method. On the sparse grid,
-#   where nothing depends on $T$, one run to $T_{\max}$ gives BayesCoxCP-lite's regret at every horizon; the
-#   other settings run each horizon separately.
+#   20 replicates (full). All policies see the same covariates and the same uniforms (a sale at price $p$
+#   iff $U_t<S(p\mid x_t)$). On the sparse grid, where nothing depends on $T$, one run to $T_{\max}$ gives
+#   every horizon of the policies that do not know $T$ (BayesCoxCP-lite, greedy, the per-price and
+#   non-contextual baselines); the policies that know $T$ (CoxCP-like, grid-blind Thompson sampling,
+#   explore-then-commit) and every policy on the denser grids run each horizon separately. To keep the ci
+#   run short, the comparators run on the sparse and the densest grid; the two middle grids run
+#   BayesCoxCP-lite, the grid-blind sampler and CoxCP-like, for the figures.
 # * **Measured.** Cumulative expected regret at horizon $T$ (mean and spread over replicates) and its
 #   log-log slope in $T$ (`repro.stats.loglog_slope` on the mean over replicates).
 #
-# **Claims, with criteria fixed before the first run** (the brief's checks C1-C3 made sharper where the
-# theory allows, plus the dense-grid rate):
+# **Tests, with criteria fixed before the first run** (the brief's checks C1-C3 made sharper where the
+# theory allows, plus the dense-grid rate). When the page moved to the current claim model, each test
+# gained the comparators above, measured the same way; the method, the settings and the criteria are
+# unchanged, so all four stay pre-registered.
 #
-# 1. *Beats the continuous-price baseline on the sparse grid* (brief C1): at $K=5$ and $T=T_{\max}$,
-#    regret(BayesCoxCP-lite) / regret(CoxCP-like) $\le0.7$. Control: the same ratio on the dense grid
-#    $K=\lceil T^{1/2}\rceil$, where the two bounds coincide ($T^{2/3}$), so the paper's "particularly with
-#    sparse grids" says the advantage should shrink there.
-# 2. *$\sqrt T$ regret on the sparse grid* (brief C2, sharpened): the log-log slope of BayesCoxCP-lite's
-#    regret at $K=5$ is at most $7/12$, the midpoint between the sparse rate $1/2$ and the continuous rate
-#    $2/3$; "partial" up to the brief's $0.75$. Control: the CoxCP-like slope on the same grid.
-# 3. *The exponent adapts to the grid* (brief C3, as exponents): slope at $\gamma=1/2$ minus slope at
-#    $K=5$ $\ge1/12$ (theory: $2/3-1/2=1/6$). Control: the same difference for the CoxCP-like baseline,
-#    whose $T^{2/3}$ does not depend on the grid (theory: $0$).
-# 4. *The dense-grid rate* ($\gamma\ge1/3$: $T^{2/3}$): BayesCoxCP-lite's slope at $\gamma=1/2$ is at most
-#    $0.71$ (between $2/3$ and the $(1+\gamma)/2=3/4$ of the sparse-grid formula); "partial" up to $0.75$.
-#    Control: BayesCoxCP-lite with independent grid values (prior without the random walk), which cannot
-#    share information between neighbouring prices.
+# 1. `beats-coxcp-sparse` (brief C1): at $K=5$ and $T=T_{\max}$, regret / regret(CoxCP-like) $\le0.7$.
+#    Ablation: grid-blind Thompson sampling; baselines: greedy, per-price logistic Thompson sampling. (The
+#    page's first control, the same ratio on the dense grid, is the method in another setting, not a
+#    comparator; it is shown in the table of exponents.)
+# 2. `sparse-slope` (brief C2, sharpened): the log-log slope of regret at $K=5$ is at most $7/12$, the
+#    midpoint between the sparse rate $1/2$ and the continuous rate $2/3$; "partial" up to the brief's
+#    $0.75$. Ablation: grid-blind Thompson sampling; baselines: greedy, per-price logistic Thompson
+#    sampling, CoxCP-like.
+# 3. `adapts-to-sparsity` (brief C3, as exponents): slope at $\gamma=1/2$ minus slope at $K=5$ $\ge1/12$
+#    (theory: $2/3-1/2=1/6$). Ablation: grid-blind Thompson sampling, whose number of unknowns does not grow
+#    with the grid; baselines: greedy, per-price logistic Thompson sampling, CoxCP-like (its exploration
+#    does not depend on the grid: theory $0$; it was the page's first control).
+# 4. `dense-slope` ($\gamma\ge1/3$: $T^{2/3}$): the slope at $\gamma=1/2$ is at most $0.71$ (between $2/3$ and
+#    the $(1+\gamma)/2=3/4$ of the sparse-grid formula); "partial" up to $0.75$. Ablation: independent grid
+#    values (the page's first control); baselines: greedy, per-price logistic Thompson sampling,
+#    CoxCP-like, grid-blind Thompson sampling.
 #
 # **Deviations from the paper**
 #
@@ -149,17 +181,20 @@ T_MAX = max(P.Ts)
 #   approximation refitted on a geometric schedule and Thompson sampling, where the paper's prior,
 #   sampler and schedule were not available. In particular the random-walk prior that links neighbouring
 #   grid prices was chosen after a first prototype (before this notebook ran) with independent grid values
-#   had a dense-grid slope near $0.9$; that version is kept as the control of claim 4.
+#   had a dense-grid slope near $0.9$; that version is kept as the ablation of test 4.
 # * The existing method is a CoxCP-*like* explore-then-commit with a smoothed baseline, not CoxCP itself
 #   (Choi et al. 2023 use epochs, a partial-likelihood estimate of $\beta$ and a nonparametric baseline
 #   estimate); its exploration length $\lceil T^{2/3}\rceil$ (constant 1) and bin count
 #   $\lceil T^{1/3}\rceil$ are the textbook continuous-price choices, not tuned.
+# * The comparators are ours: the grid-blind sampler, greedy, the per-price logistic bandit (posterior
+#   scale tuned on design seeds, see above), the non-contextual sampler and explore-then-commit.
 # * One synthetic truth (exponential baseline, $d=5$, fixed $\beta$); the baseline is known to be smooth in
-#   our data, which favours the smoothed baseline of the CoxCP-like method on dense grids.
+#   our data, which favours every smoothed baseline (CoxCP-like, grid-blind) on dense grids.
 # * Horizons up to $4000$ (ci) and $20000$ (full) with 5 and 20 replicates; exponents are fitted over a
 #   factor of 8 (ci) or 32 (full) in $T$, so the logarithmic factors of the bounds bias them upwards.
 # * The brief's grid $K=\lceil T^{0.2}\rceil$ is run, and $\gamma=1/3$ added (the paper's threshold); the
-#   brief's $d$-dependence study is not run.
+#   brief's $d$-dependence study is not run. No official code was found, so there is no official
+#   configuration to compare with.
 
 # %%
 def prefix(env, T):
@@ -167,18 +202,46 @@ def prefix(env, T):
     return K.PricingEnv(env.grid, env.beta, env.lam, env.X[:, :T], env.U[:, :T])
 
 
-def run_bayes(env, rw=True, seed_tag=0):
+def knots_for(T):
+    """The CoxCP-like smooth baseline's knots: ceil(T^(1/3)) equal bins on the price range."""
+    return np.linspace(P_LO, P_HI, int(np.ceil(T ** (1 / 3) - 1e-9)) + 1)
+
+
+def run_bayes(env, rw=True, seed_tag=0, sample=True, prior=PRIOR):
     grid = env.grid
-    prior = K.random_walk_prior(grid, D, **(PRIOR if rw else PRIOR | dict(rw_sd=None)))
-    return K.thompson_pricing(env, np.eye(grid.size), prior, [seed, 1, seed_tag, grid.size, env.shape[1]])
+    pri = K.random_walk_prior(grid, D, **(prior if rw else prior | dict(rw_sd=None)))
+    return K.thompson_pricing(env, np.eye(grid.size), pri, [seed, 1, seed_tag, grid.size, env.shape[1]],
+                              sample=sample)
+
+
+def run_blind(env):
+    T = env.shape[1]
+    knots = knots_for(T)
+    return K.thompson_pricing(env, K.hat_basis(env.grid, knots), K.random_walk_prior(knots, D, **PRIOR),
+                              [seed, 6, env.grid.size, T])
 
 
 def run_coxcp(env):
     T = env.shape[1]
-    knots = np.linspace(P_LO, P_HI, int(np.ceil(T ** (1 / 3) - 1e-9)) + 1)
+    knots = knots_for(T)
     prior = K.random_walk_prior(knots, D, **PRIOR)
     basis = K.hat_basis(env.grid, knots)
     return K.explore_then_commit(env, basis, prior, int(np.ceil(T ** (2 / 3) - 1e-9)), [seed, 2, env.grid.size, T])
+
+
+def run_etc_sqrt(env):
+    T = env.shape[1]
+    prior = K.random_walk_prior(env.grid, D, **PRIOR)
+    return K.explore_then_commit(env, np.eye(env.grid.size), prior, int(np.ceil(np.sqrt(T) - 1e-9)),
+                                 [seed, 7, env.grid.size, T])
+
+
+def run_per_price(env):
+    return K.per_price_thompson(env, [seed, 4, env.grid.size, env.shape[1]], scale=PER_PRICE_SCALE)
+
+
+def run_beta_bernoulli(env):
+    return K.beta_bernoulli_pricing(env, [seed, 5, env.grid.size, env.shape[1]])
 
 
 def run_uniform(env):
@@ -189,44 +252,67 @@ def cum_regret(k_idx, env):
     return K.expected_regret(k_idx, env).cumsum(axis=1)
 
 
-METHODS = ("BayesCoxCP-lite", "CoxCP-like", "uniform")
 SETTINGS = ("K=5",) + tuple(f"gamma={g:.3g}" for g in GAMMAS)
-reg = {}     # (setting, method) -> (reps, len(Ts)) cumulative regret at each horizon
-curves = {}  # (setting, method) -> (reps, T_MAX) cumulative regret of the T_MAX run
+DENSE = SETTINGS[-1]
+reg = {}     # (setting, policy) -> (reps, len(Ts)) cumulative regret at each horizon
+curves = {}  # (setting, policy) -> (reps, T_MAX) cumulative regret of the T_MAX run
 Ks = {}      # setting -> grid sizes per horizon
 ti = np.array(P.Ts) - 1
 
-# sparse grid: BayesCoxCP-lite and uniform do not depend on T, one run to T_MAX
+# sparse grid: the policies that do not know T run once to T_MAX
 grid5 = K.price_grid(K_SPARSE, P_LO, P_HI)
 env5 = K.make_env(T_MAX, grid5, BETA, LAM, P.reps, [seed, 0, K_SPARSE])
 Ks["K=5"] = [K_SPARSE] * len(P.Ts)
-for name, fn in (("BayesCoxCP-lite", run_bayes), ("uniform", run_uniform)):
+ANYTIME = {
+    "BayesCoxCP-lite": run_bayes,
+    "greedy": lambda e: run_bayes(e, sample=False),
+    "per-price logistic TS": run_per_price,
+    "non-contextual TS": run_beta_bernoulli,
+    "independent values": lambda e: run_bayes(e, rw=False),
+    "prior scales x1/2": lambda e: run_bayes(e, prior=dict(sd_first=1.0, rw_sd=0.5, sd_beta=1.0, a0=0.0)),
+    "prior scales x2": lambda e: run_bayes(e, prior=dict(sd_first=4.0, rw_sd=2.0, sd_beta=4.0, a0=0.0)),
+    "uniform": run_uniform,
+}
+for name, fn in progress(list(ANYTIME.items()), desc="K=5, one run to T_max"):
     c = cum_regret(fn(env5), env5)
     curves["K=5", name], reg["K=5", name] = c, c[:, ti]
-reg["K=5", "CoxCP-like"] = np.stack([cum_regret(run_coxcp(prefix(env5, T)), prefix(env5, T))[:, -1] for T in P.Ts], axis=1)
-curves["K=5", "CoxCP-like"] = cum_regret(run_coxcp(env5), env5)
+for name, fn in (("CoxCP-like", run_coxcp), ("grid-blind TS", run_blind), ("explore-then-commit sqrt(T)", run_etc_sqrt)):
+    out = []
+    for T in P.Ts:
+        e = prefix(env5, T)
+        c = cum_regret(fn(e), e)
+        out.append(c[:, -1])
+        if T == T_MAX:
+            curves["K=5", name] = c
+    reg["K=5", name] = np.stack(out, axis=1)
 
 # denser grids K = ceil(T^gamma): one environment per horizon
+PER_HORIZON = {"BayesCoxCP-lite": run_bayes, "grid-blind TS": run_blind, "CoxCP-like": run_coxcp, "uniform": run_uniform}
+DENSE_ONLY = {"independent values": lambda e: run_bayes(e, rw=False), "greedy": lambda e: run_bayes(e, sample=False),
+              "per-price logistic TS": run_per_price}
 for g, setting in zip(GAMMAS, SETTINGS[1:]):
     Ks[setting] = [K.grid_size(T, g) for T in P.Ts]
-    out = {m: [] for m in METHODS + ("independent values",)}
+    policies = PER_HORIZON | (DENSE_ONLY if setting == DENSE else {})
+    out = {m: [] for m in policies}
     for T, Kk in progress(list(zip(P.Ts, Ks[setting])), desc=setting):
         env = K.make_env(T, K.price_grid(Kk, P_LO, P_HI), BETA, LAM, P.reps, [seed, 0, Kk, T])
-        runs = {"BayesCoxCP-lite": run_bayes(env), "CoxCP-like": run_coxcp(env), "uniform": run_uniform(env)}
-        if g == 0.5:
-            runs["independent values"] = run_bayes(env, rw=False)
-        for m, k in runs.items():
-            c = cum_regret(k, env)
+        for m, fn in policies.items():
+            c = cum_regret(fn(env), env)
             out[m].append(c[:, -1])
             if T == T_MAX:
                 curves[setting, m] = c
     for m, v in out.items():
-        if v:
-            reg[setting, m] = np.stack(v, axis=1)
-DENSE = SETTINGS[-1]
+        reg[setting, m] = np.stack(v, axis=1)
 slope = {key: loglog_slope(P.Ts, v.mean(axis=0)) for key, v in reg.items()}
+final = {key: float(v.mean(axis=0)[-1]) for key, v in reg.items()}  # mean regret at T_MAX
+# the loss per round of the best fixed grid price against the contextual optimum (what a non-contextual policy pays)
+rev5 = K.revenue_curve(grid5, env5.X, BETA, LAM)
+fixed_loss = float((rev5.max(axis=-1) - rev5[..., rev5.mean(axis=(0, 1)).argmax()]).mean())
 print(f"scale={P.scale}: T in {P.Ts}, {P.reps} replicates; grid sizes:",
       "; ".join(f"{s}: {Ks[s]}" for s in SETTINGS))
+for s in SETTINGS:
+    print(f"{s:12s} regret at T_max / slope: " + "; ".join(
+        f"{m} {final[s, m]:.1f} / {slope[s, m]:.3f}" for (s2, m) in reg if s2 == s))
 
 # %% [markdown]
 # ## Results
@@ -259,56 +345,64 @@ plt.show()
 #
 # Cumulative regret against the number of buyers, in the $T_{\max}$ run of the sparse grid and of the
 # densest grid ($K=\lceil T_{\max}^{1/2}\rceil$); mean over replicates with a band of $\pm1$ standard
-# deviation. The CoxCP-like baseline pays a linear cost while it explores (its first $T_{\max}^{2/3}$
-# rounds), then a flat or linear one depending on how good its one estimate is.
+# deviation for BayesCoxCP-lite and CoxCP-like. The CoxCP-like method pays a linear cost while it explores
+# (its first $T_{\max}^{2/3}$ rounds), then a flat or linear one depending on how good its one estimate is.
+# On the sparse grid the best fixed price loses {glue:text}`fixed_loss:.3f` per round against the contextual
+# optimum, which is the slope the non-contextual sampler tends to.
 
 # %%
+STYLES = {"BayesCoxCP-lite": ("C0", "-"), "grid-blind TS": ("C2", "-"), "greedy": ("C1", "--"),
+          "per-price logistic TS": ("C4", "-."), "CoxCP-like": ("C3", "-"), "independent values": ("C0", ":"),
+          "non-contextual TS": ("C5", ":"), "uniform": ("0.5", ":")}
 fig, axes = plt.subplots(1, 2, figsize=(11, 3.8), sharey=False)
 t = np.arange(1, T_MAX + 1)
-styles = {"BayesCoxCP-lite": ("C0", "-"), "CoxCP-like": ("C3", "-"), "uniform": ("0.5", ":"),
-          "independent values": ("C0", "--")}
 for ax, setting in zip(axes, ("K=5", DENSE)):
-    for m in ("BayesCoxCP-lite", "independent values", "CoxCP-like", "uniform"):
+    for m, (col, ls) in STYLES.items():
         if (setting, m) not in curves:
             continue
         c = curves[setting, m]
-        col, ls = styles[m]
-        label = m if m != "independent values" else "BayesCoxCP-lite, independent grid values"
-        ax.plot(t, c.mean(0), color=col, ls=ls, label=label)
-        ax.fill_between(t, c.mean(0) - c.std(0), c.mean(0) + c.std(0), color=col, alpha=0.15)
-    K_here = Ks[setting][-1]
+        ax.plot(t, c.mean(0), color=col, ls=ls, label=m)
+        if m in ("BayesCoxCP-lite", "CoxCP-like"):
+            ax.fill_between(t, c.mean(0) - c.std(0), c.mean(0) + c.std(0), color=col, alpha=0.15)
     ax.set(xlabel="round t (buyers)", ylabel="cumulative expected regret (revenue units)",
-           title=f"{setting}: K = {K_here} prices, T = {T_MAX}, {P.reps} replicates")
-for ax in axes:
-    ax.legend(fontsize=8)
+           title=f"{setting}: K = {Ks[setting][-1]} prices, T = {T_MAX}, {P.reps} replicates",
+           ylim=(0, 1.6 * max(curves[setting, "CoxCP-like"].mean(0)[-1], curves[setting, "BayesCoxCP-lite"].mean(0)[-1])))
+    ax.legend(fontsize=7)
 plt.show()
 
 # %% [markdown]
+# At $T_{\max}$ on the sparse grid BayesCoxCP-lite's regret is {glue:text}`reg5_method:.1f` against
+# {glue:text}`reg5_coxcp:.1f` for CoxCP-like (ratio {glue:text}`ratio_method:.2f`); grid-blind Thompson
+# sampling reaches {glue:text}`reg5_blind:.1f`, greedy {glue:text}`reg5_greedy:.1f`, per-price logistic
+# Thompson sampling {glue:text}`reg5_per_price:.1f` and the non-contextual sampler
+# {glue:text}`reg5_noncontextual:.1f`. On the densest grid the values are {glue:text}`regD_method:.1f`
+# (BayesCoxCP-lite), {glue:text}`regD_coxcp:.1f` (CoxCP-like), {glue:text}`regD_blind:.1f` (grid-blind),
+# {glue:text}`regD_greedy:.1f` (greedy), {glue:text}`regD_per_price:.1f` (per-price) and
+# {glue:text}`regD_indep:.1f` (independent grid values).
+#
 # ### Regret against the horizon (log-log)
 #
-# Regret at horizon $T$ for every grid rule, BayesCoxCP-lite against the CoxCP-like baseline in the same
-# replicates (error bars: $\pm1$ standard deviation over replicates; the legend gives the fitted slope).
-# Grey guides: slopes $1/2$ and $2/3$ through the first point of BayesCoxCP-lite.
+# Regret at horizon $T$ for every grid rule (error bars: $\pm1$ standard deviation over replicates; the
+# legend gives the fitted slope). Grey guides: slopes $1/2$ and $2/3$ through the first point of
+# BayesCoxCP-lite.
 
 # %%
-fig, axes = plt.subplots(1, len(SETTINGS), figsize=(4 * len(SETTINGS), 3.8), sharey=True)
+fig, axes = plt.subplots(1, len(SETTINGS), figsize=(4 * len(SETTINGS), 4.2), sharey=True)
 Ts = np.array(P.Ts)
 for ax, setting in zip(axes, SETTINGS):
-    for m in ("BayesCoxCP-lite", "independent values", "CoxCP-like", "uniform"):
-        if (setting, m) not in reg:
+    for m, (col, ls) in STYLES.items():
+        if (setting, m) not in reg or m == "non-contextual TS":
             continue
         v = reg[setting, m]
-        col, ls = styles[m]
-        label = m if m != "independent values" else "independent grid values"
-        ax.errorbar(Ts, v.mean(0), yerr=v.std(0), color=col, ls=ls, marker="o", ms=3, capsize=2,
-                    label=f"{label}: slope {slope[setting, m]:.2f}")
+        ax.errorbar(Ts, v.mean(0), yerr=v.std(0) if m in ("BayesCoxCP-lite", "CoxCP-like") else None, color=col,
+                    ls=ls, marker="o", ms=3, capsize=2, label=f"{m}: slope {slope[setting, m]:.2f}")
     y0 = reg[setting, "BayesCoxCP-lite"].mean(0)[0]
     for a, lsg in ((0.5, "-."), (2 / 3, "--")):
         ax.plot(Ts, y0 * (Ts / Ts[0]) ** a, color="0.6", ls=lsg, lw=1)
     ax.set(xscale="log", yscale="log", xlabel="horizon T (buyers)", title=f"{setting} (K = {Ks[setting][0]}..{Ks[setting][-1]})")
     ax.set_xticks(Ts, [f"{T:g}" for T in Ts], rotation=45)
     ax.minorticks_off()
-    ax.legend(fontsize=7, loc="upper left")
+    ax.legend(fontsize=6, loc="upper left")
 axes[0].set_ylabel("regret at horizon T (revenue units)")
 plt.show()
 
@@ -325,60 +419,120 @@ fig, ax = plt.subplots(figsize=(6.4, 3.8))
 gg = np.linspace(0, 0.6, 100)
 ax.plot(gg, np.minimum((1 + gg) / 2, 2 / 3), color="C0", ls="--", lw=1, label="BayesCoxCP bound (paper)")
 ax.axhline(2 / 3, color="C3", ls=":", lw=1, label="CoxCP bound $2/3$")
-for m in ("BayesCoxCP-lite", "CoxCP-like"):
-    ax.plot(gam, [slope[s, m] for s in SETTINGS], "o-", color=styles[m][0], label=f"{m}, fitted")
-ax.plot([0.5], [slope[DENSE, "independent values"]], "s", mfc="none", color="C0", label="independent grid values, fitted")
+for m in ("BayesCoxCP-lite", "grid-blind TS", "CoxCP-like"):
+    ax.plot(gam, [slope[s, m] for s in SETTINGS], "o-", color=STYLES[m][0], label=f"{m}, fitted")
+for m, mk in (("greedy", "^"), ("per-price logistic TS", "D"), ("independent values", "s")):
+    ax.plot([0.0, 0.5] if ("K=5", m) in slope else [0.5], [slope[s, m] for s in ("K=5", DENSE) if (s, m) in slope],
+            mk, mfc="none", color=STYLES[m][0], label=f"{m}, fitted")
 ax.set(xlabel=r"grid sparsity $\gamma$ ($K=\lceil T^\gamma\rceil$; sparse $K=5$ at $\gamma=0$)",
        ylabel="log-log slope of regret in T", title=f"Regret exponents, T = {P.Ts[0]}..{T_MAX}")
-ax.legend(fontsize=8)
+ax.legend(fontsize=7, loc="lower right")
 plt.show()
 
 # %% [markdown]
-# ### The paper's exponents beside ours
+# BayesCoxCP-lite's exponent rises from {glue:text}`slope5_method:.2f` on the sparse grid to
+# {glue:text}`slopeG02_method:.2f`, {glue:text}`slopeG033_method:.2f` and {glue:text}`slopeD_method:.2f` as
+# the grid gets denser; the grid-blind sampler's goes from {glue:text}`slope5_blind:.2f` to
+# {glue:text}`slopeD_blind:.2f`, and the per-price logistic bandit's from {glue:text}`slope5_per_price:.2f`
+# to {glue:text}`slopeD_per_price:.2f`.
+#
+# ### The paper's numbers beside ours
 #
 # The abstract reports rates, not numbers; the table sets the exponent of each bound beside the slope we
-# fit (ci: $T\le4000$, 5 replicates; the full-scale values are in the robustness table) and the regret
-# ratio at $T_{\max}$.
+# fit (this run; the full-scale values are in the judged table's full-scale column) and the regret ratio at
+# $T_{\max}$ against CoxCP-like.
 
 # %%
-rows = ["| setting | $K$ at $T_{\\max}$ | BayesCoxCP bound (paper) | BayesCoxCP-lite slope | CoxCP bound | CoxCP-like slope | regret ratio at $T_{\\max}$ (lite / CoxCP-like) |",
-        "|---|---|---|---|---|---|---|"]
+rows = ["| setting | $K$ at $T_{\\max}$ | BayesCoxCP bound (paper) | BayesCoxCP-lite slope | grid-blind TS slope | CoxCP bound | CoxCP-like slope | regret ratio at $T_{\\max}$ (lite / CoxCP-like) | (grid-blind / CoxCP-like) |",
+        "|---|---|---|---|---|---|---|---|---|"]
 for s, g in zip(SETTINGS, gam):
     bound = "1/2 (fixed $K$)" if g == 0 else f"{min((1 + g) / 2, 2 / 3):.3f}"
-    ratio = reg[s, "BayesCoxCP-lite"].mean(0)[-1] / reg[s, "CoxCP-like"].mean(0)[-1]
-    rows.append(f"| {s} | {Ks[s][-1]} | {bound} | {slope[s, 'BayesCoxCP-lite']:.2f} | 2/3 | {slope[s, 'CoxCP-like']:.2f} | {ratio:.2f} |")
+    rows.append(f"| {s} | {Ks[s][-1]} | {bound} | {slope[s, 'BayesCoxCP-lite']:.2f} | {slope[s, 'grid-blind TS']:.2f} | 2/3 "
+                f"| {slope[s, 'CoxCP-like']:.2f} | {final[s, 'BayesCoxCP-lite'] / final[s, 'CoxCP-like']:.2f} "
+                f"| {final[s, 'grid-blind TS'] / final[s, 'CoxCP-like']:.2f} |")
 display(Markdown("\n".join(rows)))
-
-# %% [markdown]
-# ## Claims
 
 # %%
 REG = tolerance(rel=0.15, why="Thompson-sampling paths: a last-digit change in a Laplace fit can flip one posted price and change a replicate's path")
 SLOPE = tolerance(abs=0.05, why="slope of simulated regret: a changed Thompson-sampling path moves it")
-ratio = {s: reg[s, "BayesCoxCP-lite"].mean(0)[-1] / reg[s, "CoxCP-like"].mean(0)[-1] for s in SETTINGS}
-claims.check("beats-coxcp-sparse",
-             statement=f"Sparse grid K=5, T={T_MAX}: regret of BayesCoxCP-lite / regret of the CoxCP-like continuous-price baseline (mean over {P.reps} replicates)",
-             paper="BayesCoxCP significantly outperforms an existing method, particularly with sparse discrete price points (no number found)",
-             criterion=at_most(0.7), measured=float(ratio["K=5"]), control=float(ratio[DENSE]),
-             control_label=f"the same ratio on the dense grid K = ceil(T^1/2) = {Ks[DENSE][-1]}, where both bounds are T^(2/3)", tol=REG)
-claims.check("sparse-slope",
-             statement=f"Sparse grid K=5: log-log slope of BayesCoxCP-lite's regret in T, T in {list(P.Ts)}",
-             paper="O~(T^((1+gamma)/2) + sqrt(dT)) for gamma < 1/3: about T^(1/2) for a fixed grid",
-             criterion=at_most(7 / 12, partial=0.75), measured=float(slope["K=5", "BayesCoxCP-lite"]),
-             control=float(slope["K=5", "CoxCP-like"]), control_label="the CoxCP-like continuous-price baseline's slope (its bound: 2/3)", tol=SLOPE)
-claims.check("adapts-to-sparsity",
-             statement="Slope of regret in T on the grid K = ceil(T^1/2) minus the slope on the sparse grid K = 5, BayesCoxCP-lite",
-             paper="the bound's exponent grows with the grid's sparsity gamma: 1/2 (fixed K) to 2/3 (gamma >= 1/3), a difference of 1/6",
-             criterion=at_least(1 / 12),
-             measured=float(slope[DENSE, "BayesCoxCP-lite"] - slope["K=5", "BayesCoxCP-lite"]),
-             control=float(slope[DENSE, "CoxCP-like"] - slope["K=5", "CoxCP-like"]),
-             control_label="the same difference for the CoxCP-like baseline (bound T^(2/3) on every grid: difference 0)", tol=SLOPE)
-claims.check("dense-slope",
-             statement=f"Grid K = ceil(T^1/2) (gamma = 1/2): log-log slope of BayesCoxCP-lite's regret in T, T in {list(P.Ts)}",
-             paper="O~(T^(2/3) + sqrt(dT)) for gamma >= 1/3",
-             criterion=at_most(0.71, partial=0.75), measured=float(slope[DENSE, "BayesCoxCP-lite"]),
-             control=float(slope[DENSE, "independent values"]),
-             control_label="BayesCoxCP-lite with independent grid values (no random walk linking neighbouring prices)", tol=SLOPE)
+
+
+def ratio_to_coxcp(setting, m):
+    """Mean regret at T_MAX of policy m over that of CoxCP-like, in the same replicates."""
+    return final[setting, m] / final[setting, "CoxCP-like"]
+
+
+def slope_rise(m):
+    """Slope on the densest grid minus slope on the sparse grid, for policy m."""
+    return slope[DENSE, m] - slope["K=5", m]
+
+
+ratio = {m: ratio_to_coxcp("K=5", m) for m in ("BayesCoxCP-lite", "grid-blind TS", "greedy", "per-price logistic TS",
+                                               "non-contextual TS", "explore-then-commit sqrt(T)", "independent values",
+                                               "prior scales x1/2", "prior scales x2")}
+rise = {m: slope_rise(m) for m in ("BayesCoxCP-lite", "grid-blind TS", "greedy", "per-price logistic TS", "CoxCP-like")}
+
+BLIND = "grid-blind Thompson sampling: the same sampler on the CoxCP-like smooth baseline (ceil(T^1/3) bins)"
+GRID_MODEL = "one baseline value per grid price (the grid-aware model)"
+GREEDY = "greedy: BayesCoxCP-lite's model and refits, posting the best price under the posterior mean (no sampling)"
+PER_PRICE = "per-price logistic Thompson sampling: one logistic regression of the sale on (1, x) per grid price, no Cox structure"
+COXCP = "CoxCP-like: ceil(T^2/3) uniform rounds, then greedy on a smooth baseline with ceil(T^1/3) bins"
+INDEP = "BayesCoxCP-lite with independent grid values (no random walk linking neighbouring prices)"
+
+claims.headline(
+    "discreteness-helps",
+    "Using the discreteness of the price grid inside a semi-parametric (Cox proportional-hazards) pricing model "
+    "improves performance, the more so the fewer the prices relative to the horizon",
+    tests=["beats-coxcp-sparse", "adapts-to-sparsity"])
+claims.headline(
+    "regret-rates",
+    "BayesCoxCP's high-probability regret is O~(T^((1+gamma)/2) + sqrt(dT)) for a grid of about T^gamma prices with "
+    "gamma < 1/3, and O~(T^(2/3) + sqrt(dT)) for gamma >= 1/3 (we measure exponents of mean regret, not "
+    "high-probability bounds, and do not vary d)",
+    tests=["sparse-slope", "dense-slope"])
+claims.headline(
+    "beats-existing-method",
+    "In simulations BayesCoxCP clearly outperforms an existing method (CoxCP), especially with sparse price grids "
+    "(our stand-ins of both)",
+    tests=["beats-coxcp-sparse"])
+
+claims.test(
+    "beats-coxcp-sparse",
+    statement=f"Sparse grid K=5, T={T_MAX}: mean regret over {P.reps} replicates divided by the CoxCP-like "
+              "continuous-price method's in the same replicates",
+    paper="BayesCoxCP significantly outperforms an existing method, particularly with sparse discrete price points (no number found)",
+    criterion=at_most(0.7), measured=ratio["BayesCoxCP-lite"],
+    ablation=Comparator(BLIND, ratio["grid-blind TS"], ingredient=GRID_MODEL),
+    baselines=[Comparator(GREEDY, ratio["greedy"]), Comparator(PER_PRICE, ratio["per-price logistic TS"])],
+    tol=REG)
+claims.test(
+    "sparse-slope",
+    statement=f"Sparse grid K=5: log-log slope of mean regret in T, T in {list(P.Ts)}",
+    paper="O~(T^((1+gamma)/2) + sqrt(dT)) for gamma < 1/3: about T^(1/2) for a fixed grid",
+    criterion=at_most(7 / 12, partial=0.75), measured=slope["K=5", "BayesCoxCP-lite"],
+    ablation=Comparator(BLIND, slope["K=5", "grid-blind TS"], ingredient=GRID_MODEL),
+    baselines=[Comparator(GREEDY, slope["K=5", "greedy"]), Comparator(PER_PRICE, slope["K=5", "per-price logistic TS"]),
+               Comparator(COXCP, slope["K=5", "CoxCP-like"])],
+    tol=SLOPE)
+claims.test(
+    "adapts-to-sparsity",
+    statement="Slope of regret in T on the grid K = ceil(T^1/2) minus the slope on the sparse grid K = 5",
+    paper="the bound's exponent grows with the grid's sparsity gamma: 1/2 (fixed K) to 2/3 (gamma >= 1/3), a difference of 1/6",
+    criterion=at_least(1 / 12), measured=rise["BayesCoxCP-lite"],
+    ablation=Comparator(BLIND, rise["grid-blind TS"], ingredient=GRID_MODEL + ", whose size grows with the grid"),
+    baselines=[Comparator(GREEDY, rise["greedy"]), Comparator(PER_PRICE, rise["per-price logistic TS"]),
+               Comparator(COXCP, rise["CoxCP-like"])],
+    tol=SLOPE)
+claims.test(
+    "dense-slope",
+    statement=f"Grid K = ceil(T^1/2) (gamma = 1/2): log-log slope of mean regret in T, T in {list(P.Ts)}",
+    paper="O~(T^(2/3) + sqrt(dT)) for gamma >= 1/3",
+    criterion=at_most(0.71, partial=0.75), measured=slope[DENSE, "BayesCoxCP-lite"],
+    ablation=Comparator(INDEP, slope[DENSE, "independent values"],
+                        ingredient="information shared between neighbouring grid prices (the random-walk prior)"),
+    baselines=[Comparator(GREEDY, slope[DENSE, "greedy"]), Comparator(PER_PRICE, slope[DENSE, "per-price logistic TS"]),
+               Comparator(COXCP, slope[DENSE, "CoxCP-like"]), Comparator(BLIND, slope[DENSE, "grid-blind TS"])],
+    tol=SLOPE)
 # the issue's kernel, checked on this run's buyers against a brute-force argmax over the grid (not counted)
 Xall = env5.X.reshape(-1, D)
 brute = grid5[np.argmax(K.revenue_curve(grid5, Xall, BETA, LAM), axis=1)]
@@ -388,6 +542,44 @@ claims.check("optimal-grid-price",
              criterion=is_true("identical"), measured=bool(np.array_equal(K.optimal_grid_price(Xall, BETA, LAM, grid5), brute)),
              kind="implementation")
 
+# %%
+KEYS = {"method": "BayesCoxCP-lite", "blind": "grid-blind TS", "greedy": "greedy", "per_price": "per-price logistic TS",
+        "coxcp": "CoxCP-like", "indep": "independent values", "noncontextual": "non-contextual TS",
+        "etc": "explore-then-commit sqrt(T)", "uniform": "uniform", "prior_half": "prior scales x1/2",
+        "prior_double": "prior scales x2"}
+for key, m in KEYS.items():
+    if ("K=5", m) in reg:
+        glue(f"reg5_{key}", final["K=5", m], display=False)
+        glue(f"slope5_{key}", float(slope["K=5", m]), display=False)
+    if (DENSE, m) in reg:
+        glue(f"regD_{key}", final[DENSE, m], display=False)
+        glue(f"slopeD_{key}", float(slope[DENSE, m]), display=False)
+    if m in ratio:
+        glue(f"ratio_{key}", float(ratio[m]), display=False)
+    if m in rise:
+        glue(f"rise_{key}", float(rise[m]), display=False)
+for s, key in zip(SETTINGS[1:3], ("G02", "G033")):
+    for k2, m in (("method", "BayesCoxCP-lite"), ("blind", "grid-blind TS"), ("coxcp", "CoxCP-like")):
+        glue(f"slope{key}_{k2}", float(slope[s, m]), display=False)
+        glue(f"ratio{key}_{k2}", float(ratio_to_coxcp(s, m)), display=False)
+glue("ratioD_method", float(ratio_to_coxcp(DENSE, "BayesCoxCP-lite")), display=False)
+glue("ratioD_blind", float(ratio_to_coxcp(DENSE, "grid-blind TS")), display=False)
+glue("fixed_loss", fixed_loss, display=False)
+glue("fixed_loss_T", fixed_loss * T_MAX, display=False)
+glue("T_max", int(T_MAX), display=False)
+glue("K_dense", int(Ks[DENSE][-1]), display=False)
+glue("blind_knots", int(knots_for(T_MAX).size), display=False)
+
+# %% [markdown]
+# ## Claims
+#
+# Four counted tests, each measured beside its ablation and the baselines named above, under the same
+# measurement and criterion, and one implementation check (`optimal_grid_price` against a brute-force
+# argmax on this run's buyers), shown and not counted. The paper's headline claims map to them as follows:
+# the gain from using the grid's discreteness (`beats-coxcp-sparse`, `adapts-to-sparsity`), the two regret
+# rates (`sparse-slope`, `dense-slope`; exponents of mean regret, not high-probability bounds), and the
+# simulation win over the existing method (`beats-coxcp-sparse`, against our CoxCP-like stand-in).
+
 # %% tags=["nbval-check-output"]
 claims.save()
 claims.table()
@@ -395,47 +587,102 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# **Partial: at full scale three of the four claims are reproduced and the fourth (the dense-grid rate
-# $T^{2/3}$) is not; at ci scale the horizons are too short and the replicates too few, and seed 0, the one
-# shown on this page, is one of the two least favourable of ten (verdict "not reproduced"; partial at eight).** No criterion has changed since the first run. The page shows
-# seed 0 at ci scale ($T\le4000$, 5 replicates); the table "Across seeds and scales" gives ci seeds 0–9
-# and full seeds 0–2 ($T\le20000$, 20 replicates).
+# ```{repro-verdict}
+# ```
 #
-# * *Sparse grid, BayesCoxCP-lite against the CoxCP-like baseline (claim 1).* At full scale the regret
-#   ratio at $T=20000$ is 0.40–0.49 on the sparse grid (seeds 0–2) and 0.84–0.93 on the dense grid
-#   (control), and at seed 0 it grows with the grid's density in between (0.48 at $\gamma=0.2$, 0.54 at
-#   $\gamma=1/3$): the advantage is largest on sparse grids, as the paper says. At ci scale the sparse ratio
-#   is below 0.7 at 7 of 10 seeds (0.44–0.79), and the claim counts as reproduced at 5; at seed 0 (0.66)
-#   the dense control (0.64) passes too and it is uninformative.
-# * *$\sqrt T$ on the sparse grid (claim 2).* At full scale the fitted exponent is 0.55–0.57, inside the
-#   pre-registered $7/12$, against 0.71–0.74 for the baseline (partial). At ci scale it is 0.57–0.70 over
-#   the ten seeds: partial at nine, reproduced at one; at five of them the baseline is partial too
-#   (uninformative, seed 0 among them).
-# * *The exponent adapts to the grid (claim 3).* At full scale BayesCoxCP-lite's exponent rises with the
-#   grid's density: at seed 0, 0.55 ($K=5$), 0.65 ($\gamma=0.2$), 0.72 ($\gamma=1/3$), 0.79 ($\gamma=1/2$),
-#   close to $(1+\gamma)/2$ plus about 0.05 (the logarithmic factors). The difference between the densest
-#   and the sparse grid is 0.23–0.24 against 0.02–0.11 for the baseline, which passes the criterion at one
-#   of the three seeds (uninformative there). At ci scale the difference is 0.10–0.21 at every seed and the
-#   claim counts as reproduced at 7 of 10; the baseline's exponents are dominated by its single, noisy
-#   commit decision (its regret spread over replicates is several times BayesCoxCP-lite's), and at three
-#   seeds (seed 0 among them) its difference passes too.
-# * *The dense-grid rate (claim 4): not reproduced at any seed or scale.* At $\gamma=1/2$ our stand-in's
-#   exponent is 0.76–0.83 (ci) and 0.79–0.80 (full), on the line $(1+\gamma)/2=3/4$ of the sparse-grid
-#   formula rather than at the paper's $2/3$. The random-walk prior helps (independent grid values:
-#   0.86–0.91) but does not bring the exponent down to $2/3$. We read this as a limit of our design, not
-#   evidence against the paper: its $T^{2/3}$ for $\gamma\ge1/3$ presumably comes from a mechanism (a
-#   smoothness or monotonicity argument for the baseline, or a coarsened grid) that we did not have and
-#   did not build. On the densest grid the CoxCP-like baseline, whose smoothed baseline suits our smooth
-#   truth, is nearly as good as BayesCoxCP-lite at $T_{\max}$ (ratio 0.84–0.93 at full scale, with a wide
-#   spread).
+# Numbers below are from this run (ci, seed 0: $T\le4000$, 5 replicates); each status is the ci sweep's
+# over seeds 0-9, and the judged table shows every comparator at every seed and the full-scale sweep in its
+# full-scale column. We test BayesCoxCP-lite, a stand-in of our own design, not the paper's algorithm.
 #
-# **Why ci and full disagree.** Over $T\in[500,4000]$ both methods are still pre-asymptotic: the
-# Thompson-sampling policy keeps paying for the two rarely optimal high prices, and the baseline's single
-# estimate after $\lceil T^{2/3}\rceil$ uniform rounds is poor, so its regret is large and very variable
-# (error bars in the log-log figure). With 5 replicates and a factor of 8 in $T$, the slopes are too noisy
-# to separate $1/2$ from $2/3$ reliably. Over a factor of 32 with 20 replicates the ordering the paper
-# predicts appears at every seed run.
+# * *Beating the continuous-price method on the sparse grid*, {repro-status}`beats-coxcp-sparse`.
+#   BayesCoxCP-lite's regret is {glue:text}`ratio_method:.2f` times CoxCP-like's at $T_{\max}$ (bar $0.7$,
+#   a band of $\pm15\%$ around it counts as the edge); the method passes at
+#   {repro-seeds}`beats-coxcp-sparse:method:pass` seeds. The grid-blind sampler, which on this grid is the
+#   same model under another prior, scores {glue:text}`ratio_blind:.2f` and passes at
+#   {repro-seeds}`beats-coxcp-sparse:ablation:pass`; greedy scores {glue:text}`ratio_greedy:.2f` (passes at
+#   {repro-seeds}`beats-coxcp-sparse:baseline1:pass`), and the per-price logistic bandit
+#   {glue:text}`ratio_per_price:.2f` (passes at {repro-seeds}`beats-coxcp-sparse:baseline2:pass`). What beats
+#   CoxCP-like on five prices is Thompson sampling's adaptive exploration against a forced
+#   $T^{2/3}$-round exploration, with the proportional-hazards structure (the per-price bandit, with no
+#   shared $\beta$, is behind); the grid-aware parametrisation adds nothing there, because with fewer
+#   prices than knots the smooth model contains it.
+# * *$\sqrt T$ on the sparse grid*, {repro-status}`sparse-slope`. The fitted exponent is
+#   {glue:text}`slope5_method:.2f` (bar $7/12$, partial up to $0.75$): it passes at
+#   {repro-seeds}`sparse-slope:method:pass` seeds, is partial at {repro-seeds}`sparse-slope:method:partial` and
+#   within the band of a bar at {repro-seeds}`sparse-slope:method:edge`.
+#   Beside it: grid-blind {glue:text}`slope5_blind:.2f`, greedy {glue:text}`slope5_greedy:.2f`, per-price
+#   {glue:text}`slope5_per_price:.2f`, CoxCP-like {glue:text}`slope5_coxcp:.2f`. Over $T\le4000$ the
+#   exponents are pre-asymptotic and noisy (5 replicates, a factor of 8 in $T$).
+# * *The exponent adapts to the grid*, {repro-status}`adapts-to-sparsity`. BayesCoxCP-lite's slope rises by
+#   {glue:text}`rise_method:.2f` from the sparse to the densest grid (bar $1/12$; it passes at
+#   {repro-seeds}`adapts-to-sparsity:method:pass` seeds). The per-price logistic bandit, whose unknowns
+#   also grow with the grid, rises by {glue:text}`rise_per_price:.2f` (passes at
+#   {repro-seeds}`adapts-to-sparsity:baseline2:pass`); the grid-blind sampler by {glue:text}`rise_blind:.2f`
+#   (passes at {repro-seeds}`adapts-to-sparsity:ablation:pass`), greedy by {glue:text}`rise_greedy:.2f`, and
+#   CoxCP-like, whose exploration ignores the grid, by {glue:text}`rise_coxcp:.2f` (passes at
+#   {repro-seeds}`adapts-to-sparsity:baseline3:pass`: its single commit decision makes its exponents noisy). A
+#   regret exponent that grows with the number of prices is what any bandit with one unknown per price
+#   shows; it is not specific to the paper's model.
+# * *The dense-grid rate $T^{2/3}$*, {repro-status}`dense-slope`. At $\gamma=1/2$ our stand-in's exponent is
+#   {glue:text}`slopeD_method:.2f` (bar $0.71$, partial up to $0.75$; it passes at
+#   {repro-seeds}`dense-slope:method:pass` seeds, is partial at {repro-seeds}`dense-slope:method:partial` and
+#   within the band of the partial bar at {repro-seeds}`dense-slope:method:edge`),
+#   near the $(1+\gamma)/2=3/4$ of the sparse-grid formula rather than the paper's $2/3$. The random-walk
+#   prior helps (independent grid values: {glue:text}`slopeD_indep:.2f`, beyond even the partial bar at
+#   {repro-seeds}`dense-slope:ablation:fail` seeds) but not enough. The grid-blind sampler, which has only $\lceil T^{1/3}\rceil$ knots here, fits
+#   {glue:text}`slopeD_blind:.2f` (passes at {repro-seeds}`dense-slope:baseline4:pass`), CoxCP-like
+#   {glue:text}`slopeD_coxcp:.2f` (passes at {repro-seeds}`dense-slope:baseline3:pass`) and greedy
+#   {glue:text}`slopeD_greedy:.2f` (passes at {repro-seeds}`dense-slope:baseline1:pass`). We read this as a
+#   limit of our design and of short horizons, not as evidence against the paper: coarsening the grid to
+#   $\lceil T^{1/3}\rceil$ knots, as the grid-blind sampler does, brings the exponent closer to $2/3$ at some
+#   seeds, not reliably.
 #
+# In short: in our miniature the discreteness of the grid is not the ingredient that matters. On a sparse grid
+# a continuous-price model with enough knots is the grid model, and the gain over CoxCP-like comes from
+# Thompson sampling together with the proportional-hazards structure (greedy is erratic: far worse than the
+# method at some seeds, better at others; the per-price logistic bandit passes test 1 at
+# {repro-seeds}`beats-coxcp-sparse:baseline2:pass` seeds and is at the edge at
+# {repro-seeds}`beats-coxcp-sparse:baseline2:edge`); on a dense grid,
+# modelling every grid price separately costs a steeper exponent. We add no post-hoc test: whenever the grid
+# is sparse the grid-blind model contains the grid model, so no sparse setting could separate them, and a
+# setting chosen because the per-price bandit fails there would be chosen for a comparator's sake.
+#
+# ## What a skeptic would try
+#
+# Reviewed by: (pending). An independent reviewer comes after this conversion. The baselines we tried against
+# every counted test, measured by this notebook on the same buyers and sale uniforms (values at this seed):
+#
+# * *Model the price as continuous, ignore the grid* (grid-blind Thompson sampling, the ablation of tests 1-3):
+#   regret ratio {glue:text}`ratio_blind:.2f` against CoxCP-like on the sparse grid, exponents
+#   {glue:text}`slope5_blind:.2f` (sparse) and {glue:text}`slopeD_blind:.2f` (dense). On five prices with
+#   {glue:text}`blind_knots` knots it is BayesCoxCP-lite under another prior.
+# * *A textbook contextual bandit on the grid without the Cox structure* (per-price logistic Thompson sampling,
+#   posterior scale tuned): ratio {glue:text}`ratio_per_price:.2f`, regret {glue:text}`reg5_per_price:.1f`
+#   against BayesCoxCP-lite's {glue:text}`reg5_method:.1f` on the sparse grid and {glue:text}`regD_per_price:.1f`
+#   against {glue:text}`regD_method:.1f` on the densest; exponents {glue:text}`slope5_per_price:.2f` and
+#   {glue:text}`slopeD_per_price:.2f`. This is where the paper's semi-parametric model earns its keep.
+# * *A non-contextual bandit on the grid* (Beta-Bernoulli Thompson sampling over the five prices): regret
+#   {glue:text}`reg5_noncontextual:.1f` (ratio {glue:text}`ratio_noncontextual:.2f`, exponent
+#   {glue:text}`slope5_noncontextual:.2f`). Ignoring the covariates costs the best fixed price's loss,
+#   {glue:text}`fixed_loss:.3f` per round ({glue:text}`fixed_loss_T:.0f` over $T_{\max}$ rounds), by
+#   definition; it is shown, not counted.
+# * *Greedy on the posterior mean* (no exploration beyond the covariates' own variety): ratio
+#   {glue:text}`ratio_greedy:.2f`, exponents {glue:text}`slope5_greedy:.2f` and {glue:text}`slopeD_greedy:.2f`.
+#   At some seeds a replicate locks onto a wrong price and its regret grows linearly; at others greedy
+#   beats Thompson sampling.
+# * *Explore-then-commit with the grid model and $\lceil\sqrt T\rceil$ exploration rounds* (the length that
+#   suits a parametric model on a fixed grid, instead of CoxCP-like's $T^{2/3}$): ratio
+#   {glue:text}`ratio_etc:.2f`, exponent {glue:text}`slope5_etc:.2f`. One commit decision after a short
+#   exploration is a gamble.
+# * *BayesCoxCP-lite with an untuned prior*: independent grid values {glue:text}`ratio_indep:.2f`, every prior
+#   scale halved {glue:text}`ratio_prior_half:.2f`, doubled {glue:text}`ratio_prior_double:.2f` (ratios to
+#   CoxCP-like on the sparse grid, against {glue:text}`ratio_method:.2f` for the prior we use). The prior is
+#   not what makes the sparse-grid result.
+# * *The page's first control for test 1*, the same ratio on the densest grid ({glue:text}`K_dense` prices):
+#   {glue:text}`ratioD_method:.2f` (grid-blind sampler there: {glue:text}`ratioD_blind:.2f`). It is the method
+#   in another setting, not a comparator, and is shown only in the table of exponents.
+
+# %% [markdown]
 # ## What the miniature cannot show
 #
 # * The paper's algorithm, prior and constants, and its experiments: we test a stand-in of our own
@@ -443,7 +690,9 @@ claims.table()
 # * High-probability bounds: we show mean regret over 5 (ci) or 20 (full) replicates and its spread,
 #   not the tails of the regret distribution.
 # * Asymptotic exponents: slopes fitted over $T\le4000$ (ci) or $20000$ (full) include the logarithmic
-#   factors of the bounds and pre-asymptotic effects (the CoxCP-like baseline's single estimate after
+#   factors of the bounds and pre-asymptotic effects (the CoxCP-like method's single estimate after
 #   $T^{2/3}$ rounds is still poor at these horizons); exponents only emerge at larger $T$.
+# * Whether the grid's discreteness helps where a continuous-price model has *fewer* knots than the grid
+#   has prices and the truth is not smooth: our truth is smooth, which favours every smoothed baseline.
 # * The $\sqrt{dT}$ term and its dependence on $d$ (one $d=5$), non-exponential baselines, and buyers
 #   whose covariates drift over time.

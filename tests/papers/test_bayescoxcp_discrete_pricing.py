@@ -312,3 +312,78 @@ def test_grid_helpers():
         K.price_grid(3, 2.0, 1.0)
     with pytest.raises(ValueError, match="gamma"):
         K.grid_size(100, -0.5)
+
+
+# ----------------------------------------------------------------------------- naive baselines (no Cox structure)
+def _logistic_data(R, n, K_, d, seed, theta=None):
+    rng = np.random.default_rng(seed)
+    k = rng.integers(0, K_, size=(R, n))
+    X = rng.normal(size=(R, n, d)) / np.sqrt(d)
+    if theta is None:
+        theta = rng.normal(size=(K_, d + 1))
+    eta = np.einsum("rnq,rnq->rn", np.concatenate([np.ones((R, n, 1)), X], axis=-1), theta[k])
+    y = (rng.random((R, n)) < 1 / (1 + np.exp(-eta))).astype(float)
+    return k, X, y, theta
+
+
+def test_per_price_logistic_laplace_is_the_map_of_each_price_found_by_scipy():
+    k, X, y, _ = _logistic_data(2, 300, 3, 2, 0)
+    mean, H = K.per_price_logistic_laplace(k, X, y, 3, sd=1.5)
+    assert mean.shape == (2, 3, 3) and H.shape == (2, 3, 3, 3)
+    for r in range(2):
+        for j in range(3):
+            sel = k[r] == j
+            Z = np.c_[np.ones(sel.sum()), X[r, sel]]
+            yy = y[r, sel]
+
+            def negpost(t, Z=Z, yy=yy):
+                eta = Z @ t
+                return np.sum(np.logaddexp(0, eta) - yy * eta) + 0.5 * t @ t / 1.5 ** 2
+
+            ref = optimize.minimize(negpost, np.zeros(3), method="BFGS", options=dict(gtol=1e-10)).x
+            np.testing.assert_allclose(mean[r, j], ref, atol=1e-5)
+            p = 1 / (1 + np.exp(-Z @ mean[r, j]))
+            np.testing.assert_allclose(H[r, j], (Z * (p * (1 - p))[:, None]).T @ Z + np.eye(3) / 1.5 ** 2, rtol=1e-10)
+
+
+def test_per_price_logistic_laplace_recovers_the_truth_and_handles_unseen_prices():
+    theta = np.array([[0.5, 1.0, -1.0], [-0.5, 0.0, 2.0]])
+    k, X, y, _ = _logistic_data(1, 60000, 2, 2, 1, theta=theta)  # price 2 never posted: its posterior is the prior
+    mean, H = K.per_price_logistic_laplace(k, X, y, 3, sd=10.0)
+    np.testing.assert_allclose(mean[0, :2], theta[:2], atol=0.08)
+    np.testing.assert_allclose(mean[0, 2], 0.0, atol=1e-12)
+    np.testing.assert_allclose(H[0, 2], np.eye(3) / 100, rtol=1e-12)
+    with pytest.raises(ValueError, match="grid indices"):
+        K.per_price_logistic_laplace(k + 3, X, y, 3)
+    with pytest.raises(ValueError, match="sd"):
+        K.per_price_logistic_laplace(k, X, y, 3, sd=0.0)
+
+
+def test_per_price_thompson_is_reproducible_and_learns():
+    grid = K.price_grid(5)
+    env = K.make_env(1500, grid, BETA, 1.0, 3, 0)
+    k1 = K.per_price_thompson(env, 1)
+    np.testing.assert_array_equal(k1, K.per_price_thompson(env, 1))
+    assert k1.shape == (3, 1500) and k1.min() >= 0 and k1.max() < 5
+    reg = K.expected_regret(k1, env)
+    reg_unif = K.expected_regret(K.uniform_pricing(env, 2), env)
+    assert np.all(reg.sum(axis=1) < 0.7 * reg_unif.sum(axis=1))
+    assert reg[:, -500:].mean() < 0.5 * reg_unif[:, -500:].mean()  # it learns: late rounds cost less
+    # a posterior scale of 0 is greedy on the posterior mean: the seed no longer matters
+    np.testing.assert_array_equal(K.per_price_thompson(env, 1, scale=0.0), K.per_price_thompson(env, 7, scale=0.0))
+
+
+def test_beta_bernoulli_pricing_finds_the_best_price_without_covariates():
+    # beta = 0: no covariate effect, the best grid price is the argmax of p exp(-lam p), a fixed arm
+    grid = K.price_grid(5)
+    env = K.make_env(10000, grid, np.zeros(5), 1.0, 2, 3)
+    k = K.beta_bernoulli_pricing(env, 0)
+    np.testing.assert_array_equal(k, K.beta_bernoulli_pricing(env, 0))
+    best = int(np.argmax(grid * np.exp(-grid)))
+    assert np.mean(k[:, -2000:] == best) > 0.75 > np.mean(k[:, :200] == best)
+    # with covariates its regret per round tends to the loss of the best fixed price
+    env = K.make_env(3000, grid, BETA, 1.0, 2, 4)
+    rev = K.revenue_curve(grid, env.X, BETA, 1.0)
+    fixed_loss = (rev.max(axis=-1) - rev[..., rev.mean(axis=(0, 1)).argmax()]).mean()
+    late = K.expected_regret(K.beta_bernoulli_pricing(env, 1), env)[:, -1000:].mean()
+    assert fixed_loss > 0.02 and late > 0.8 * fixed_loss

@@ -28,6 +28,12 @@ With :math:`\eta=a_{k}+x^\top\beta`, :math:`P(y=1)=\exp(-e^{\eta})`: a binary GL
 log-log link (:func:`cloglog_terms`), which is what makes a Laplace approximation with Fisher scoring
 cheap and vectorised (:func:`laplace_posterior`).
 
+Comparators (none of them the paper's): :func:`explore_then_commit` (the CoxCP-like continuous-price
+method, or explore-then-commit on the grid model), :func:`thompson_pricing` with a :func:`hat_basis`
+(grid-blind Thompson sampling) or ``sample=False`` (greedy), :func:`per_price_thompson` (one logistic
+regression per grid price, no Cox structure), :func:`beta_bernoulli_pricing` (non-contextual) and
+:func:`uniform_pricing` (the null policy).
+
 Every simulation is vectorised over ``R`` replicates run in lock step; the only Python loops are over
 posterior refreshes (a geometric schedule, :func:`refresh_times`) and Newton iterations.
 """
@@ -502,7 +508,8 @@ def _greedy_index(theta: np.ndarray, B: np.ndarray, grid: np.ndarray, X: np.ndar
     J = B.shape[1]
     if theta.ndim == 2:
         theta = theta[:, None, :]
-    a = theta[..., :J] @ B.T  # (R, L or 1, K)
+    c = np.ascontiguousarray(theta[..., :J])
+    a = (c.reshape(-1, J) @ B.T).reshape(c.shape[:-1] + (B.shape[0],))  # (R, L or 1, K): one 2-D product
     xb = np.einsum("rld,rld->rl", np.broadcast_to(theta[..., J:], X.shape), X)
     eta = np.clip(a + xb[..., None], *ETA_CLIP)
     logrev = np.log(grid) - np.exp(eta)
@@ -601,3 +608,155 @@ def price_grid(K: int, lo: float = 0.5, hi: float = 2.5) -> np.ndarray:
     if hi <= lo:
         raise ValueError(f"need lo < hi; got {lo}, {hi}")
     return np.array([(lo + hi) / 2]) if K == 1 else np.linspace(lo, hi, K)
+
+
+# --------------------------------------------------------------------------- naive baselines (no Cox structure)
+def _features(X: np.ndarray) -> np.ndarray:
+    """``(1, x)``: an intercept and the covariates; shape ``X.shape[:-1] + (d + 1,)``."""
+    return np.concatenate([np.ones(X.shape[:-1] + (1,)), X], axis=-1)
+
+
+def per_price_logistic_laplace(k_idx: ArrayLike, X: ArrayLike, y: ArrayLike, n_prices: int, sd: float = 2.0,
+                               init: ArrayLike | None = None, max_iter: int = 50,
+                               tol: float = 1e-8) -> tuple[np.ndarray, np.ndarray]:
+    r"""Laplace approximations of ``n_prices`` independent Bayesian logistic regressions, one per grid price.
+
+    For grid price :math:`k` the sale probability is modelled as :math:`\sigma(\theta_k^\top z)` with
+    :math:`z=(1,x)` and :math:`\sigma` the logistic function (the textbook GLM of a contextual bandit with
+    disjoint arms: no Cox structure, no coefficients shared between prices), prior
+    :math:`\theta_k\sim N(0,\,s^2 I_{d+1})`. Each posterior is approximated by :math:`N(\hat\theta_k,H_k^{-1})`:
+    :math:`\hat\theta_k` the MAP (Newton's method with step halving, batched over replicates and prices),
+    :math:`H_k=\sum_{t:k_t=k}\sigma_t(1-\sigma_t)z_tz_t^\top+I/s^2`.
+
+    Parameters
+    ----------
+    k_idx : int array (R, n); X (R, n, d); y (R, n) 0/1
+        Posted price indices, covariates and sale indicators of ``R`` replicates.
+    n_prices : int
+        Number of grid prices ``K`` (indices in ``[0, K)``).
+    sd : float
+        Prior standard deviation ``s`` of every coefficient.
+    init : (R, K, d + 1), optional
+        Warm start (default zeros).
+
+    Returns
+    -------
+    mean : (R, K, d + 1); precision : (R, K, d + 1, d + 1)
+    """
+    n_prices = check_int(n_prices, "n_prices", least=1)
+    if np.ndim(k_idx) != 2:
+        raise ValueError(f"k_idx must have shape (R, n); got {np.shape(k_idx)}")
+    _, k, XX, yy, _ = _batch(np.eye(n_prices), k_idx, X, y)
+    sd = check_positive(sd, "sd")
+    max_iter = check_int(max_iter, "max_iter", least=1)
+    R, n = k.shape
+    Z = _features(XX)  # (R, n, q)
+    q = Z.shape[-1]
+    P0 = np.eye(q) / sd ** 2
+    th = np.zeros((R, n_prices, q)) if init is None else finite_array(init, "init").reshape(R, n_prices, q).copy()
+    flat = (k + n_prices * np.arange(R)[:, None]).ravel()
+    ZZ = (Z[..., :, None] * Z[..., None, :]).reshape(R * n, q * q)
+    rr = np.arange(R)[:, None]
+
+    def objective(t):
+        eta = np.einsum("rnq,rnq->rn", Z, t[rr, k])
+        ll = -np.logaddexp(0.0, np.where(yy > 0.5, -eta, eta))  # log sigma(+-eta)
+        per = np.bincount(flat, ll.ravel(), minlength=R * n_prices).reshape(R, n_prices)
+        return per - 0.5 * np.einsum("rkq,rkq->rk", t, t) / sd ** 2
+
+    obj = objective(th)
+    for _ in range(max_iter):
+        eta = np.einsum("rnq,rnq->rn", Z, th[rr, k])
+        p = 0.5 * (1.0 + np.tanh(0.5 * eta))  # sigma(eta), stable
+        res = (yy - p)[..., None] * Z  # (R, n, q)
+        g = np.stack([np.bincount(flat, res[..., j].ravel(), minlength=R * n_prices) for j in range(q)],
+                     axis=-1).reshape(R, n_prices, q) - th / sd ** 2
+        w = (p * (1.0 - p)).ravel()
+        F = np.stack([np.bincount(flat, w * ZZ[:, j], minlength=R * n_prices) for j in range(q * q)],
+                     axis=-1).reshape(R, n_prices, q, q)
+        H = F + P0
+        step = np.linalg.solve(H, g[..., None])[..., 0]
+        scale = np.ones((R, n_prices))
+        for _half in range(30):
+            new = th + scale[..., None] * step
+            new_obj = objective(new)
+            bad = new_obj < obj - 1e-13 * np.abs(obj)
+            if not bad.any():
+                break
+            scale = np.where(bad, scale / 2, scale)
+        th, obj = new, new_obj
+        if np.max(np.abs(scale[..., None] * step)) < tol:
+            break
+    eta = np.einsum("rnq,rnq->rn", Z, th[rr, k])
+    p = 0.5 * (1.0 + np.tanh(0.5 * eta))
+    w = (p * (1.0 - p)).ravel()
+    F = np.stack([np.bincount(flat, w * ZZ[:, j], minlength=R * n_prices) for j in range(q * q)],
+                 axis=-1).reshape(R, n_prices, q, q)
+    return th, F + P0
+
+
+def per_price_thompson(env: PricingEnv, seed, sd: float = 2.0, first: int = 20, ratio: float = 1.25,
+                       chunk: int = 512, scale: float = 1.0) -> np.ndarray:
+    r"""Naive baseline: Thompson sampling with one logistic regression per grid price (disjoint arms).
+
+    The standard contextual-bandit treatment of a discrete price grid, without the proportional-hazards
+    structure: each price :math:`k` has its own sale model :math:`\sigma(\theta_k^\top(1,x))`
+    (:func:`per_price_logistic_laplace`), refitted on the same geometric schedule as
+    :func:`thompson_pricing`; in each round one :math:`\tilde\theta_k` per price is drawn from its Laplace
+    posterior and the price maximising :math:`p_k\,\sigma(\tilde\theta_k^\top(1,x_t))` is posted. Before
+    the first refit every :math:`\theta_k` is drawn from the prior. ``scale`` multiplies the standard
+    deviations of every draw (the usual tuning of Thompson sampling, Chapelle & Li 2011;
+    ``scale=0`` is greedy on the posterior mean). Returns ``k_idx`` (R, T).
+    """
+    sd = check_positive(sd, "sd")
+    scale = check_positive(scale, "scale", strict=False)
+    rng = np.random.default_rng(seed)
+    R, T = env.shape
+    Kp, q = env.grid.size, env.beta.size + 1
+    mean = np.zeros((R, Kp, q))
+    chol = np.broadcast_to(np.eye(q) * (sd * scale), (R, Kp, q, q)).copy()
+    k_idx = np.zeros((R, T), dtype=np.int64)
+    y = np.zeros((R, T))
+    logp = np.log(env.grid)
+    ts = list(refresh_times(T, first, ratio)) + [T]
+    for j in range(len(ts) - 1):
+        t0, t1 = ts[j], ts[j + 1]
+        if t0 > 0:
+            mean, H = per_price_logistic_laplace(k_idx[:, :t0], env.X[:, :t0], y[:, :t0], Kp, sd, init=mean)
+            chol = np.linalg.cholesky(np.linalg.inv(H)) * scale
+        for s0 in range(t0, t1, chunk):
+            s1 = min(s0 + chunk, t1)
+            Z = _features(env.X[:, s0:s1])  # (R, L, q)
+            e = rng.standard_normal((R, s1 - s0, Kp, q))
+            th = mean[:, None] + np.einsum("rkij,rlkj->rlki", chol, e)  # (R, L, K, q)
+            eta = np.einsum("rlkq,rlq->rlk", th, Z)
+            logrev = logp - np.logaddexp(0.0, -eta)  # log p_k + log sigma(eta)
+            k_idx[:, s0:s1] = np.argmax(logrev, axis=-1)
+            y[:, s0:s1] = env.sales(k_idx[:, s0:s1], s0)
+    return k_idx
+
+
+def beta_bernoulli_pricing(env: PricingEnv, seed) -> np.ndarray:
+    r"""Naive non-contextual baseline: Beta-Bernoulli Thompson sampling over the grid, ignoring covariates.
+
+    Each price keeps a :math:`\mathrm{Beta}(1+\text{sales},\,1+\text{no-sales})` posterior of its sale
+    probability; every round one probability per price is drawn and the price maximising
+    :math:`p_k\tilde s_k` is posted (the classical Bernoulli-bandit treatment of pricing). Its regret
+    against the contextual optimum grows linearly at the rate of the best fixed grid price's loss.
+    Returns ``k_idx`` (R, T).
+    """
+    rng = np.random.default_rng(seed)
+    R, T = env.shape
+    Kp = env.grid.size
+    a = np.ones((R, Kp))
+    b = np.ones((R, Kp))
+    k_idx = np.zeros((R, T), dtype=np.int64)
+    rows = np.arange(R)
+    for t in range(T):
+        s = rng.beta(a, b)
+        k = np.argmax(env.grid * s, axis=1)
+        k_idx[:, t] = k
+        sale = env.sales(k[:, None], t)[:, 0]
+        a[rows, k] += sale
+        b[rows, k] += 1.0 - sale
+    return k_idx
