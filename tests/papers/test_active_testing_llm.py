@@ -293,3 +293,118 @@ def test_stratified_estimates_are_unbiased_and_stratify():
         K.stratified_estimates(noise, L, 3, 1, rng, strata=5)
     with pytest.raises(ValueError, match="same shape"):
         K.stratified_estimates(noise[:5], L, 10, 1, rng)
+
+
+def test_score_allocated_stratification_is_unbiased_and_allocates_by_score():
+    rng = np.random.default_rng(12)
+    L = rng.exponential(size=100)
+    s = L + rng.random(100)                       # a score that tracks the loss
+    # every point labelled: the pool mean exactly
+    assert K.stratified_estimates(s, L, 100, 2, rng, allocation="score", least=2) == pytest.approx(
+        np.full(2, L.mean()))
+    est = K.stratified_estimates(s, L, 20, 40000, rng, allocation="score", least=2)
+    assert est.mean() == pytest.approx(L.mean(), abs=0.01)
+    # the allocation: more labels in the high-score strata; exact variance of the stratified mean
+    groups = np.array_split(np.argsort(s, kind="stable"), 5)
+    w = np.array([len(g) * s[g].mean() for g in groups])
+    share = 20 * w / w.sum()
+    n = np.maximum(np.floor(share).astype(int), 2)
+    while n.sum() < 20:
+        n[np.argmax(share - n)] += 1
+    while n.sum() > 20:
+        n[np.argmax(np.where(n > 2, n - share, -np.inf))] -= 1
+    assert n[-1] > n[0]
+    var = sum((len(g) / 100) ** 2 * L[g].var(ddof=1) / nh * (1 - nh / len(g)) for g, nh in zip(groups, n))
+    assert est.var() == pytest.approx(var, rel=0.05)
+    # proportional allocation is unchanged by the new options
+    a = K.stratified_estimates(s, L, 20, 50, np.random.default_rng(1))
+    b = K.stratified_estimates(s, L, 20, 50, np.random.default_rng(1), allocation="proportional", least=1)
+    np.testing.assert_array_equal(a, b)
+    with pytest.raises(ValueError, match="allocation"):
+        K.stratified_estimates(s, L, 20, 1, rng, allocation="neyman")
+    with pytest.raises(ValueError, match="M must be an integer >= 10"):
+        K.stratified_estimates(s, L, 9, 1, rng, allocation="score", least=2)
+    with pytest.raises(ValueError, match="positive sum"):
+        K.stratified_estimates(-s, L, 20, 1, rng, allocation="score")
+
+
+def test_batched_sampler_is_a_full_sort_of_the_gumbel_keys():
+    """The partial sort returns what a full sort of the same keys returns (the draws are unchanged)."""
+    q = K.acquisition_probs(np.random.default_rng(13).random(200) ** 3, 0.1)
+    idx, qp = K.sample_sequential_runs(q, 7, 50, np.random.default_rng(14))
+    keys = np.log(q)[None, :] + np.random.default_rng(14).gumbel(size=(50, 200))
+    np.testing.assert_array_equal(idx, np.argsort(-keys, axis=1, kind="stable")[:, :7])
+    full, _ = K.sample_sequential_runs(q, 200, 3, np.random.default_rng(15))
+    assert all(sorted(r.tolist()) == list(range(200)) for r in full)
+
+
+def test_random_labelling_mse_matches_enumeration():
+    L = np.random.default_rng(16).random(7)
+    for M in (1, 3, 7):
+        exact = np.mean([(L[list(c)].mean() - L.mean()) ** 2 for c in itertools.combinations(range(7), M)])
+        assert K.random_labelling_mse(L, M) == pytest.approx(exact, abs=1e-14)
+    with pytest.raises(ValueError, match="exceeds"):
+        K.random_labelling_mse(L, 8)
+    with pytest.raises(ValueError, match="at least 2"):
+        K.random_labelling_mse([1.0], 1)
+
+
+def test_mse_ratio_and_its_standard_error():
+    rng = np.random.default_rng(17)
+    a, b = rng.normal(0, 1, 4000), rng.normal(0, 2, 4000)
+    r, se = K.mse_ratio(a, 0.0, b)
+    assert r == pytest.approx(np.mean(a**2) / np.mean(b**2))
+    assert r == pytest.approx(0.25, abs=3 * se)
+    # delta method against the spread of the ratio over independent batches
+    ratios = [K.mse_ratio(rng.normal(0, 1, 300), 0.0, rng.normal(0, 2, 300))[0] for _ in range(2000)]
+    _, se300 = K.mse_ratio(rng.normal(0, 1, 300), 0.0, rng.normal(0, 2, 300))
+    assert np.std(ratios) == pytest.approx(se300, rel=0.2)
+    r_exact, se_exact = K.mse_ratio(a, 0.0, 4.0)          # an exact reference: only the numerator's noise
+    assert r_exact == pytest.approx(np.mean(a**2) / 4.0) and se_exact < se
+    with pytest.raises(ValueError, match="positive"):
+        K.mse_ratio(a, 0.0, 0.0)
+    with pytest.raises(ValueError, match="at least 2"):
+        K.mse_ratio([1.0], 0.0, 1.0)
+
+
+def test_shared_stream_estimates_replay_the_single_run_forms_in_order():
+    rng = np.random.default_rng(18)
+    L = rng.exponential(size=30)
+    Q = {"a": K.acquisition_probs(L, 0.1), "b": K.acquisition_probs(rng.random(30), 0.1)}
+    random, lure, picks = K.shared_stream_estimates(L, Q, (3, 5), 4, np.random.default_rng(19), keep_picks_at=5)
+    assert random.shape == (2, 4) and lure["a"].shape == (2, 4) and picks["b"].shape == (4, 5)
+    r = np.random.default_rng(19)                         # the same stream, consumed in the documented order
+    for b, M in enumerate((3, 5)):
+        for i in range(4):
+            assert random[b, i] == L[r.choice(30, M, replace=False)].mean()
+            for k, q in Q.items():
+                idx, _ = K.sample_sequential(q, M, r)
+                rest = np.setdiff1d(np.arange(30), idx)
+                assert lure[k][b, i] == K.lure_estimate(L[idx], np.concatenate([q[idx], q[rest]]))
+                if M == 5:
+                    np.testing.assert_array_equal(picks[k][i], idx)
+    # unbiased: LURE's mean over many runs is the pool risk
+    _, lure, _ = K.shared_stream_estimates(L, Q, (5,), 3000, np.random.default_rng(20))
+    assert lure["a"].mean() == pytest.approx(L.mean(), rel=0.03)
+    with pytest.raises(ValueError, match="not one of the budgets"):
+        K.shared_stream_estimates(L, Q, (3,), 1, rng, keep_picks_at=5)
+    with pytest.raises(ValueError, match="law over"):
+        K.shared_stream_estimates(L, {"c": np.ones(30)}, (3,), 1, rng)
+
+
+def test_shared_stream_bootstrap_replays_the_single_run_forms_in_order():
+    rng = np.random.default_rng(21)
+    L = rng.exponential(size=40)
+    q = K.acquisition_probs(L, 0.1)
+    idx, qa, boot, plain = K.shared_stream_bootstrap(L, q, 6, 3, 50, np.random.default_rng(22))
+    r = np.random.default_rng(22)
+    for i in range(3):
+        j, _ = K.sample_sequential(q, 6, r)
+        rest = np.setdiff1d(np.arange(40), j)
+        probs = np.concatenate([q[j], q[rest]])
+        np.testing.assert_array_equal(idx[i], j)
+        assert np.mean(K.lure_weights(qa[i], 40) * L[j]) == K.lure_estimate(L[j], probs)
+        assert boot[i] == K.bootstrap_lure_std(L[j], probs, 50, r)
+        assert plain[i] == K.bootstrap_mean_std(L[j], 50, r)
+    with pytest.raises(ValueError, match="one entry per pool point"):
+        K.shared_stream_bootstrap(L, q[:10], 6, 3, 50, rng)

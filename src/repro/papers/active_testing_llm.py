@@ -27,9 +27,15 @@ Batched forms for many independent acquisitions at once (the notebook's Monte Ca
 :func:`bootstrap_mean_std` and :func:`plugin_mean_std` (the bootstrap and the textbook standard error of a mean of
 terms :math:`v_m L_{i_m}`).
 
+The page's pre-registered Monte Carlo, one random stream consumed run by run: :func:`shared_stream_estimates`
+(random labelling and LURE under several proposals) and :func:`shared_stream_bootstrap` (single runs with their
+bootstrap). The measurement: :func:`random_labelling_mse` (the closed form of random labelling's MSE) and
+:func:`mse_ratio` (an MSE ratio with its Monte Carlo standard error).
+
 Comparators that use none of the paper's ideas: :func:`uniform_estimates` (the mean of uniformly drawn labels,
-optionally pooled with labels held elsewhere) and :func:`stratified_estimates` (stratified random sampling with
-proportional allocation on quantile strata of a cheap score; Cochran 1977, ch. 5).
+optionally pooled with labels held elsewhere) and :func:`stratified_estimates` (stratified random sampling on
+quantile strata of a cheap score, with proportional allocation or with labels allocated by the stratum's mean
+score, a proxy of Neyman's allocation; Cochran 1977, ch. 5).
 """
 
 from __future__ import annotations
@@ -42,7 +48,8 @@ from repro.validate import check_int, finite_array
 __all__ = ["expected_loss_under_surrogate", "surrogate_entropy", "acquisition_probs", "sample_sequential",
            "lure_weights", "lure_estimate", "bootstrap_lure_std", "cross_entropy_losses", "sample_sequential_runs",
            "clipped_proposal", "sample_clipped_runs", "lure_estimates", "bootstrap_mean_std", "plugin_mean_std",
-           "uniform_estimates", "stratified_estimates"]
+           "uniform_estimates", "stratified_estimates", "random_labelling_mse", "mse_ratio",
+           "shared_stream_estimates", "shared_stream_bootstrap"]
 
 
 def _probs(p: ArrayLike, name: str) -> np.ndarray:
@@ -285,7 +292,12 @@ def sample_sequential_runs(q: ArrayLike, M: int, runs: int, rng: np.random.Gener
         raise ValueError(f"M = {M} exceeds the {np.count_nonzero(q)} points with q > 0")
     with np.errstate(divide="ignore"):
         keys = np.log(q)[None, :] + rng.gumbel(size=(runs, len(q)))
-    idx = np.argsort(-keys, axis=1, kind="stable")[:, :M]
+    if M < len(q):                           # the M largest keys, then sorted: the same as a full argsort
+        top = np.argpartition(-keys, M - 1, axis=1)[:, :M]
+        idx = np.take_along_axis(top, np.argsort(-np.take_along_axis(keys, top, axis=1), axis=1, kind="stable"),
+                                 axis=1)
+    else:
+        idx = np.argsort(-keys, axis=1, kind="stable")
     qi = q[idx]
     taken = np.concatenate([np.zeros((runs, 1)), np.cumsum(qi, axis=1)[:, :-1]], axis=1)
     return idx, qi / np.maximum(1.0 - taken, 1e-300)
@@ -488,24 +500,36 @@ def uniform_estimates(losses: ArrayLike, M: int, runs: int, rng: np.random.Gener
 
 
 def stratified_estimates(scores: ArrayLike, losses: ArrayLike, M: int, runs: int, rng: np.random.Generator,
-                         strata: int = 5) -> np.ndarray:
-    r"""Stratified random sampling with proportional allocation (Cochran 1977, ch. 5), per run.
+                         strata: int = 5, allocation: str = "proportional", least: int = 1) -> np.ndarray:
+    r"""Stratified random sampling on quantile strata of a cheap score (Cochran 1977, ch. 5), per run.
 
-    The pool is split into ``strata`` groups of (nearly) equal size by the quantiles of a cheap score; stratum
-    :math:`h` of size :math:`N_h` gets :math:`n_h \approx M N_h/N` labels (largest remainders, so that
-    :math:`\sum_h n_h = M`, at least one per stratum), drawn uniformly without replacement; the estimate is
-    :math:`\sum_h (N_h/N)\,\bar L_h`. It is unbiased for the pool risk whatever the score.
+    The pool is split into ``strata`` groups of (nearly) equal size by the quantiles of a cheap score. Stratum
+    :math:`h` of size :math:`N_h` gets :math:`n_h \approx M w_h/\sum_k w_k` labels (largest remainders, so that
+    :math:`\sum_h n_h = M`, at least ``least`` per stratum), drawn uniformly without replacement; the estimate
+    is the plain stratified mean :math:`\sum_h (N_h/N)\,\bar L_h`, unbiased for the pool risk whatever the score
+    and the allocation. The allocation weights :math:`w_h`:
+
+    - ``"proportional"``: :math:`w_h = N_h` (proportional allocation, Cochran §5.3);
+    - ``"score"``: :math:`w_h = N_h \bar s_h`, the stratum's mean score standing in for its unknown standard
+      deviation in Neyman's optimum allocation :math:`n_h \propto N_h S_h` (Cochran §5.5): more labels where the
+      score expects larger losses. With a non-negative loss whose spread grows with its mean (a cross-entropy)
+      the mean score is a natural proxy of :math:`S_h`. It is the naive use of the same cheap score that active
+      testing uses, with no importance weights.
 
     Parameters
     ----------
     scores : array_like, shape (N,)
-        Any score available before labelling (a surrogate's or the target's uncertainty).
+        Any score available before labelling (a surrogate's or the target's uncertainty); >= 0 with a positive
+        sum for ``allocation="score"``.
     losses : array_like, shape (N,)
         The target's loss at every pool point.
-    M : int, strata <= M <= N
+    M : int, strata * least <= M <= N
     runs : int, >= 1
     rng : numpy.random.Generator
     strata : int, 1 <= strata <= N
+    allocation : {"proportional", "score"}
+    least : int, >= 1
+        The fewest labels any stratum gets (no more than its size).
 
     Returns
     -------
@@ -517,20 +541,213 @@ def stratified_estimates(scores: ArrayLike, losses: ArrayLike, M: int, runs: int
         raise ValueError(f"scores {s.shape} and losses {L.shape} must have the same shape")
     N = len(L)
     H = check_int(strata, "strata", least=1)
-    M = check_int(M, "M", least=H)
+    least = check_int(least, "least", least=1)
+    M = check_int(M, "M", least=H * least)
     if H > N or M > N:
         raise ValueError(f"need strata <= M <= N; got strata = {H}, M = {M}, N = {N}")
+    if allocation not in ("proportional", "score"):
+        raise ValueError(f"allocation must be 'proportional' or 'score'; got {allocation!r}")
     runs = _runs_rng(runs, rng)
     groups = np.array_split(np.argsort(s, kind="stable"), H)
     sizes = np.array([len(g) for g in groups])
-    share = M * sizes / N
-    n = np.maximum(np.floor(share).astype(int), 1)
+    if least > sizes.min():
+        raise ValueError(f"least = {least} exceeds the smallest stratum ({sizes.min()} points)")
+    if allocation == "proportional":
+        w = sizes.astype(float)
+    else:
+        if np.any(s < 0) or s.sum() <= 0:
+            raise ValueError("allocation='score' needs non-negative scores with a positive sum")
+        w = np.array([len(g) * s[g].mean() for g in groups])
+    share = M * w / w.sum()
+    n = np.minimum(np.maximum(np.floor(share).astype(int), least), sizes)
     while n.sum() < M:                      # largest remainders first
         n[np.argmax(np.where(n < sizes, share - n, -np.inf))] += 1
-    while n.sum() > M:                      # the minimum of one label per stratum overshot
-        n[np.argmax(np.where(n > 1, n - share, -np.inf))] -= 1
+    while n.sum() > M:                      # the minimum per stratum overshot
+        n[np.argmax(np.where(n > least, n - share, -np.inf))] -= 1
     est = np.zeros(runs)
     for g, n_h in zip(groups, n):
         picks = np.argsort(rng.random((runs, len(g))), axis=1)[:, :n_h]
         est += len(g) / N * L[g][picks].mean(axis=1)
     return est
+
+
+# ----------------------------------------------------------------------------- the measurement
+
+
+def random_labelling_mse(losses: ArrayLike, M: int) -> float:
+    r"""Exact MSE of random labelling: the mean of ``M`` pool losses drawn uniformly without replacement.
+
+    :math:`\operatorname{E}(\bar L_M - R)^2 = \frac{\sigma^2}{M}\,\frac{N-M}{N-1}` with
+    :math:`\sigma^2 = \frac1N\sum_i (L_i - R)^2` (the finite-population correction; Cochran 1977, thm 2.2). The
+    estimate is unbiased, so this is its variance.
+
+    Parameters
+    ----------
+    losses : array_like, shape (N,), N >= 2
+    M : int, 1 <= M <= N
+
+    Returns
+    -------
+    float
+    """
+    L = finite_array(losses, "losses", ndim=1)
+    N = len(L)
+    if N < 2:
+        raise ValueError("need a pool of at least 2 points")
+    M = check_int(M, "M", least=1)
+    if M > N:
+        raise ValueError(f"M = {M} exceeds the pool size {N}")
+    return float(L.var() / M * (N - M) / (N - 1))
+
+
+def mse_ratio(estimates: ArrayLike, truth: float, reference: ArrayLike | float) -> tuple[float, float]:
+    r"""The MSE of a risk estimator divided by a reference MSE, with its Monte Carlo standard error.
+
+    :math:`\hat\rho = \overline{(\hat R - R)^2}\,/\,\mathrm{MSE}_{\rm ref}`. The reference is either the estimates
+    of another estimator from independent runs (its MSE is then estimated too) or an exact MSE (a float, e.g.
+    :func:`random_labelling_mse`). The standard error is the delta method's,
+    :math:`\hat\rho\,\big(\frac{\widehat{\rm Var}(e^2)}{n\,\overline{e^2}^2} + \frac{\widehat{\rm Var}(e_{\rm ref}^2)}
+    {n_{\rm ref}\,\overline{e_{\rm ref}^2}^2}\big)^{1/2}` (the second term only for an estimated reference).
+
+    Parameters
+    ----------
+    estimates : array_like, shape (n,), n >= 2
+        Independent risk estimates of the estimator.
+    truth : float
+        The pool risk :math:`R`.
+    reference : array_like, shape (n_ref,), n_ref >= 2, or float > 0
+
+    Returns
+    -------
+    ratio, standard_error : float, float
+    """
+    e2 = (finite_array(estimates, "estimates", ndim=1) - float(truth)) ** 2
+    if len(e2) < 2:
+        raise ValueError("need at least 2 estimates")
+    rel2 = e2.var(ddof=1) / len(e2) / e2.mean() ** 2 if e2.mean() > 0 else 0.0
+    if np.ndim(reference) == 0:
+        ref = float(reference)
+        if not np.isfinite(ref) or ref <= 0:
+            raise ValueError(f"an exact reference MSE must be positive; got {reference!r}")
+    else:
+        r2 = (finite_array(reference, "reference", ndim=1) - float(truth)) ** 2
+        if len(r2) < 2 or r2.mean() <= 0:
+            raise ValueError("the reference needs at least 2 estimates and a positive MSE")
+        ref = float(r2.mean())
+        rel2 += r2.var(ddof=1) / len(r2) / ref ** 2
+    ratio = float(e2.mean() / ref)
+    return ratio, float(ratio * np.sqrt(rel2))
+
+
+def shared_stream_estimates(losses: ArrayLike, proposals: dict, budgets: tuple | list, runs: int,
+                            rng: np.random.Generator, keep_picks_at: int | None = None
+                            ) -> tuple[np.ndarray, dict, dict]:
+    r"""Random labelling and LURE under several proposals, all drawn from one random stream, run by run.
+
+    The Monte Carlo of the page as first run (its pre-registered values): for each budget :math:`M` in turn, and
+    for each run, first ``M`` uniform labels without replacement (``rng.choice``: random labelling), then for each
+    proposal in the order of ``proposals`` one acquisition of ``M`` points by :func:`sample_sequential` scored by
+    :func:`lure_estimate`. The law of every estimate is that of the batched forms (:func:`uniform_estimates`,
+    :func:`sample_sequential_runs`, :func:`lure_estimates`); only the order in which the stream is consumed differs,
+    and this order is what reproduces the recorded draws.
+
+    Parameters
+    ----------
+    losses : array_like, shape (N,)
+    proposals : dict of str -> array_like, shape (N,)
+        Proposals :math:`q` (each > 0 where it may be drawn, summing to 1), in the order they are drawn.
+    budgets : sequence of int, each in [1, N]
+    runs : int, >= 1
+    rng : numpy.random.Generator
+    keep_picks_at : int, optional
+        A budget in ``budgets`` whose picks to return (the indices in the order drawn).
+
+    Returns
+    -------
+    random : ndarray, shape (len(budgets), runs)
+        Random labelling's estimates.
+    lure : dict of str -> ndarray, shape (len(budgets), runs)
+        LURE's estimates under each proposal.
+    picks : dict of str -> ndarray of int, shape (runs, keep_picks_at)
+        Each proposal's picks at ``keep_picks_at`` (empty dict without it).
+    """
+    L = finite_array(losses, "losses", ndim=1)
+    N = len(L)
+    runs = _runs_rng(runs, rng)
+    budgets = [check_int(M, "budget", least=1) for M in budgets]
+    if not budgets or max(budgets) > N:
+        raise ValueError(f"budgets must be non-empty, each at most the pool size {N}")
+    if keep_picks_at is not None and keep_picks_at not in budgets:
+        raise ValueError(f"keep_picks_at = {keep_picks_at!r} is not one of the budgets {budgets}")
+    Q = {}
+    for k, q in proposals.items():
+        q = finite_array(q, f"proposal {k!r}", ndim=1)
+        if q.shape != (N,) or np.any(q < 0) or not np.isclose(q.sum(), 1.0, atol=1e-9):
+            raise ValueError(f"proposal {k!r} must be a law over the {N} pool points")
+        Q[k] = q
+    random = np.zeros((len(budgets), runs))
+    lure = {k: np.zeros((len(budgets), runs)) for k in Q}
+    picks = {k: np.zeros((runs, keep_picks_at), int) for k in Q} if keep_picks_at is not None else {}
+    rest = np.ones(N, bool)
+    for b, M in enumerate(budgets):
+        for r in range(runs):
+            random[b, r] = L[rng.choice(N, M, replace=False)].mean()
+            for k, q in Q.items():
+                idx, _ = sample_sequential(q, M, rng)
+                rest[:] = True
+                rest[idx] = False
+                lure[k][b, r] = lure_estimate(L[idx], np.concatenate([q[idx], q[rest]]))
+                if M == keep_picks_at:
+                    picks[k][r] = idx
+    return random, lure, picks
+
+
+def shared_stream_bootstrap(losses: ArrayLike, q: ArrayLike, M: int, runs: int, B: int, rng: np.random.Generator
+                            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    r"""Single runs of LURE with their bootstrap, and the bootstrap of the unweighted mean of the same picks.
+
+    For each run, from one stream in this order: an acquisition of ``M`` points from ``q``
+    (:func:`sample_sequential`), the bootstrap of LURE (:func:`bootstrap_lure_std`, ``B`` resamples), and the
+    bootstrap of the plain mean of the same losses (``B`` resamples). The page's pre-registered bootstrap runs.
+
+    Parameters
+    ----------
+    losses : array_like, shape (N,)
+    q : array_like, shape (N,), a proposal
+    M : int, 2 <= M <= N
+    runs : int, >= 1
+    B : int, >= 2
+    rng : numpy.random.Generator
+
+    Returns
+    -------
+    idx : ndarray of int, shape (runs, M)
+        The picks, in the order drawn.
+    q_at_pick : ndarray, shape (runs, M)
+        The probability of each draw (what :func:`lure_weights` takes; LURE is ``mean(lure_weights * losses)``).
+    boot_sd : ndarray, shape (runs,)
+        The bootstrap standard deviation of LURE.
+    plain_boot_sd : ndarray, shape (runs,)
+        The bootstrap standard deviation of the unweighted mean of the picked losses.
+    """
+    L = finite_array(losses, "losses", ndim=1)
+    q = finite_array(q, "q", ndim=1)
+    N = len(L)
+    if q.shape != (N,):
+        raise ValueError(f"q {q.shape} must have one entry per pool point ({N})")
+    M = check_int(M, "M", least=2)
+    runs = _runs_rng(runs, rng)
+    B = check_int(B, "B", least=2)
+    idx = np.zeros((runs, M), int)
+    q_at = np.zeros((runs, M))
+    boot, plain = np.zeros(runs), np.zeros(runs)
+    rest = np.ones(N, bool)
+    for r in range(runs):
+        i, _ = sample_sequential(q, M, rng)
+        rest[:] = True
+        rest[i] = False
+        probs = np.concatenate([q[i], q[rest]])
+        idx[r], q_at[r] = i, _draw_probs(probs, M)
+        boot[r] = bootstrap_lure_std(L[i], probs, B, rng)
+        plain[r] = bootstrap_lure_std(L[i], np.ones(N), B, rng)   # unit proposal: unit weights, the plain mean
+    return idx, q_at, boot, plain
