@@ -16,7 +16,8 @@
 # *A learner that chooses which pairs of items to compare can recover a hidden order exactly, with high
 # probability, from about $n\log n\,\sigma^2/\Delta^2$ noisy similarity queries; we test an illustrative
 # active algorithm of our own against its non-adaptive ablation, spectral seriation on passively sampled
-# pairs, and a naive two-stage active scheme.*
+# pairs (with the missing pairs completed where the budget cannot cover them all), and a naive two-stage
+# active scheme.*
 
 # %% tags=["parameters"]
 scale = "ci"
@@ -34,10 +35,10 @@ from repro.runtime import progress, setup_notebook
 from repro.stats import loglog_slope
 
 P = setup_notebook(scale, seed, presets={
-    # about 8 s of CPU on one thread (measured, comparators included): two sizes, 200 trials per point,
-    # half-octave budget grid
+    # CPU time on one thread, imports and comparators included (wall time is longer on a loaded machine):
+    # about 11 s at ci (measured): two sizes, 200 trials per point, half-octave budget grid, low-noise test at n = 80
     "ci": dict(ns=(20, 40), trials=200, grid=(12, 34), exp_grid=(8, 24)),
-    # about 7-8 min of CPU (estimated from per-point profiles): four sizes up to n = 160, 1000 trials per point
+    # about 8 min of CPU (estimated from per-point profiles): four sizes up to n = 160, 1000 trials per point
     "full": dict(ns=(20, 40, 80, 160), trials=1000, grid=(12, 34), exp_grid=(8, 24)),
 })
 claims = Claims(
@@ -52,6 +53,8 @@ N_CAL = 20                # the size at which the budget constant c is calibrate
 N_TEST = max(P.ns)        # the size at which the calibrated budget is tested
 LEVEL = 0.9               # success level of the budget scaling study
 FACTORS = np.arange(0.5, 2.001, 0.125)  # multiples of the calibrated budget for the error-decay fit
+N_LOW = 80                # the low-noise test: the smallest of the brief's sizes at which our algorithm accepts
+RATIO_LOW = 0.5           # a budget below n(n-1)/2; sigma/Delta at the edge of the low-noise regime
 
 # %% [markdown]
 # ## The claim
@@ -73,14 +76,21 @@ FACTORS = np.arange(0.5, 2.001, 0.125)  # multiples of the calibrated budget for
 # algorithm that we designed from the reproduction brief, not the paper's algorithm**, and its tests
 # are qualitative stand-ins for the paper's theorems: exact recovery at a budget of order
 # $n\log n\,\sigma^2/\Delta^2$, an error probability that falls exponentially in the number of samples per
-# item, and a budget that grows about linearly in $n$ where passive sampling should need more.
+# item, and a budget that grows about linearly in $n$. That active queries beat passive observation is
+# *not* in the abstract: it is the brief's expectation (its check 1: passive at least $0.3$ below active),
+# and we test it as such.
 #
 # **The paper's headline claims, in our words** (mapped to the tests in the claims cell below):
 #
-# 1. An active learner that chooses its pairs recovers the exact order with high probability.
-# 2. Its error probability is optimal: it falls exponentially in the number of samples per item.
-# 3. The number of observations it needs is optimal, of order $n\log n\,\sigma^2/\Delta^2$, where passive
-#    observation of the pairs would need more.
+# 1. An active learner that chooses its pairs recovers the exact order with high probability (tested on
+#    our algorithm: `calibrated-budget-recovers`, and the post-hoc `recovers-below-all-pairs`).
+# 2. Its error probability is optimal. Untestable here: optimality needs a lower bound and the paper's
+#    rate, neither of which we have; we only illustrate the exponential decay, which any estimator built on
+#    averages of Gaussian noise shows.
+# 3. The number of observations it needs is optimal, of order $n\log n\,\sigma^2/\Delta^2$. Untestable
+#    for the same reason; the growth of our algorithm's budget with $n$ is an illustration.
+# 4. The algorithm can start from partial knowledge of the order (arXiv version). Untestable: we
+#    implement seriation from scratch only.
 #
 # ## The method
 #
@@ -136,7 +146,8 @@ FACTORS = np.arange(0.5, 2.001, 0.125)  # multiples of the calibrated budget for
 # ## The experiment
 #
 # * **Data.** Profile $g(k)=1-k/n$, so $\Delta=1/n$ and all entries lie in $(0,1]$; $\sigma=0.1$;
-#   a fresh uniform hidden order in every trial. For this profile the problem depends on $\sigma$ and
+#   a fresh uniform hidden order in every trial (the post-hoc low-noise test: $\sigma=0.5/n$, see below).
+#   For this profile the problem depends on $\sigma$ and
 #   $\Delta$ only through $\sigma/\Delta=\sigma n$ (multiply the data by $n$), and every method here is
 #   unchanged by an affine map of the similarities, so we report budgets in units of $\sigma^2/\Delta^2$:
 #   the **normalised budget** $b=B\,\Delta^2/\sigma^2$. At $n=20$, $b=100$ means $B=400$ queries. With $\sigma$
@@ -146,7 +157,9 @@ FACTORS = np.arange(0.5, 2.001, 0.125)  # multiples of the calibrated budget for
 # * **Methods** at the same budget: our active algorithm; its ablation without the adaptive allocation;
 #   spectral seriation of the passive average; the naive two-stage active scheme; and, in the figures only,
 #   our algorithm *without the endpoint step* (the whole budget sorts the pivot's own row, which is unimodal
-#   rather than monotone: it succeeds only when the pivot happens to be an end, a strawman).
+#   rather than monotone: it succeeds only when the pivot happens to be an end, a strawman). Below
+#   $n(n-1)/2$ queries (the post-hoc test) the passive designs also complete the unobserved pairs before
+#   spectral seriation, by low-rank imputation or along the estimated order.
 # * **Measured:** exact-recovery rate up to reversal over the trials (its complement is the error
 #   probability), the mean Kendall distance (share of item pairs in the wrong order), and the
 #   normalised budget at which the exact-recovery rate first reaches 0.9 (interpolated linearly in
@@ -155,13 +168,15 @@ FACTORS = np.arange(0.5, 2.001, 0.125)  # multiples of the calibrated budget for
 #   run (its own random stream), $c$ is the smallest value on the grid $2^{j/4}$ for which the active
 #   algorithm recovers the order in at least 90% of the trials at $n=20$ with budget
 #   $B = c\,n\ln n\,\sigma^2/\Delta^2$. Code chooses it; it is then used unchanged at the largest size.
-#   The error-decay tests measure every method by this same protocol: each comparator gets its own
+#   The grid's steps are 19% apart, so the chosen $c$ overshoots the 90% point by up to one step (the
+#   success it reaches at $n=20$ is printed below) and moves by a grid step from seed to seed.
+#   The error-decay illustration measures every method by this same protocol: each comparator gets its own
 #   calibration run and its own $c$.
 # * **Sizes:** $n\in\{20,40\}$ at ci scale, $\{20,40,80,160\}$ at full scale, 200 and 1000 trials per
 #   point. The tests at a single size use the largest one.
 #
-# **Tests.** The method, setting and criterion of each are the ones fixed before the first run (from the
-# brief's checks). When the book asked every test for an ablation and naive baselines (issue 32), each gained
+# **Tests.** The two counted tests keep the method, setting and criterion fixed before the first run (the
+# brief's check 1). When the book asked every test for an ablation and naive baselines (issue 32), each gained
 # them, measured under the same criterion; they run on their own random streams, so the method's values at
 # every seed are the ones of the first version. The old controls were dropped: the endpoint-free ablation
 # fails by construction, and Cauchy noise is a deliberately wrong input, which only a theorem test may use
@@ -170,20 +185,33 @@ FACTORS = np.arange(0.5, 2.001, 0.125)  # multiples of the calibrated budget for
 # 1. *Calibrated budget* (`calibrated-budget-recovers`). At the largest $n$ and $B=c\,n\ln n\,\sigma^2/\Delta^2$,
 #    the active exact-recovery rate is $\ge 0.9$. Comparators at the same budget: the ablation, passive
 #    spectral seriation, the naive two-stage scheme.
-# 2. *Active beats passive* (`active-beats-passive`). At that budget, active rate minus passive rate
-#    $\ge 0.3$. Comparators: the ablation's rate minus the passive rate, and the two-stage scheme's.
-# 3. *Exponential decay.* At the largest $n$, on budgets $f\cdot c\,n\ln n\,\sigma^2/\Delta^2$ with
-#    $f=0.5,0.625,\dots,2$, the least-squares line of $\ln\hat P(\text{error})$ against the normalised budget
-#    per item $b/n$, fitted over the points with $2/T\le\hat P\le 0.5$ ($T$ trials; fewer than three such
-#    points count as no decay, slope and $R^2$ zero), has slope $<0$ (`error-decays`) and $R^2\ge0.8$
-#    (`error-decay-log-linear`). Comparators: the ablation and passive spectral seriation, each on the grid of
-#    its own calibrated $c$ (the same protocol, so that no comparator scores zero merely because a grid built
-#    for our algorithm puts its errors below the fit window).
-# 4. *Budget scaling* (`budget-scaling-active`). The log-log slope of the 90%-success normalised budget
-#    against $n$ lies in $[0.8,1.4]$. Comparators: the ablation's slope and passive spectral's slope. The
-#    brief's expectation that the passive slope is $\ge1.8$ (first recorded as a claim of its own) measures
-#    the baseline only, not the paper's method, and its number is this test's baseline: it is shown as an
-#    illustration (`budget-scaling-passive`), not counted a second time.
+# 2. *Active beats passive* (`active-beats-passive`, the brief's expectation). At that budget, active rate
+#    minus passive rate $\ge 0.3$. Comparators: the ablation's rate minus the passive rate, and the two-stage
+#    scheme's.
+# 3. *Recovery below the all-pairs budget* (`recovers-below-all-pairs`, added after the independent review,
+#    post hoc, †). The brief's check 1 in the one regime where a passive design cannot see every pair: at
+#    $n=80$, $\sigma/\Delta=0.5$ and the smallest budget our algorithm accepts there (below $n(n-1)/2$), the
+#    active exact-recovery rate is $\ge0.9$. Comparators: the ablation, and two passive designs that complete
+#    the unobserved pairs before spectral seriation (described with the test below).
+#
+# The brief's other checks are shown as illustrations, not counted (each illustration says why):
+#
+# * *Exponential decay* (`error-decays`). At the largest $n$, on budgets $f\cdot c\,n\ln n\,\sigma^2/\Delta^2$
+#   with $f=0.5,0.625,\dots,2$, the least-squares line of $\ln\hat P(\text{error})$ against the normalised
+#   budget per item $b/n$, fitted over the points with $2/T\le\hat P\le 0.5$ ($T$ trials; fewer than three
+#   such points count as no decay, slope and $R^2$ zero): the brief asked for slope $<0$ and $R^2\ge0.8$. First
+#   recorded as two counted tests; on a grid centred on each method's own 90% point the slope is almost sure
+#   to be negative, and the ablation and passive seriation, measured by the same protocol, meet both criteria.
+#   It is one fit, so it is now one illustration.
+# * *Budget scaling* (`budget-scaling-active`, first a counted test). The log-log slope of the 90%-success
+#   normalised budget against $n$, against the brief's window $[0.8,1.4]$. At ci it rests on two sizes, and an
+#   exact $n\ln n$ budget has a slope between them inside the tolerance band of the window's upper end, so a
+#   method scaling exactly as the brief expects would be "at the edge" at every seed, and passive seriation
+#   falls in the same window: the test could not tell the methods apart. The brief's expectation of a passive
+#   slope $\ge1.8$ (`budget-scaling-passive`) measures the baseline alone.
+# * *The same scaling at fixed $\sigma/\Delta=2$* (`budget-scaling-active-fixed-ratio`, added after the first
+#   run, first a post-hoc test): at ci it reuses the $n=20$ curves of the scaling study and its all-pairs floor
+#   does not bind, so it measured the same thing twice.
 #
 # **Deviations from the paper**
 #
@@ -198,19 +226,26 @@ FACTORS = np.arange(0.5, 2.001, 0.125)  # multiples of the calibrated budget for
 #   two-stage baseline's half-and-half split and band of width two were fixed before it was run, not tuned.
 # * No partial prior knowledge of the order (the arXiv version allows it); seriation from scratch only.
 # * One profile for the tests, $g(k)=1-k/n$, the case in which the separation condition is tight at
-#   every distance, and one noise level ($\sigma=0.1$; the brief also lists 0.05, which for this profile
-#   only rescales $b$). The exponential profile $e^{-k/\ell}$ appears as an illustration without a test.
+#   every distance, and one noise level ($\sigma=0.1$) for the pre-registered tests. The brief also lists
+#   $\sigma=0.05$, which for this profile rescales $b$, but only up to the rounding of $B$ to whole queries and
+#   to the floors that are counted in queries, not in $b$: the $n(n-1)/2$ queries of seeing every pair once
+#   and the smallest budget our algorithm accepts. The post-hoc test runs at $\sigma/\Delta=0.5$, where those
+#   floors bind. The exponential profile $e^{-k/\ell}$ appears as an illustration without a test.
 # * The brief's scaling check "budget against $n$" is measured, as the brief's data design says, with
 #   $\Delta=1/n$ and $\sigma=0.1$ fixed, in units of $\sigma^2/\Delta^2$ (the raw number of queries carries a
 #   further factor $\sigma^2n^2$). Our first text read this as a comparison at fixed $\Delta/\sigma$, which
 #   it is not: $\sigma/\Delta$ grows with $n$, and the $n^2/2$ queries needed to see every pair once stay at
 #   a constant $b=50$. At fixed $\sigma/\Delta$ that floor grows like $n^2$, which is where the brief's
-#   quadratic passive budget should appear. **After the first run** we therefore added the same scaling
-#   study at fixed $\sigma/\Delta=2$ (the ratio of the $n=20$ runs), with the criterion of test 4, as
-#   `budget-scaling-active-fixed-ratio`, flagged post hoc (†); its passive counterpart is an illustration.
-# * The passive baseline is spectral seriation, the brief's choice, not the minimax-optimal passive
-#   estimator of the seriation literature; the budget is spread uniformly over all pairs (on our grid
-#   every pair is observed at least once).
+#   quadratic passive budget should appear. After the first run we therefore added the same scaling
+#   study at fixed $\sigma/\Delta=2$ (the ratio of the $n=20$ runs), first as a post-hoc test, now an
+#   illustration (see the tests above).
+# * The passive baseline of the pre-registered tests is spectral seriation, the brief's choice, not the
+#   minimax-optimal passive estimator of the seriation literature; the budget is spread uniformly over all
+#   pairs (on the main grid every pair is observed at least once). Below $n(n-1)/2$ queries that baseline
+#   fills the unobserved pairs with the mean of the observed ones, which a skeptic would not do: the post-hoc
+#   test compares with two passive designs that complete the missing pairs (iterative low-rank imputation,
+#   and the similarity profile estimated along an alternately re-estimated order), our choices, not the
+#   literature's best.
 # * Observations are drawn through their sufficient statistics (the sum of $k$ Gaussian observations is
 #   drawn as $kM+\sigma\sqrt k\,Z$), an exact shortcut that makes a trial's cost independent of $B$.
 # * Heavy-tailed noise appears only in a figure, not as a robustness study; the brief's sizes $n\le80$ are
@@ -382,12 +417,12 @@ plt.show()
 # {glue:text}`slope_passive:.2f` (a pure $n\ln n$ has slope {glue:text}`slope_nlogn:.2f` between the two
 # ci sizes).
 #
-# ### The same study at fixed noise-to-separation ratio (added after the first run, post hoc)
+# ### The same study at fixed noise-to-separation ratio (added after the first run; an illustration)
 #
 # Here $\sigma = 2/n$, so $\sigma/\Delta = 2$ at every size, as in the $n=20$ runs above (whose curves are
-# reused). Criterion, fixed before this sweep first ran: active slope in $[0.8,1.4]$ (the passive slope
-# $\ge1.8$ was the brief's expectation, now an illustration). The sweep draws from its own random stream, so
-# the numbers of the pre-registered tests are unchanged. When the budget is below $n(n-1)/2$ the passive
+# reused: at ci, with two sizes, this study shares half its points with the one above, which is one reason it
+# is not counted). The sweep draws from its own random stream, so the numbers of the pre-registered tests are
+# unchanged. When the budget is below $n(n-1)/2$ the passive
 # method leaves pairs unobserved and fills them with the mean of the observed entries. At the largest size the
 # passive curve, the last one drawn from this stream, stops at its 90% crossing (to save time; its $b_{90}$ is
 # the same).
@@ -448,7 +483,9 @@ plt.show()
 # largest size run the passive method needs {glue:text}`ratio_fix_last:.2f` times the active budget. Seeing
 # every pair once costs a normalised budget of $n(n-1)/8$ here ({glue:text}`all_pairs_last:.0f` at
 # $n=${glue:text}`n_test`, against a passive $b_{90}$ of {glue:text}`b90_fix_passive_last:.0f`): the
-# quadratic floor the brief expected does not bind at these sizes.
+# quadratic floor the brief expected does not bind at these sizes. With two sizes at ci the slopes are
+# two-point estimates; at full scale ($n$ up to 160, where the floor reaches the passive budget) the same
+# illustration compares the active slope with the passive one.
 #
 # ### At the calibrated budget, and the decay of the error probability
 
@@ -470,7 +507,8 @@ for noise, (x, p_err, sl, r2, m) in decay.items():
 
 # %% [markdown]
 # The comparators, on their own random stream: at the same calibrated budget, the ablation and the naive
-# two-stage scheme (passive spectral seriation at that budget is measured above); and, for the decay tests,
+# two-stage scheme (passive spectral seriation at that budget is measured above); and, for the decay
+# illustration,
 # the ablation and passive spectral seriation each calibrated at $n=20$ by the same rule and fitted on the
 # grid of its own $c$.
 
@@ -518,13 +556,90 @@ plt.show()
 # exact order in a share {glue:text}`succ_active:.3f` of the trials, its ablation in
 # {glue:text}`succ_uniform:.3f`, passive spectral seriation in {glue:text}`succ_passive:.3f` and the naive
 # two-stage scheme in {glue:text}`succ_refine:.3f`; without the endpoint step (strawman) the rate is
-# {glue:text}`succ_noend:.3f`. On the grid of its own calibrated $c$ ({glue:text}`c_active:.2f`) the
+# {glue:text}`succ_noend:.3f`. The calibrated $c$ is generous: at $n=20$ it gives a success of
+# {glue:text}`cal_success:.3f` on the calibration run, because the grid's steps are
+# {glue:text}`cal_step:.0%` apart. At $\sigma/\Delta=${glue:text}`ratio_test:.0f` this budget gives the passive
+# design about {glue:text}`pass_per_pair:.0f` observations of every pair. On the grid of its own calibrated $c$ ({glue:text}`c_active:.2f`) the
 # active error probability falls with slope {glue:text}`decay_slope_active:.3f` per unit of $b/n$
 # ($R^2=${glue:text}`decay_r2_active:.3f`); the ablation ($c=${glue:text}`c_uniform:.2f`) with slope
 # {glue:text}`decay_slope_uniform:.3f` ($R^2=${glue:text}`decay_r2_uniform:.3f`), and passive spectral
 # seriation ($c=${glue:text}`c_passive:.2f`) with slope {glue:text}`decay_slope_passive:.3f`
 # ($R^2=${glue:text}`decay_r2_passive:.3f`). Under Cauchy noise the fit window holds
 # {glue:text}`cauchy_points` points.
+#
+# ### Below the all-pairs budget at low noise (added after the review, post hoc)
+#
+# In the runs above every pair is observed many times and $\sigma/\Delta$ is 2 to 4, so a passive design has
+# all the information an active one has (see the verdict). Theory says where passive observation must pay:
+# where the noise is low enough that a few queries per item suffice, and the budget is below the $n(n-1)/2$
+# queries needed to see every pair once, so that a passive design leaves pairs unseen while an active one
+# chooses the pairs it needs. The setting, fixed from that argument before the test was run:
+#
+# * $\sigma/\Delta=0.5$ ($\sigma=0.5/n$), the edge of the low-noise regime $\sigma/\Delta\le0.5$ (the
+#   hardest setting within it);
+# * $n=80$, the smallest of the brief's sizes $\{20,40,80\}$ at which our algorithm accepts a budget below
+#   $n(n-1)/2$ (its sequential halving needs $\lceil\log_2(n-1)\rceil(n-1)$ queries on a quarter of the
+#   budget, more than $n(n-1)/2$ for every $n$ up to {glue:text}`n_overhead`);
+# * $B$ = the smallest budget our algorithm accepts there, {glue:text}`B_low` queries, a share
+#   {glue:text}`share_low:.2f` of the {glue:text}`pairs_low` pairs;
+# * criterion: the brief's check 1 level, active exact recovery $\ge0.9$, with every comparator below it.
+#
+# The passive comparators spread the same budget uniformly over the pairs, so each observed pair is seen
+# once and the others not at all, and complete the unobserved pairs before spectral seriation (both ours, not
+# the literature's best passive estimators; `K.completion_seriation`):
+#
+# * *low-rank completion*: iterative rank-4 imputation (hard impute: replace the unobserved entries by those
+#   of the best rank-4 approximation, twenty times; rank 4 is the smallest that holds $99.9\%$ of the squared
+#   eigenvalues of the noiseless matrix at these sizes), with the diagonal held at the largest observed
+#   similarity;
+# * *profile completion*: start from the mean-filled matrix's spectral order, then five times fill each
+#   unobserved pair with the mean observed similarity at the same distance in the current order (the model
+#   says $M_{ij}$ depends only on that distance) and re-order.
+#
+# The brief's passive baseline, which fills the unobserved pairs with the mean of the observed ones, is shown
+# but is not a comparator here: the filled entries err by far more than $\Delta$, so it is at chance in this
+# regime. Its own random stream; 200 (ci) or 1000 (full) trials.
+
+# %%
+n_low = N_LOW
+sig_low = RATIO_LOW / n_low
+B_low = K.active_min_budget(n_low)
+pairs_low = n_low * (n_low - 1) // 2
+rng_low = np.random.default_rng([seed, 4])  # own stream: the runs above and below never see it
+LOW_METHODS = {"active": "active (ours)", "active-uniform": "ablation: uniform rows",
+               "passive-lowrank": "passive, low-rank completion", "passive-toeplitz": "passive, profile completion",
+               "passive": "passive, mean fill (brief's)"}
+low = {m: K.simulate(m, n_low, B_low, P.trials, sig_low, K.linear_profile(n_low), rng_low)
+       for m in progress(LOW_METHODS, desc="low noise")}
+print(f"n = {n_low}, sigma/Delta = {RATIO_LOW}, B = {B_low} queries ({B_low / pairs_low:.2f} of the {pairs_low} pairs):")
+for m, r in low.items():
+    print(f"  {LOW_METHODS[m]:30s} exact recovery {r['success']:.3f}, mean Kendall distance {r['kendall']:.2e}")
+
+# %%
+fig, (a1, a2) = plt.subplots(1, 2, figsize=(11, 3.6))
+labels = list(LOW_METHODS.values())
+cols = ["C0", "C2", "C1", "C4", "C3"]
+a1.barh(labels, [low[m]["success"] for m in LOW_METHODS], color=cols)
+a1.axvline(LEVEL, color="0.3", ls="-.", lw=0.8)
+a1.set(xlim=(0, 1.02), xlabel="exact-recovery rate", title=rf"$n={n_low}$, $\sigma/\Delta={RATIO_LOW:g}$, $B={B_low}$ queries")
+a1.invert_yaxis()
+a2.barh(labels, [max(low[m]["kendall"], 1e-6) for m in LOW_METHODS], color=cols)
+a2.set(xscale="log", xlabel="mean Kendall distance (share of pairs misordered; floor 1e-6)",
+       title=f"budget = {B_low / pairs_low:.0%} of the {pairs_low} pairs")
+a2.set_yticks([])
+a2.invert_yaxis()
+plt.show()
+
+# %% [markdown]
+# At $n=${glue:text}`n_low`, $\sigma/\Delta=0.5$ and $B=${glue:text}`B_low` queries, our algorithm recovers the
+# exact order in a share {glue:text}`low_active:.3f` of the trials and its ablation in
+# {glue:text}`low_uniform:.3f`; the passive designs that complete the missing pairs reach
+# {glue:text}`low_lowrank:.3f` (low-rank) and {glue:text}`low_toeplitz:.3f` (profile), while the brief's
+# mean-filled passive baseline reaches {glue:text}`low_meanfill:.3f`. Active minus the better completed passive
+# design is {glue:text}`gap_low:+.3f`, against the brief's expected gap of $0.3$. Seeing a random share
+# {glue:text}`share_low:.2f` of the pairs once is enough for a passive design that does not fill the gaps with
+# a constant: the order is over-determined by the similarities, every item keeps dozens of observed partners,
+# and at this noise level each of them carries almost exact information about distances in the order.
 #
 # ### Outside the uniform-separation regime: an exponential profile (no test)
 #
@@ -582,17 +697,24 @@ claims.headline(
     "exact-recovery-whp",
     "An active learner that chooses which pairs to query recovers the exact order with high probability "
     "(tested on our own active algorithm; the paper's was not available)",
-    tests=["calibrated-budget-recovers"])
+    tests=["calibrated-budget-recovers", "recovers-below-all-pairs"])
 claims.headline(
     "optimal-error-probability",
-    "The error probability of the active algorithm is optimal: it falls exponentially in the samples per item "
-    "(we test the exponential shape; optimality needs a lower bound and the paper's constants, which we do not have)",
-    tests=["error-decays", "error-decay-log-linear"])
+    "The error probability of the active algorithm is optimal",
+    untestable="optimality needs a lower bound and the paper's rate, which we could not read; we illustrate only "
+               "that the error falls exponentially in the samples per item (error-decays), which any estimator "
+               "built on averages of Gaussian noise shows, passive seriation included")
 claims.headline(
     "optimal-sample-count",
-    "The number of observations needed is optimal, of order n log n sigma^2/Delta^2, fewer than passive "
-    "observation of the pairs would need",
-    tests=["budget-scaling-active", "active-beats-passive", "budget-scaling-active-fixed-ratio"])
+    "The number of observations needed for recovery is optimal (of order n log n sigma^2/Delta^2 in the brief's reading)",
+    untestable="optimality needs a lower bound and the paper's rate, which we could not read; the growth of our "
+               "algorithm's budget with n is an illustration (budget-scaling-active): at ci two sizes cannot resolve "
+               "n log n from its neighbours. That active queries need fewer observations than passive ones is the "
+               "brief's expectation, not the abstract's (tested as active-beats-passive and recovers-below-all-pairs)")
+claims.headline(
+    "partial-prior-order",
+    "The algorithm can start from partial knowledge of the order, seriation from scratch being a special case",
+    untestable="we implement seriation from scratch only; no partial prior order is modelled")
 
 claims.test(
     "calibrated-budget-recovers",
@@ -607,62 +729,74 @@ claims.test(
     "active-beats-passive",
     statement=f"At that budget, exact-recovery rate minus the rate of spectral seriation of the passive average "
               f"(n = {N_TEST})",
-    paper="active queries beat passive observation (abstract: optimal guarantees); no numbers retrieved",
+    paper="not in the abstract: the brief's check 1 expects passive exact recovery at least 0.3 below active; "
+          "no numbers retrieved",
     criterion=at_least(0.3), measured=at["active"]["success"] - at["passive"]["success"],
     ablation=Comparator(ABL + ", minus passive", cmp_at["active-uniform"]["success"] - at["passive"]["success"],
                         ingredient=ADAPT),
     baselines=[Comparator(REFINE + ", minus passive", cmp_at["passive-refine"]["success"] - at["passive"]["success"])],
     tol=RATE)
-claims.test(
-    "error-decays",
-    statement=f"ln P(error) falls with the budget per item (slope of the fit over f c n ln n, f in [0.5, 2], "
-              f"n = {N_TEST})",
-    paper="optimal error probability (abstract); no rate retrieved", criterion=less_than(0.0),
-    measured=decay["gaussian"][2],
-    ablation=Comparator(ABL + OWN_C, decay["active-uniform"][2], ingredient=ADAPT),
-    baselines=[Comparator(PASSIVE + OWN_C, decay["passive"][2])], tol=FIT)
-claims.test(
-    "error-decay-log-linear",
-    statement=f"ln P(error) is linear in the budget per item (R^2 of the same fit, n = {N_TEST})",
-    paper="optimal error probability (abstract); no rate retrieved", criterion=at_least(0.8),
-    measured=decay["gaussian"][3],
-    ablation=Comparator(ABL + OWN_C, decay["active-uniform"][3], ingredient=ADAPT),
-    baselines=[Comparator(PASSIVE + OWN_C, decay["passive"][3])], tol=FIT)
-claims.test(
-    "budget-scaling-active",
-    statement=f"Log-log slope in n of the normalised budget for 90% success, active (n in {list(P.ns)})",
-    paper="optimal number of observations (abstract); the brief expects about n log n", criterion=between(0.8, 1.4),
-    measured=slope["active"],
-    ablation=Comparator(ABL, slope["uniform"], ingredient=ADAPT),
-    baselines=[Comparator(PASSIVE, slope["passive"])], tol=FIT)
 
-FIXED_RATIO = ("added after the first run, which showed that the pre-registered scaling study holds sigma fixed, "
-               "so sigma/Delta grows with n; this is the brief's scaling check at fixed sigma/Delta = 2")
+LOW_WHY = ("added after the independent review, which found that the pre-registered setting (sigma/Delta 2 to 4, every "
+           "pair observed many times) leaves a passive design nothing to lose; the setting is fixed from the theory, "
+           "not from any comparator: sigma/Delta = 0.5 (the edge of the low-noise regime), n = 80 (the smallest of the "
+           "brief's sizes at which our algorithm accepts a budget below n(n-1)/2), B = the smallest budget it accepts "
+           "there; the criterion is the brief's check-1 level, fixed before the run; designed on seeds 0-9")
 claims.test(
+    "recovers-below-all-pairs",
+    statement=f"At n = {N_LOW}, sigma/Delta = {RATIO_LOW}, B = {B_low} queries (below the {pairs_low} pairs), our "
+              "active algorithm recovers the exact order (up to reversal) in >= 90% of trials",
+    paper="exact recovery with high probability (abstract); the brief's check 1: active >= 0.9, passive below it",
+    criterion=at_least(0.9), measured=low["active"]["success"],
+    ablation=Comparator(ABL, low["active-uniform"]["success"], ingredient=ADAPT),
+    baselines=[Comparator("passive: B random pairs observed once, rank-4 low-rank completion, spectral seriation",
+                          low["passive-lowrank"]["success"]),
+               Comparator("passive: B random pairs observed once, profile completion along a re-estimated order, "
+                          "spectral seriation", low["passive-toeplitz"]["success"])],
+    tol=RATE, post_hoc=LOW_WHY)
+
+claims.illustrate(
+    "error-decays",
+    statement=f"ln P(error) falls linearly with the budget per item: slope of the fit over f c n ln n, f in [0.5, 2] "
+              f"(n = {N_TEST}; R^2 = {decay['gaussian'][3]:.3f})",
+    paper="optimal error probability (abstract); no rate retrieved; the brief expects slope < 0 and R^2 >= 0.8",
+    criterion=less_than(0.0), measured=decay["gaussian"][2], tol=FIT,
+    why="one fit on a grid centred on the method's own 90% point, where a negative slope is all but certain; the "
+        "exponential shape follows from averaging Gaussian noise, and the ablation (slope "
+        f"{decay['active-uniform'][2]:.3f}, R^2 {decay['active-uniform'][3]:.3f}) and passive spectral seriation "
+        f"(slope {decay['passive'][2]:.3f}, R^2 {decay['passive'][3]:.3f}), measured by the same protocol, meet the "
+        "brief's criteria too; first recorded as two counted tests (slope and R^2 of the same fit)")
+claims.illustrate(
+    "budget-scaling-active",
+    statement=f"Log-log slope in n of the normalised budget for 90% success, active (n in {list(P.ns)}; passive "
+              f"{slope['passive']:.2f}, ablation {slope['uniform']:.2f})",
+    paper="optimal number of observations (abstract); the brief expects about n log n", criterion=between(0.8, 1.4),
+    measured=slope["active"], tol=FIT,
+    why="pre-registered as a test, turned into an illustration after the review: with two sizes at ci the slope is a "
+        "two-point estimate, an exact n ln n budget has a slope inside the tolerance band of the window's upper end "
+        "(so a method scaling as the brief expects is at the edge), and passive seriation falls in the same window")
+claims.illustrate(
     "budget-scaling-active-fixed-ratio",
     statement=f"Log-log slope in n of the normalised budget for 90% success at sigma/Delta = 2, active "
-              f"(n in {list(P.ns)})",
+              f"(n in {list(P.ns)}; passive {slope_fix['passive']:.2f}, ablation {slope_fix['uniform']:.2f})",
     paper="optimal number of observations (abstract); the brief expects about n log n", criterion=between(0.8, 1.4),
-    measured=slope_fix["active"],
-    ablation=Comparator(ABL, slope_fix["uniform"], ingredient=ADAPT),
-    baselines=[Comparator(PASSIVE, slope_fix["passive"])], tol=FIT, post_hoc=FIXED_RATIO)
+    measured=slope_fix["active"], tol=FIT,
+    why="added after the first run as a post-hoc test; at ci it reuses the n = 20 curves of budget-scaling-active and "
+        "its all-pairs floor is far below every budget for 90% success, so it measures the same thing twice")
 
 BASELINE_ONLY = ("it measures the naive baseline alone, not the paper's method (the brief's expectation about passive "
-                 "sampling, which the abstract does not state), and its number is already the baseline of {}, where a "
-                 "passive slope inside [0.8, 1.4] makes that test not specific: one measurement is counted once")
+                 "sampling, which the abstract does not state)")
 claims.illustrate(
     "budget-scaling-passive",
     statement=f"Log-log slope in n of the normalised budget for 90% success, passive spectral (n in {list(P.ns)}); "
               "the brief expects about 2",
     paper="not in the abstract: the brief expects about n^2 (or more) for passive observation of all pairs",
-    criterion=at_least(1.8), measured=slope["passive"], tol=FIT,
-    why=BASELINE_ONLY.format("budget-scaling-active"))
+    criterion=at_least(1.8), measured=slope["passive"], tol=FIT, why=BASELINE_ONLY)
 claims.illustrate(
     "budget-scaling-passive-fixed-ratio",
     statement=f"The same slope at sigma/Delta = 2, passive spectral (n in {list(P.ns)}; added after the first run)",
     paper="not in the abstract: the brief expects about n^2 (or more) for passive observation of all pairs",
-    criterion=at_least(1.8), measured=slope_fix["passive"], tol=FIT,
-    why=BASELINE_ONLY.format("budget-scaling-active-fixed-ratio"))
+    criterion=at_least(1.8), measured=slope_fix["passive"], tol=FIT, why=BASELINE_ONLY)
 
 # %%
 ratio_b90 = b90["passive"] / b90["active"]
@@ -691,6 +825,15 @@ for key, val in {
     "delta_exp": K.min_separation(g_exp, n_e), "exp_b90_active": float(exp_b90["active"]),
     "exp_b90_passive": float(exp_b90["passive"]), "exp_ratio": float(exp_b90["active"] / exp_b90["passive"]),
     "n_overhead": int(max(v for v in range(3, 200) if K.active_min_budget(v) > v * (v - 1) // 2)),
+    "cal_success": float(cal[C]), "cal_step": float(2 ** 0.25 - 1),
+    "headroom": 1 - at["passive"]["success"],
+    "pass_per_pair": raw_budget(b_star, N_TEST) / (N_TEST * (N_TEST - 1) / 2),
+    "ratio_test": float(SIGMA * N_TEST),
+    "n_low": int(n_low), "B_low": int(B_low), "pairs_low": int(pairs_low), "share_low": B_low / pairs_low,
+    "low_active": low["active"]["success"], "low_uniform": low["active-uniform"]["success"],
+    "low_lowrank": low["passive-lowrank"]["success"], "low_toeplitz": low["passive-toeplitz"]["success"],
+    "low_meanfill": low["passive"]["success"],
+    "gap_low": low["active"]["success"] - max(low["passive-lowrank"]["success"], low["passive-toeplitz"]["success"]),
 }.items():
     glue(key, val if isinstance(val, int) else float(val), display=False)
 
@@ -708,52 +851,49 @@ claims.table()
 # ```
 #
 # The algorithm tested is ours, designed from the brief; the paper's was not available. Numbers in the text
-# are from this run (ci, seed 0: $n\in\{20,40\}$, 200 trials per point); each test's status is the ci sweep's
-# over seeds 0-9, and the judged table shows the full-scale sweep beside it.
+# are from this run (ci, seed 0: $n\in\{20,40\}$, 200 trials per point, and $n=80$ for the post-hoc test); each
+# test's status is the ci sweep's over seeds 0-9, and the judged table shows the full-scale sweep beside it.
 #
 # * *Exact recovery at the calibrated budget*, {repro-status}`calibrated-budget-recovers`. With $c$ fixed at
 #   $n=20$, our algorithm recovers the exact order in a share {glue:text}`succ_active:.3f` of the trials at
 #   $n=${glue:text}`n_test`. But at the same budget its ablation reaches {glue:text}`succ_uniform:.3f`, passive
 #   spectral seriation {glue:text}`succ_passive:.3f` and the naive two-stage scheme {glue:text}`succ_refine:.3f`:
-#   at this seed the budget suffices for every method we ran. Over the ci seeds the passive baseline passes at
+#   at this seed the budget suffices for every comparator (only the endpoint-free strawman of the figures
+#   fails, at {glue:text}`succ_noend:.3f`). Over the ci seeds the passive baseline passes at
 #   {repro-seeds}`calibrated-budget-recovers:baseline1:pass` seeds, so the test is not specific; the ablation
 #   passes at {repro-seeds}`calibrated-budget-recovers:ablation:pass` and fails at
 #   {repro-seeds}`calibrated-budget-recovers:ablation:fail` (the others at the edge), and the two-stage scheme
 #   passes at {repro-seeds}`calibrated-budget-recovers:baseline2:pass`.
-# * *Active beats passive*, {repro-status}`active-beats-passive`. Active minus passive exact recovery is
-#   {glue:text}`gain_active:+.3f` (criterion $\ge0.3$); the method passes at
-#   {repro-seeds}`active-beats-passive:method:pass` seeds. In this run passive spectral seriation is the better
-#   method at both sizes: it reaches 90% with {glue:text}`ratio_b90_min:.2f` to {glue:text}`ratio_b90_max:.2f`
-#   times the active budget.
-# * *Exponential decay of the error*, {repro-status}`error-decays` and
-#   {repro-status}`error-decay-log-linear`. Our algorithm's $\ln P(\text{error})$ falls linearly in the budget
-#   per item (slope {glue:text}`decay_slope_active:.3f`, $R^2=${glue:text}`decay_r2_active:.3f`; the figure
-#   draws our union bound for uniform sampling beside it). Measured by the same protocol, passive spectral seriation gives slope
-#   {glue:text}`decay_slope_passive:.3f` and $R^2=${glue:text}`decay_r2_passive:.3f`, and the ablation slope
-#   {glue:text}`decay_slope_uniform:.3f` and $R^2=${glue:text}`decay_r2_uniform:.3f`. The
-#   passive baseline passes the slope criterion at {repro-seeds}`error-decays:baseline1:pass` seeds and the
-#   $R^2$ criterion at {repro-seeds}`error-decay-log-linear:baseline1:pass`; the ablation passes them at
-#   {repro-seeds}`error-decays:ablation:pass` and {repro-seeds}`error-decay-log-linear:ablation:pass`. An
-#   exponential tail is what any estimator built on averages of Gaussian noise shows, so the shape is not
-#   evidence for the active design.
-# * *Budget scaling*, {repro-status}`budget-scaling-active`. The active budget for 90% success grows with
-#   log-log slope {glue:text}`slope_active:.2f` (an $n\ln n$ budget has {glue:text}`slope_nlogn:.2f` between the
-#   two ci sizes), the ablation's with {glue:text}`slope_uniform:.2f` and the passive method's with
-#   {glue:text}`slope_passive:.2f`. With two sizes at ci scale each slope is a two-point estimate, and the
-#   test's declared tolerance (a tenth of the value, for a fit to Monte Carlo rates) puts most values near the
-#   window's upper end $1.4$ in its band: the method is at the edge at
-#   {repro-seeds}`budget-scaling-active:method:edge` seeds and passes at
-#   {repro-seeds}`budget-scaling-active:method:pass`, the passive baseline is at the edge at
-#   {repro-seeds}`budget-scaling-active:baseline1:edge` and passes at
-#   {repro-seeds}`budget-scaling-active:baseline1:pass`. The ci sweep cannot tell the three slopes apart,
-#   which is why the test is not reproduced rather than not specific. The brief's expectation of a passive
-#   slope of about 2 (the illustration `budget-scaling-passive`) is far from every value we measure.
-# * *At fixed $\sigma/\Delta=2$* (post hoc, {repro-status}`budget-scaling-active-fixed-ratio`) the slopes are
-#   {glue:text}`slope_fix_active:.2f` (active), {glue:text}`slope_fix_uniform:.2f` (ablation) and
-#   {glue:text}`slope_fix_passive:.2f` (passive), again mostly inside the tolerance band of $1.4$ (the method
-#   at the edge at {repro-seeds}`budget-scaling-active-fixed-ratio:method:edge` seeds). This is where the
-#   $n^2/2$ queries of seeing every pair should eventually make the passive method pay; at the sizes we ran it
-#   does not yet.
+# * *Active beats passive* (the brief's expectation, not the abstract's),
+#   {repro-status}`active-beats-passive`. Active minus passive exact recovery is {glue:text}`gain_active:+.3f`
+#   (criterion $\ge0.3$); the method passes at {repro-seeds}`active-beats-passive:method:pass` seeds. No method
+#   could pass this test in its setting: the passive baseline leaves a headroom of only
+#   {glue:text}`headroom:.3f` above it, since the calibrated budget gives it about
+#   {glue:text}`pass_per_pair:.0f` observations of every pair. In this run passive spectral seriation is the
+#   better method at both sizes: it reaches 90% with {glue:text}`ratio_b90_min:.2f` to
+#   {glue:text}`ratio_b90_max:.2f` times the active budget.
+# * *Below the all-pairs budget at low noise* (post hoc, {repro-status}`recovers-below-all-pairs`). At
+#   $n=${glue:text}`n_low`, $\sigma/\Delta=0.5$ and $B=${glue:text}`B_low`, a share {glue:text}`share_low:.2f` of
+#   the pairs, our algorithm recovers {glue:text}`low_active:.3f` of the orders, its ablation
+#   {glue:text}`low_uniform:.3f`, and the passive designs that complete the missing pairs
+#   {glue:text}`low_lowrank:.3f` (low-rank) and {glue:text}`low_toeplitz:.3f` (profile). Over the ci seeds the
+#   method passes at {repro-seeds}`recovers-below-all-pairs:method:pass`, the ablation at
+#   {repro-seeds}`recovers-below-all-pairs:ablation:pass`, the low-rank design at
+#   {repro-seeds}`recovers-below-all-pairs:baseline1:pass` and the profile design at
+#   {repro-seeds}`recovers-below-all-pairs:baseline2:pass`. Only the brief's mean-filled passive baseline
+#   fails here ({glue:text}`low_meanfill:.3f`), and it fails because of how it fills the gaps, not because it is
+#   passive. Until it is confirmed on seeds 10-19 this test does not move the badge.
+# * *Illustrations, not counted.* The error probability falls exponentially in the budget per item (slope
+#   {glue:text}`decay_slope_active:.3f`, $R^2=${glue:text}`decay_r2_active:.3f`), but so does the ablation's
+#   (slope {glue:text}`decay_slope_uniform:.3f`, $R^2=${glue:text}`decay_r2_uniform:.3f`) and the passive
+#   method's (slope {glue:text}`decay_slope_passive:.3f`, $R^2=${glue:text}`decay_r2_passive:.3f`): an
+#   exponential tail is what any estimator built on averages of Gaussian noise shows. The budget for 90% success
+#   grows with log-log slope {glue:text}`slope_active:.2f` (active), {glue:text}`slope_uniform:.2f` (ablation)
+#   and {glue:text}`slope_passive:.2f` (passive); an $n\ln n$ budget has {glue:text}`slope_nlogn:.2f` between the
+#   two ci sizes, inside the tolerance band of the brief's upper bound $1.4$, so two sizes cannot tell $n\ln n$
+#   from its neighbours, and the three methods scale alike. At fixed $\sigma/\Delta=2$ the slopes are
+#   {glue:text}`slope_fix_active:.2f`, {glue:text}`slope_fix_uniform:.2f` and {glue:text}`slope_fix_passive:.2f`.
+#   The brief's expectation of a passive slope of about 2 is far from every value we measure.
 #
 # **Why, as far as we can tell.** Under uniform separation every similarity carries information about
 # the order: items at positions $p$ and $p+1$ differ by at least $\Delta$ in their similarity to *every*
@@ -763,13 +903,14 @@ claims.table()
 # seriation aggregates all of it through the Fiedler vector, while our algorithm spends a quarter of the
 # budget on the endpoint and compares each pair of neighbours through two noisy entries. Observing all
 # pairs costs $n^2/2$ queries, which with $\Delta=1/n$ and $\sigma$ fixed is a constant $b=50$, so the
-# $\Theta(n^2)$ of "observing every pair" never binds in the pre-registered study. At fixed $\sigma/\Delta$
-# it grows like $n^2$ and, for large enough $n$, overtakes the passive method's cost of the noise; our
-# algorithm's own overhead keeps the ci sizes out of that regime at any noise level: sequential halving needs
-# $\lceil\log_2(n-1)\rceil(n-1)$ queries on a quarter of the budget, so the smallest budget our algorithm
-# accepts exceeds the $n(n-1)/2$ queries of seeing every pair once for every $n$ up to
-# {glue:text}`n_overhead`. The brief's expectation of a quadratic passive budget is therefore a statement about low noise or
-# large $n$, not about the sizes and noise level it proposed.
+# $\Theta(n^2)$ of "observing every pair" never binds in the pre-registered study. Where it could bind, at low
+# noise and a budget below $n(n-1)/2$, our algorithm cannot go below its own floor (sequential halving needs
+# $\lceil\log_2(n-1)\rceil(n-1)$ queries on a quarter of the budget, more than $n(n-1)/2$ for every $n$ up to
+# {glue:text}`n_overhead`), and at that floor a passive design still sees a share {glue:text}`share_low:.2f` of
+# the pairs: enough, once the unseen pairs are completed rather than filled with a constant, because the order
+# is over-determined by the similarities. A passive design needs at least the $\approx\tfrac12 n\ln n$ random
+# pairs that leave no item unobserved, so a quadratic passive budget is not what the model implies; an active
+# advantage by more than a constant factor would need an active algorithm whose floor is far below ours.
 #
 # Within our algorithm the adaptive allocation buys a modest saving: sampling the same two rows uniformly needs
 # {glue:text}`ratio_uniform_min:.2f` to {glue:text}`ratio_uniform_max:.2f` times its budget for 90% success
@@ -778,31 +919,38 @@ claims.table()
 # work (without it the rate is {glue:text}`succ_noend:.3f`, about the chance that the pivot is an end), and
 # that step is a property of Robinson matrices, not of active sampling.
 #
-# **What this does and does not say about the paper.** The algorithm tested here is ours. Its failure to
-# beat passive seriation is evidence against the brief's design and against the brief's reading of the
-# separation (a quadratic budget for passive sampling), not against the paper's theorem: the paper proves
-# optimality among active algorithms under its own separation condition, which we could not read, and its
-# algorithm may use local comparisons that ours does not. What our active algorithm shows is the shape of an
-# active guarantee (exact recovery with high probability at a budget of order $n\ln n\,\sigma^2/\Delta^2$, an
-# error probability falling exponentially in the samples per item); passive spectral seriation shows the same
-# shape at a smaller budget, so in our setting none of it needs active queries.
+# **What this does and does not say about the paper.** The algorithm tested is ours. Its failure to
+# beat passive seriation is evidence against the brief's design and against the brief's expectation (a
+# quadratic budget for passive sampling), not against the paper's theorem: the paper proves guarantees for
+# its own algorithm under its own separation condition, which we could not read, and its algorithm may use
+# local comparisons that ours does not. What our active algorithm shows is the shape of an active guarantee
+# (exact recovery with high probability at a budget of order $n\ln n\,\sigma^2/\Delta^2$, an error probability
+# falling exponentially in the samples per item); passive designs show the same shape at a smaller or equal
+# budget, so in our settings none of it needs active queries.
 #
 # ## What a skeptic would try
 #
-# The book's evidence review of the first version of this page found its controls weak: the endpoint-free
-# ablation fails by construction (it succeeds only when the pivot is an end), Cauchy noise is a wrong input
-# that scores zero from the fit rule, and passive spectral seriation, run by the reviewer, passed the decay
-# claims. The page now measures these comparators itself, under each test's own criterion (seed 0 of this
-# run):
+# This version was reviewed by an independent skeptic who did not write the page (below), after an
+# earlier evidence review of the first version had found its controls weak: the endpoint-free ablation fails by
+# construction (it succeeds only when the pivot is an end), Cauchy noise is a wrong input that scores zero from
+# the fit rule, and passive spectral seriation passed the decay claims. The page measures every comparator
+# itself, under each test's own criterion (seed 0 of this run):
 #
-# * **Passive spectral seriation** (every test): {glue:text}`succ_passive:.3f` exact recovery at the calibrated
-#   budget; on the grid of its own calibrated $c=${glue:text}`c_passive:.2f`, error slope
+# * **Passive spectral seriation** (the pre-registered tests): {glue:text}`succ_passive:.3f` exact recovery at
+#   the calibrated budget; on the grid of its own calibrated $c=${glue:text}`c_passive:.2f`, error slope
 #   {glue:text}`decay_slope_passive:.3f` and $R^2=${glue:text}`decay_r2_passive:.3f` over
 #   {glue:text}`decay_points_passive` points in the window; budget slope {glue:text}`slope_passive:.2f`
 #   ({glue:text}`slope_fix_passive:.2f` at fixed $\sigma/\Delta$).
+# * **Passive designs that complete the unobserved pairs** (the post-hoc test, below $n(n-1)/2$ queries):
+#   low-rank completion {glue:text}`low_lowrank:.3f`, profile completion {glue:text}`low_toeplitz:.3f`; the
+#   brief's mean fill {glue:text}`low_meanfill:.3f`. While designing the test on seeds 0-9 we also tried spectral
+#   seriation of the observed pairs alone (unobserved pairs at zero), of the correlations between rows, and a
+#   shortest-path embedding of the observed dissimilarities: all recovered almost no order exactly, so we kept
+#   the two strongest.
 # * **Our algorithm without its adaptive allocation** (the ablation of every test): {glue:text}`succ_uniform:.3f`
-#   at the calibrated budget (gain over passive {glue:text}`gain_uniform:+.3f`); own $c=${glue:text}`c_uniform:.2f`,
-#   error slope {glue:text}`decay_slope_uniform:.3f`, $R^2=${glue:text}`decay_r2_uniform:.3f`; budget slope
+#   at the calibrated budget (gain over passive {glue:text}`gain_uniform:+.3f`), {glue:text}`low_uniform:.3f`
+#   below the all-pairs budget; own $c=${glue:text}`c_uniform:.2f`, error slope
+#   {glue:text}`decay_slope_uniform:.3f`, $R^2=${glue:text}`decay_r2_uniform:.3f`; budget slope
 #   {glue:text}`slope_uniform:.2f` ({glue:text}`slope_fix_uniform:.2f` at fixed $\sigma/\Delta$).
 # * **A naive two-stage active scheme** (the calibrated-budget tests): {glue:text}`succ_refine:.3f` at the
 #   calibrated budget, a gain over passive of {glue:text}`gain_refine:+.3f`.
@@ -814,23 +962,42 @@ claims.table()
 #
 # ### Reviewer's findings
 #
-# Reviewed by: (pending). The independent reviewer of this version will record here what they tried against each
-# counted test, with its numbers, and where the prose disagrees with the record.
+# Reviewed by an independent skeptic (own scripts, own random streams, ci preset, seeds 0-9 only). Every
+# glued number matched the record at seed 0, and the badge did not overclaim; the problems were in the test
+# design, and this version answers each:
+#
+# * The headlines overstated the abstract: "fewer than passive observation" and "active beats passive" are the
+#   brief's, not the paper's, and optimality cannot be tested here. Now: optimality untestable, the passive
+#   comparison attributed to the brief, and the partial prior order listed as an untested headline.
+# * The budget-scaling test could not discriminate: an exact $n\ln n$ rate sits in the edge band of its upper
+#   bound, and the reviewer's passive slopes fell in the window as often as the method's. Now an illustration;
+#   so is the fixed-ratio variant, which at ci reused the same curves, and the two decay tests, one fit that
+#   the ablation and passive seriation also pass (the reviewer's passive slopes were at least as steep as the
+#   method's).
+# * "The regime where active sampling wins cannot be reached at ci sizes" was wrong: only our algorithm's
+#   sequential-halving floor keeps it out below $n=80$, and with the mean-filled passive baseline the reviewer
+#   found active (and the ablation) far ahead below the all-pairs budget. The reviewer asked for that setting
+#   with a passive baseline that does not fill unseen pairs with a constant: the post-hoc test above, where
+#   completed passive designs close the gap.
+# * The active-beats-passive test cannot be passed by any method in its setting; the calibration grid's
+#   overshoot; the caveats of the noise-level deviation; CPU rather than wall time for the preset: now said.
 #
 # ## What the miniature cannot show
 #
 # * The paper's algorithm, its separation condition and its constants: none were available, and there
 #   are no reported numbers to set beside ours.
-# * The regime where active sampling should win: at fixed $\sigma/\Delta$ and large $n$, where the $n^2/2$
-#   queries of passive observation exceed the $n\ln n\,\sigma^2/\Delta^2$ an active learner needs. Our
-#   algorithm's minimum budget exceeds $n(n-1)/2$ for every $n$ up to {glue:text}`n_overhead`, so the ci sizes
-#   cannot reach it.
-# * Whether an active learner can beat passive sampling by more than a constant factor in settings where
-#   most similarities carry no information about the order (banded or saturating profiles, which break
-#   uniform separation), or with partial prior knowledge of the order, which the arXiv version allows.
-# * Minimax optimality: that needs lower bounds; we show one algorithm's upper-bound behaviour at
-#   $n\le160$, with slopes fitted over a factor of 8 in $n$ (a factor of 2 at ci scale, where the slope
-#   rests on two sizes).
-# * Other baselines for passive seriation (the minimax-optimal estimators of the seriation literature), a
-#   noise scale unknown to the algorithm, and noise that is heavy-tailed but handled by a robust mean
-#   (the median would restore concentration under Cauchy noise).
+# * An active advantage by more than a constant factor. The regime where passive observation must pay (low
+#   noise, budgets below $n(n-1)/2$) is reachable at ci sizes, but our algorithm's sequential-halving overhead
+#   puts its smallest budget above $n(n-1)/2$ for every $n$ up to {glue:text}`n_overhead`, and at $n=80$ still at
+#   a share {glue:text}`share_low:.2f` of the pairs, where completed passive designs recover the order too. An
+#   active algorithm with a smaller floor (the paper's, perhaps) could be tested at budgets where a passive
+#   design leaves items almost unobserved; ours cannot.
+# * Whether an active learner can beat passive sampling in settings where most similarities carry no
+#   information about the order (banded or saturating profiles, which break uniform separation), or with
+#   partial prior knowledge of the order, which the arXiv version allows.
+# * Optimality: that needs lower bounds; we show one algorithm's upper-bound behaviour at $n\le160$, with
+#   slopes fitted over a factor of 8 in $n$ (a factor of 2 at ci scale, where the slope rests on two sizes).
+# * Other baselines for passive seriation (the minimax-optimal estimators of the seriation literature; our
+#   completed passive designs are simple ones of our own), a noise scale unknown to the algorithm, and noise
+#   that is heavy-tailed but handled by a robust mean (the median would restore concentration under Cauchy
+#   noise).

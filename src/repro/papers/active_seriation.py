@@ -35,6 +35,10 @@ Methods
   vector of the Laplacian of the averaged matrix (Atkins, Boman and Hendrickson, SIAM J. Comput. 1998).
 * Naive active baseline (:func:`refine_seriation`, not from the paper): passive spectral seriation on
   half the budget, then the other half on the pairs it places close together, and spectral again.
+* Passive baselines for budgets below :math:`n(n-1)/2`, where some pairs are never observed
+  (:func:`passive_observations`, :func:`completion_seriation`): the missing pairs are completed, by
+  iterative low-rank imputation (:func:`lowrank_fill`) or by the profile estimated along an alternately
+  re-estimated order (:func:`toeplitz_fill`), before spectral seriation.
 
 Every method is vectorised over a batch of ``T`` independent instances (trials). The oracle returns
 sums of ``k`` fresh observations drawn from their exact law (a Gaussian sum is
@@ -54,7 +58,8 @@ from numpy.typing import ArrayLike
 
 Profile = Callable[[np.ndarray], np.ndarray]
 NOISES: tuple[str, ...] = ("gaussian", "cauchy")
-METHODS: tuple[str, ...] = ("active", "active-uniform", "no-endpoint", "passive", "passive-refine")
+METHODS: tuple[str, ...] = ("active", "active-uniform", "no-endpoint", "passive", "passive-refine", "passive-lowrank",
+                             "passive-toeplitz")
 
 
 # --------------------------------------------------------------------------- validation helpers
@@ -415,7 +420,8 @@ def min_budget(method: str, n: int) -> int:
     """Smallest budget :func:`simulate` accepts for ``method`` on ``n`` items.
 
     ``active``: :func:`active_min_budget`; ``active-uniform``: the same without halving; ``no-endpoint``:
-    two queries per entry of one row; ``passive``: one query; ``passive-refine``: two (one per stage).
+    two queries per entry of one row; ``passive``, ``passive-lowrank``, ``passive-toeplitz``: one query;
+    ``passive-refine``: two (one per stage).
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}; got {method!r}")
@@ -426,7 +432,7 @@ def min_budget(method: str, n: int) -> int:
         return 2 * (n - 1)
     if method == "active-uniform":
         return active_min_budget(n, adaptive=False)
-    return 1 if method == "passive" else 2
+    return 2 if method == "passive-refine" else 1
 
 
 # --------------------------------------------------------------------------- passive baseline
@@ -518,6 +524,164 @@ def refine_seriation(oracle: NoisyOracle, budget: int, rng: np.random.Generator,
     np.add.at(sums, (np.broadcast_to(np.arange(T)[:, None], tri.shape), tri), s2)
     np.add.at(k, (np.broadcast_to(np.arange(T)[:, None], tri.shape), tri), k2)
     return spectral_seriation(_mean_matrix(sums, k, n))
+
+
+# --------------------------------------------------------------------------- passive baselines for missing pairs
+def passive_observations(oracle: NoisyOracle, budget: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Passive observations kept apart from the pairs never observed: (means, observed mask).
+
+    The budget is spread over the :math:`N = n(n-1)/2` pairs exactly as in :func:`passive_average` (the same
+    draws from ``oracle`` and ``rng``); below :math:`N` queries a uniformly random set of ``budget`` pairs is
+    observed once and the others not at all.
+
+    Returns
+    -------
+    A : np.ndarray, shape (T, n, n)
+        Symmetric means of the observed pairs; 0 on unobserved pairs and on the diagonal.
+    W : np.ndarray of bool, shape (T, n, n)
+        Symmetric; True where the pair was observed (never on the diagonal).
+    """
+    sums, k = _passive_sums(oracle, budget, rng)
+    n = oracle.n
+    iu, ju = np.triu_indices(n, 1)
+    A = np.zeros((sums.shape[0], n, n))
+    W = np.zeros((sums.shape[0], n, n), dtype=bool)
+    A[:, iu, ju] = np.where(k > 0, sums / np.maximum(k, 1), 0.0)
+    W[:, iu, ju] = k > 0
+    return A + A.transpose(0, 2, 1), W | W.transpose(0, 2, 1)
+
+
+def _check_observed(A: ArrayLike, W: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
+    A = np.asarray(A, dtype=np.float64)
+    W = np.asarray(W)
+    if A.ndim == 2:
+        A, W = A[None], W[None]
+    if A.ndim != 3 or A.shape[1] != A.shape[2] or A.shape[1] < 3 or W.shape != A.shape or W.dtype != bool:
+        raise ValueError("A must have shape (n, n) or (T, n, n) with n >= 3, and W be a boolean array of that shape")
+    if not np.all(np.isfinite(A)) or np.any(A != A.transpose(0, 2, 1)) or np.any(W != W.transpose(0, 2, 1)):
+        raise ValueError("A must be finite and symmetric, and W symmetric")
+    off = ~np.eye(A.shape[1], dtype=bool)
+    if np.any((W & off).sum(axis=(1, 2)) == 0):
+        raise ValueError("every instance needs at least one observed pair")
+    return A, W & off
+
+
+def lowrank_fill(A: ArrayLike, W: ArrayLike, rank: int = 4, iters: int = 20) -> np.ndarray:
+    """Complete a partly observed similarity matrix by hard impute (iterative rank-``rank`` reconstruction).
+
+    The iterative low-rank imputation of Troyanskaya et al. (Bioinformatics 2001, "SVDimpute") and the
+    hard-impute of Mazumder, Hastie and Tibshirani (JMLR 2010), in its symmetric form: start from the
+    observed entries with the unobserved ones at the mean of the observed ones; then, ``iters`` times, replace
+    the unobserved entries by those of the best rank-``rank`` approximation of the current matrix (its
+    ``rank`` eigenpairs of largest magnitude). The diagonal, a self-similarity never queried, is held at the
+    largest observed similarity of the instance (in a Robinson matrix the diagonal is each row's maximum).
+
+    Parameters
+    ----------
+    A, W : array_like, shape (n, n) or (T, n, n)
+        Observed means and the boolean mask of observed pairs (:func:`passive_observations`).
+    rank : int in [1, n]
+    iters : int >= 1
+
+    Returns
+    -------
+    np.ndarray, shape (T, n, n)
+        Symmetric; equal to ``A`` on the observed pairs.
+    """
+    A, W = _check_observed(A, W)
+    n = A.shape[1]
+    if isinstance(rank, bool) or not isinstance(rank, (int, np.integer)) or not 1 <= rank <= n:
+        raise ValueError(f"rank must be an int in [1, {n}]; got {rank!r}")
+    if isinstance(iters, bool) or not isinstance(iters, (int, np.integer)) or iters < 1:
+        raise ValueError(f"iters must be an int >= 1; got {iters!r}")
+    idx = np.arange(n)
+    known = W.copy()
+    known[:, idx, idx] = True
+    target = A.copy()
+    target[:, idx, idx] = np.where(W, A, -np.inf).max(axis=(1, 2))[:, None]
+    mean = (A * W).sum(axis=(1, 2)) / W.sum(axis=(1, 2))
+    X = np.where(known, target, mean[:, None, None])
+    for _ in range(int(iters)):
+        w, V = np.linalg.eigh(X)
+        top = np.argsort(-np.abs(w), axis=1, kind="stable")[:, :rank]
+        wt = np.take_along_axis(w, top, axis=1)
+        Vt = np.take_along_axis(V, top[:, None, :], axis=2)
+        L = (Vt * wt[:, None, :]) @ Vt.transpose(0, 2, 1)
+        X = np.where(known, target, (L + L.transpose(0, 2, 1)) / 2)
+    return X
+
+
+def toeplitz_fill(A: ArrayLike, W: ArrayLike, order: ArrayLike) -> np.ndarray:
+    """Fill each unobserved pair with the mean observed similarity at the same distance in a given order.
+
+    Under the model :math:`M_{ij} = g(|\\pi_i-\\pi_j|)` the similarity depends only on the distance in the
+    hidden order, so once an order is estimated, the observed pairs at rank distance :math:`d` estimate
+    :math:`g(d)`. A distance with no observed pair gets the value interpolated linearly between the
+    nearest distances that have one (the nearest one's value beyond the last).
+
+    Parameters
+    ----------
+    A, W : array_like, shape (n, n) or (T, n, n)
+        As in :func:`lowrank_fill`.
+    order : array_like of int, shape (n,) or (T, n)
+        ``order[r]`` = item at rank ``r``.
+
+    Returns
+    -------
+    np.ndarray, shape (T, n, n)
+        Symmetric; ``A`` on observed pairs, zero diagonal.
+    """
+    A, W = _check_observed(A, W)
+    T, n = A.shape[0], A.shape[1]
+    o = np.asarray(order)
+    o = o[None] if o.ndim == 1 else o
+    _check_perm(o, n)
+    if o.shape[0] != T:
+        raise ValueError(f"order must have one row per instance ({T}); got {o.shape[0]}")
+    rank = np.argsort(o, axis=1)
+    D = np.abs(rank[:, :, None] - rank[:, None, :])
+    t = np.broadcast_to(np.arange(T)[:, None, None], D.shape)
+    tot, cnt = np.zeros((T, n)), np.zeros((T, n))
+    np.add.at(tot, (t, D), np.where(W, A, 0.0))
+    np.add.at(cnt, (t, D), W)
+    prof = tot / np.maximum(cnt, 1)
+    d = np.arange(n)
+    for i in range(T):  # distances with no observed pair: interpolated from the observed ones (ends held)
+        seen = cnt[i] > 0
+        if not seen.all():
+            prof[i] = np.interp(d, d[seen], prof[i, seen])
+    fill = np.take_along_axis(prof, D.reshape(T, -1), axis=1).reshape(D.shape)
+    X = np.where(W, A, fill)
+    X[:, np.arange(n), np.arange(n)] = 0.0
+    return X
+
+
+def completion_seriation(A: ArrayLike, W: ArrayLike, fill: str, rank: int = 4, iters: int = 20,
+                         rounds: int = 5) -> np.ndarray:
+    """Spectral seriation of a partly observed similarity matrix, completed first (passive baselines).
+
+    ``fill="lowrank"``: :func:`spectral_seriation` of :func:`lowrank_fill` ``(A, W, rank, iters)``.
+    ``fill="toeplitz"``: start from the spectral order of the mean-filled matrix (unobserved pairs at the
+    mean of the observed ones, as :func:`passive_average`), then ``rounds`` times fill by
+    :func:`toeplitz_fill` in the current order and re-order by spectral seriation (alternating estimation of
+    the order and of the profile :math:`g`).
+
+    Returns
+    -------
+    np.ndarray of int, shape (T, n)
+    """
+    A, W = _check_observed(A, W)
+    if fill == "lowrank":
+        return spectral_seriation(lowrank_fill(A, W, rank, iters))
+    if fill != "toeplitz":
+        raise ValueError(f"fill must be 'lowrank' or 'toeplitz'; got {fill!r}")
+    if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)) or rounds < 1:
+        raise ValueError(f"rounds must be an int >= 1; got {rounds!r}")
+    mean = (A * W).sum(axis=(1, 2)) / W.sum(axis=(1, 2))
+    order = spectral_seriation(np.where(W, A, mean[:, None, None]))
+    for _ in range(int(rounds)):
+        order = spectral_seriation(toeplitz_fill(A, W, order))
+    return order
 
 
 def fiedler_vector(S: ArrayLike) -> np.ndarray:
@@ -622,10 +786,12 @@ def simulate(
 
     Parameters
     ----------
-    method : {"active", "active-uniform", "no-endpoint", "passive", "passive-refine"}
+    method : str, one of :data:`METHODS`
         Ours (:func:`active_seriation`); ours with uniform sampling of both rows (``adaptive=False``); the
         strawman that sorts the pivot's own row (``endpoint=False``); spectral seriation of
-        :func:`passive_average`; or the naive two-stage baseline :func:`refine_seriation`.
+        :func:`passive_average`; the naive two-stage baseline :func:`refine_seriation`; or the passive
+        baselines for budgets below :math:`n(n-1)/2`, :func:`completion_seriation` of
+        :func:`passive_observations` with ``fill="lowrank"`` or ``"toeplitz"``.
     n, budget, trials, sigma, g, rng, noise
         Items, queries per instance, instances, noise scale, profile, generator, noise law.
 
@@ -643,6 +809,8 @@ def simulate(
         order = spectral_seriation(passive_average(oracle, budget, rng))
     elif method == "passive-refine":
         order = refine_seriation(oracle, budget, rng)
+    elif method in ("passive-lowrank", "passive-toeplitz"):
+        order = completion_seriation(*passive_observations(oracle, budget, rng), fill=method.split("-")[1])
     else:
         order = active_seriation(oracle, budget, endpoint=method != "no-endpoint", adaptive=method != "active-uniform")
     return dict(success=float(np.mean(exact_recovery(order, perm))),
