@@ -57,6 +57,9 @@ OMEGA = 4.0                   # over-relaxation of the EM update in the ascent f
 # 300 queries among the 32 x 32 = 1024 blocks of a 128 x 128 image, 16 posterior samples per query, and
 # sigma = 1 (ActiveSampler's default: the inference script passes no other; the config's sigma 10 is never read)
 OFFICIAL_BUDGET = int(round(300 / 1024 * N))
+# the skeptic's variations of the baselines (shown in "What a skeptic would try", never in a test)
+SKEPTIC_EPS = (0.2, 0.3, 0.4)      # the prior-dependent baseline's flip noise (the page's is EPS)
+SKEPTIC_H = (0.7, 1.5, 2.0)        # kernel-greedy's bandwidth (the page's is GREEDY_H)
 OFFICIAL_SAMPLES = 16
 OFFICIAL_SIGMA = 1.0
 
@@ -84,8 +87,13 @@ OFFICIAL_SIGMA = 1.0
 # 1. with an uninformative prior, EM-PTDM finds substantially more targets within a budget than prior-dependent
 #    methods and other baselines, on species-distribution and remote-sensing tasks (the `beats-*` tests);
 # 2. its EM update guarantees a monotonic improvement of the prior estimate with each observation (not testable
-#    here: EM's ascent holds for any EM by construction; shown as the illustration `em-ascent`);
-# 3. the method is principled, neuroscience-inspired and interpretable (not testable: qualitative).
+#    here: the paper's exact theorem was not retrieved; we show two readings as illustrations, EM's ascent within
+#    each fit, `em-ascent`, which holds for any EM by construction, and the estimate's accuracy from one
+#    observation to the next, `estimate-improves-each-observation-<env>`);
+# 3. the method is principled, neuroscience-inspired and interpretable (not testable: qualitative);
+# 4. the title's thesis, the power of permanent *and* transient memory: each memory contributes to the search
+#    (the `beats-prior-dependent-*` tests remove the transient memory, the post-hoc `permanent-memory-helps-*`
+#    tests the permanent one).
 #
 # ## The method
 #
@@ -127,6 +135,8 @@ OFFICIAL_SIGMA = 1.0
 # * `em-ptdm`: EM over permanent and transient components (the method);
 # * `em-permanent`: EM over the permanent particles only (the method without its transient memory: the
 #   ablation of every discovery test);
+# * `em-transient`: EM over the transient components only (the method without its permanent memory; the
+#   denominator of the post-hoc `permanent-memory-helps` tests);
 # * `bayes-prior`: the prior-dependent baseline, DiffATD-like: Bayesian posterior over the permanent
 #   particles, $w_k\propto\prod_i L_{ik}$ (the prior's maps are the only hypotheses), same query rule;
 # * `kernel-greedy`: a naive baseline that uses none of the paper's ideas, classical one-step greedy active
@@ -137,6 +147,9 @@ OFFICIAL_SIGMA = 1.0
 # * `static-prior`: $\hat p$ = the prior's mean, never updated (a strawman: at chance by construction, drawn
 #   in the learning curves only).
 #
+# The prior-dependent baseline's flip noise is the permanent particles' $\varepsilon=0.1$, the same for every
+# method; the skeptic section shows it with $\varepsilon$ = 0.2, 0.3 and 0.4.
+#
 # ## The experiment
 #
 # * **Species-distribution-like maps:** white noise smoothed by an anisotropic Gaussian (length scales 1.5
@@ -146,10 +159,11 @@ OFFICIAL_SIGMA = 1.0
 #   (2×2 to 2×4 cells) within 5 cells of each cluster centre.
 # * **Uninformative permanent prior:** 128 particles (256 at full) of isotropic speckle (length 0.8 cells,
 #   30% density), the same for both environments. **Informative prior** (for the prior-dependence
-#   illustration): 128 (256) maps from the environment's own generator, other seeds. **Fitted generic
-#   prior** (the skeptic's, post hoc): the same speckle generator with its density and length fitted to the
-#   environment's maps (`K.fit_speckle_scale`: the density, and the length whose speckle has the same share of
-#   target neighbours), so a prior at the right scale that still knows nothing of the targets' shapes.
+#   illustration and the `permanent-memory-helps` tests): 128 (256) maps from the environment's own generator,
+#   other seeds. **Fitted generic prior** (the skeptic's, post hoc): the same speckle generator with its density
+#   and length fitted to the environment's maps (`K.fit_speckle_scale`: the density, and the length whose
+#   speckle has the same share of target neighbours), so a prior at the right scale that still knows nothing of
+#   the targets' shapes.
 # * **Scale:** 20 maps per environment at ci, 100 at full (the brief's numbers); budget 10% of the cells
 #   (102 queries) at ci, 20% (205) at full. **Official configuration:** the official query rule and budget
 #   (300 of 1024 cells), on the first 10 maps of each environment at ci (all 100 at full). Spread is over
@@ -166,6 +180,11 @@ OFFICIAL_SIGMA = 1.0
 # 2. `beats-prior-dependent-<env>`: EM-PTDM over the prior-dependent baseline, $\ge 1.1$. Ablation: EM over
 #    the permanent particles only, over the same baseline. Baseline: kernel-greedy over the same baseline.
 #
+# Tests 1 and 2 are one measurement per environment, not two pieces of evidence: wherever the prior-dependent
+# baseline itself clears $1.5$ over random search (test 1's first baseline), a searcher that passes test 2
+# finds at least $1.1\times1.5=1.65$ times random search's targets and passes test 1 too. They stay as recorded
+# when the page was first run.
+#
 # Post hoc (added when the page gained its comparators, †), each beside the same comparators:
 #
 # 3. `beats-prior-dependent-<env>-fitted-prior`: test 2 with every method on the fitted generic prior (the
@@ -173,11 +192,21 @@ OFFICIAL_SIGMA = 1.0
 #    method; a skeptic gives the baseline the right scale).
 # 4. `beats-random-<env>-official`, `beats-prior-dependent-<env>-official`: tests 1 and 2 under the official
 #    query rule and budget.
+# 5. `permanent-memory-helps-<env>` (added after the independent review, criterion fixed before the first run):
+#    the title's thesis. Mean targets found by EM-PTDM with an *informative* permanent memory (maps of the
+#    environment's own generator: the case most favourable to the thesis) over those of EM on the transient
+#    memory alone, $\ge 1.0$ (both memories at least as good as the transient one alone). Ablation: EM-PTDM with
+#    the uninformative permanent memory (the page's setting), over the same. Baselines: kernel-greedy, and the
+#    prior-dependent baseline on the informative prior (the informative permanent memory alone), each over the
+#    same.
 #
-# Shown, not counted: `em-ascent` (EM never lowers $\ell$: EM's ascent property, which holds for any EM) and
-# `prior-dependence-<env>` (the prior-dependent baseline with the informative prior over the same with the
-# uninformative one: a posterior over the true generator's maps beats one over wrong speckle almost by
-# construction; it shows the premise of the setting).
+# Shown, not counted: `em-ascent` (EM never lowers $\ell$ within a fit: EM's ascent property, which holds for any
+# EM), `estimate-improves-each-observation-<env>` (the second reading of "monotonic improvement of the prior
+# estimate with each new observation": the per-cell log-likelihood of the whole true map under $\hat p$ never
+# falls from one observation to the next; the paper's exact theorem was not retrieved, and nothing in our
+# construction promises it) and `prior-dependence-<env>` (the prior-dependent baseline with the informative prior
+# over the same with the uninformative one: a posterior over the true generator's maps beats one over wrong
+# speckle almost by construction; it shows the premise of the setting).
 #
 # **Deviations from the paper**
 #
@@ -199,6 +228,9 @@ OFFICIAL_SIGMA = 1.0
 # * Baselines: DiffATD is represented by a Bayesian posterior over the prior's particles (`bayes-prior`), not
 #   by the DiffATD code; the brief's GP-classifier baseline is left out; its nearest-positive greedy is the
 #   kernel-greedy baseline.
+# * The bar of test 2: the brief set $1.1$ against "greedy on the permanent prior without updates" (our
+#   `static-prior`, at chance by construction); the page holds EM-PTDM to it against the Bayesian posterior over
+#   the same particles, a stronger comparator.
 # * Defaults that are ours: $\varepsilon=0.1$, bandwidths 1, 2, 4 cells, pseudo-count 1, 10 warm-started EM
 #   steps per query, 128/256 particles, kernel-greedy's $h=1$; EM weights are floored at $10^{-200}$ (a speed
 #   guard against subnormal floats; no effect on any value shown). One design choice was changed after a
@@ -225,22 +257,28 @@ print(f"scale={P.scale}: {P.maps} maps of {P.size}x{P.size} per environment, bud
       ", ".join(f"{e} {targets[e].mean():.3f}" for e in ENVS) + "; fitted generic prior (length, density): " +
       ", ".join(f"{e} ({fitted[e][0]:.1f}, {fitted[e][1]:.3f})" for e in ENVS))
 
-MAIN = ("random", "static-prior", "bayes-prior", "em-permanent", "em-ptdm", "kernel-greedy")
+MAIN = ("random", "static-prior", "bayes-prior", "em-permanent", "em-transient", "em-ptdm", "kernel-greedy")
 POSTERIOR = ("bayes-prior", "em-permanent", "em-ptdm")
 jobs = ([(e, "uninformative", m, "ours") for e in ENVS for m in MAIN]
         + [(e, "informative", m, "ours") for e in ENVS for m in ("bayes-prior", "em-ptdm")]
         + [(e, "fitted", m, "ours") for e in ENVS for m in POSTERIOR]
         + [(e, "uninformative", m, "official") for e in ENVS
-           for m in ("random", "bayes-prior", "em-permanent", "em-ptdm", "kernel-greedy")])
-runs = {}  # (env, prior, method, query rule) -> result of K.run_discovery
+           for m in ("random", "bayes-prior", "em-permanent", "em-ptdm", "kernel-greedy")]
+        + [(e, "uninformative", ("bayes-prior", "eps", v), "ours") for e in ENVS for v in SKEPTIC_EPS]
+        + [(e, "uninformative", ("kernel-greedy", "h", v), "ours") for e in ENVS for v in SKEPTIC_H])
+for h in SKEPTIC_H:
+    kernels[h] = K.gaussian_kernel_matrix(P.size, h)
+runs = {}  # (env, prior, method, query rule) -> result of K.run_discovery; method (name, "eps" | "h", value): a variant
 for e, prior, m, rule in progress(jobs, desc="runs"):
     official = rule == "official"
     n = P.official_maps if official else P.maps
+    name, variant = (m[0], {m[1]: m[2]}) if isinstance(m, tuple) else (m, {})
     runs[e, prior, m, rule] = K.run_discovery(
-        m, targets[e][:n], PRIORS[prior](e), OFFICIAL_BUDGET if official else BUDGET,
-        np.random.default_rng([seed, 8 if official else 7]), eps=EPS, bandwidths=BANDWIDTHS, em_iter=P.em_iter,
-        kernels=kernels, first=first[e][:n], query_rule=rule, n_samples=OFFICIAL_SAMPLES, sigma=OFFICIAL_SIGMA,
-        greedy_bandwidth=GREEDY_H)
+        name, targets[e][:n], PRIORS[prior](e), OFFICIAL_BUDGET if official else BUDGET,
+        np.random.default_rng([seed, 8 if official else 7]), eps=variant.get("eps", EPS), bandwidths=BANDWIDTHS,
+        em_iter=P.em_iter, kernels=kernels, first=first[e][:n], query_rule=rule, n_samples=OFFICIAL_SAMPLES,
+        sigma=OFFICIAL_SIGMA, greedy_bandwidth=variant.get("h", GREEDY_H),
+        track_map_loglik=(m == "em-ptdm" and prior != "fitted" and not official))
 
 
 def found_at_budget(e, m, prior="uninformative", rule="ours"):
@@ -300,12 +338,13 @@ plt.show()
 # Fraction of each map's targets found after $b$ queries, mean over the maps with a band of ±1 standard
 # error (over maps); every method on the same maps and from the same first cell, with the page's query rule
 # and budget. The dashed line is the expected curve of random search. The naive kernel-greedy baseline
-# (black) uses neither prior nor EM; the static prior (grey, dotted) is the strawman of the page's first version.
+# (black) uses neither prior nor EM; `em-transient` (light blue) is EM-PTDM without its permanent memory; the static
+# prior (grey, dotted) is the strawman of the page's first version.
 
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(8.4, 3.2), sharey=True)
-colors = {"em-ptdm": "C0", "bayes-prior": "C1", "em-permanent": "C2", "kernel-greedy": "C7", "static-prior": "0.6",
-          "random": "C3"}
+colors = {"em-ptdm": "C0", "bayes-prior": "C1", "em-permanent": "C2", "em-transient": "C5", "kernel-greedy": "C7",
+          "static-prior": "0.6", "random": "C3"}
 b_axis = np.arange(BUDGET + 1)
 for ax, e in zip(axes, ENVS):
     total = targets[e].sum(axis=1)
@@ -387,6 +426,44 @@ axes[1].legend(fontsize=7, loc="upper left", ncol=2)
 plt.show()
 
 # %% [markdown]
+# ### What the permanent memory adds, and the estimate from one observation to the next
+#
+# Left: mean targets found at the budget by EM-PTDM with each permanent memory (uninformative speckle, speckle
+# fitted to the targets' scale, the environment's own maps), by the informative permanent memory alone (the
+# prior-dependent baseline on it) and by kernel-greedy, over those of EM on the transient memory alone (the
+# dashed line at 1: the bar of `permanent-memory-helps`). Right: the per-cell log-likelihood of the whole true map
+# under EM-PTDM's estimate $\hat p$ after $t$ observations (uninformative prior), relative to its value after the
+# first observation: mean over the maps (thick) and three maps of each environment (thin). The across-observation
+# reading of the paper's guarantee asks that every curve never fall.
+
+# %%
+fig, axes = plt.subplots(1, 2, figsize=(9.6, 3.4))
+bars = [("EM-PTDM, uninformative", "em-ptdm", "uninformative", "C0", ""),
+        ("EM-PTDM, fitted", "em-ptdm", "fitted", "C0", ".."),
+        ("EM-PTDM, informative", "em-ptdm", "informative", "C0", "//"),
+        ("prior-dependent, informative", "bayes-prior", "informative", "C1", "//"),
+        ("kernel-greedy", "kernel-greedy", "uninformative", "C7", "")]
+for k, (label, m, prior, c, hatch) in enumerate(bars):
+    vals = [mean_found(e, m, prior) / mean_found(e, "em-transient") for e in ENVS]
+    axes[0].bar(xpos + (k - 2) * 0.16, vals, 0.16, color=c, hatch=hatch, edgecolor="k", label=label)
+axes[0].axhline(1.0, color="k", lw=0.8, ls="--")
+axes[0].set(xticks=xpos, xticklabels=ENVS, ylabel="targets found / transient-only EM's", ylim=(0, 1.45),
+            yticks=np.linspace(0, 1, 6), title="Adding a permanent memory to the transient one")
+axes[0].legend(fontsize=7, loc="upper center", ncol=2)
+t_axis = np.arange(1, BUDGET)
+for e, c in zip(ENVS, ("C2", "C4")):
+    ll = runs[e, "uninformative", "em-ptdm", "ours"]["map_loglik"]
+    rel = ll - ll[:, :1]
+    axes[1].plot(t_axis, rel.mean(axis=0), color=c, lw=2, label=f"{e}, mean over maps")
+    for i in range(3):
+        axes[1].plot(t_axis, rel[i], color=c, lw=0.7, alpha=0.6)
+axes[1].axhline(0.0, color="k", lw=0.8, ls=":")
+axes[1].set(xlabel="observations t", ylabel="log-lik. of the true map, per cell,\nminus its value at t = 1 (nats)",
+            title="EM-PTDM's estimate across observations")
+axes[1].legend(fontsize=7)
+plt.show()
+
+# %% [markdown]
 # ### The EM ascent
 #
 # For each map of the species environment, the component likelihoods of EM-PTDM's final observations:
@@ -430,7 +507,8 @@ plt.show()
 # |---|---|---|
 # | aerial scene (DOTA), aircraft pixels found by step 350 | figure only (EM-PTDM finds more than DiffATD); no number retrieved | remote-like maps: the tests `beats-prior-dependent-remote`, `beats-random-remote` and their official and fitted-prior variants |
 # | species distribution | "substantially outperforms baselines"; no number retrieved | species-like maps: `beats-prior-dependent-species`, `beats-random-species` and their variants |
-# | monotone improvement of the prior estimate | guaranteed (abstract) | EM ascent, illustration `em-ascent` |
+# | monotone improvement of the prior estimate | guaranteed (abstract); exact theorem not retrieved | within each EM fit: illustration `em-ascent`; from one observation to the next: illustrations `estimate-improves-each-observation-*` |
+# | permanent + transient memory (the title) | figure 6 of the repository: reconstructions with permanent memory only and with transient memory added; no number retrieved | `beats-prior-dependent-*` (transient memory removed), `permanent-memory-helps-*` (permanent memory removed, post hoc) |
 
 # %% [markdown]
 # ## Against the official code
@@ -517,6 +595,16 @@ OFFICIAL_WHY = ("added when the page gained its comparators (issue 32): the offi
 FITTED_SETTING = "every method on a generic speckle prior fitted to the targets' density and scale"
 FITTED_WHY = ("added after the independent review noted that the prior-dependent baseline's particles are at the "
               "wrong scale, which favours the method: the skeptic gives the prior the right scale")
+TRANS = "EM over the transient memory alone (EM-PTDM without its permanent memory)"
+PERM_ING = ("what the permanent memory knows about the task (maps of the environment's own generator instead of "
+            "uninformative speckle)")
+PERM_WHY = ("added after the second independent review: the paper's thesis is that permanent and transient memory "
+            "together do better, and the page had removed only the transient memory; designed on seeds 0-9 with the "
+            "review's numbers for seeds 0-4 in view, its criterion (at least as many targets as the transient memory "
+            "alone) taken from the thesis and fixed, with the comparators, before the test was first run")
+NOT_FALLING = 1e-9  # a change of the per-cell log-likelihood above -1e-9 nats counts as not falling (rounding)
+share_not_falling = {e: float((np.diff(runs[e, "uninformative", "em-ptdm", "ours"]["map_loglik"], axis=1)
+                               >= -NOT_FALLING).mean()) for e in ENVS}
 
 TEST_IDS = [f"{t}-{e}{v}" for e in ENVS for t, v in (("beats-random", ""), ("beats-prior-dependent", ""),
                                                      ("beats-prior-dependent", "-fitted-prior"),
@@ -530,14 +618,22 @@ claims.headline(
 claims.headline(
     "monotone-improvement",
     "Its EM procedure guarantees a monotonic improvement of the prior estimate with each new observation",
-    untestable="EM's ascent holds for any EM by construction, so no run of our closed-form EM could refute it (shown "
-               "as the illustration em-ascent); the paper's EM over an h-network fitted by gradient steps is not run")
+    untestable="the paper's exact theorem was not retrieved, so we cannot tell which quantity it guarantees; EM's "
+               "ascent within a fit holds for any EM by construction (illustration em-ascent), and the estimate's "
+               "accuracy from one observation to the next is a property nothing in our analogue promises "
+               "(illustrations estimate-improves-each-observation-*); the paper's EM over an h-network fitted by "
+               "gradient steps is not run")
 claims.headline(
     "principled-interpretable",
     "The framework is theoretically principled, inspired by neuroscience (permanent and transient memory) and "
     "interpretable, unlike black-box policies",
     untestable="qualitative: no measurement bears on it, and the analogue's mixture weights, which one might read as "
                "an interpretation, have no counterpart in the official code")
+claims.headline(
+    "permanent-and-transient",
+    "Permanent memory (the pretrained prior) and transient memory (adapted to the task's observations) together "
+    "search better than either alone",
+    tests=[f"{t}-{e}" for e in ENVS for t in ("permanent-memory-helps", "beats-prior-dependent")])
 
 claims.illustrate(
     "em-ascent",
@@ -561,6 +657,20 @@ for e in ENVS:
         why="the premise of the setting, not a claim about the method: a posterior over the true generator's maps "
             "beats one over speckle at the wrong scale almost by construction (the review's reading)",
         tol=RATIO)
+for e in ENVS:
+    claims.illustrate(
+        f"estimate-improves-each-observation-{e}",
+        statement=f"{e}: share of the steps from one observation to the next (every map, observations 1 to "
+                  f"{BUDGET - 1}) at which the per-cell log-likelihood of the whole true map under EM-PTDM's estimate "
+                  "does not fall (uninformative prior)",
+        paper="it guarantees a strong, monotonic improvement in prior estimates with each new observation (abstract)",
+        criterion=at_least(1.0), measured=share_not_falling[e],
+        why="our second reading of the abstract's guarantee (across observations, not within one EM fit); the "
+            "paper's exact theorem was not retrieved, so we cannot tell whether it claims this, and nothing in our "
+            "analogue's construction promises it: a failure says that the analogue's estimate lacks the property, "
+            "not that the paper's theorem is wrong",
+        tol=tolerance(abs=0.02, why="a share over every map and step of runs whose search paths a near-tie in an "
+                      "argmax can change"))
 
 for e in ENVS:
     f = {m: mean_found(e, m) for m in MAIN}
@@ -613,6 +723,21 @@ for e in ENVS:
                             ingredient=ING),
         baselines=[Comparator(f"{GREEDY} / the same baseline", o["kernel-greedy"] / o["bayes-prior"])],
         tol=RATIO, setting=OFFICIAL_SETTING, post_hoc=OFFICIAL_WHY)
+    trans = mean_found(e, "em-transient")
+    claims.test(
+        f"permanent-memory-helps-{e}",
+        statement=f"{e}: mean targets found in {BUDGET} queries, EM-PTDM with an informative permanent memory (maps "
+                  "of the environment's own generator) / EM over the transient memory alone",
+        paper="the title's 'power of permanent and transient memory': the pretrained prior kept as a permanent memory "
+              "beside the transient one makes the search better (abstract; the repository's figure 6 shows "
+              "reconstructions with and without the transient memory)",
+        criterion=at_least(1.0), measured=mean_found(e, "em-ptdm", "informative") / trans,
+        ablation=Comparator(f"EM-PTDM with the uninformative permanent memory / {TRANS}", f["em-ptdm"] / trans,
+                            ingredient=PERM_ING),
+        baselines=[Comparator(f"{GREEDY} / the same", f["kernel-greedy"] / trans),
+                   Comparator(f"{BAYES} on the informative prior (the informative permanent memory alone) / the same",
+                              mean_found(e, "bayes-prior", "informative") / trans)],
+        tol=RATIO, post_hoc=PERM_WHY)
 
 # %%
 glue("budget", BUDGET, display=False)
@@ -646,10 +771,38 @@ for e in ENVS:
     glue(f"transient_final_{e}", float(tm.mean()), display=False)
     tm_inf = runs[e, "informative", "em-ptdm", "ours"]["transient_mass"][:, -2]
     glue(f"transient_final_inf_{e}", float(tm_inf.mean()), display=False)
-    for prior in ("uninformative", "fitted"):
+    for prior in ("uninformative", "fitted", "informative"):
         tm_mid = runs[e, prior, "em-ptdm", "ours"]["transient_mass"][:, BUDGET // 2 - 1]
         glue(f"transient_mid_{prior}_{e}", float(tm_mid.mean()), display=False)
 glue("mid_query", BUDGET // 2, display=False)
+glue("n_maps", int(P.maps), display=False)
+for e in ENVS:
+    trans = mean_found(e, "em-transient")
+    for m in ("em-ptdm", "kernel-greedy"):
+        glue(f"over_trans_{m}_{e}", mean_found(e, m) / trans, display=False)
+    for prior in ("informative", "fitted"):
+        glue(f"over_trans_em-ptdm_{prior}_{e}", mean_found(e, "em-ptdm", prior) / trans, display=False)
+    glue(f"over_trans_bayes-prior_informative_{e}", mean_found(e, "bayes-prior", "informative") / trans,
+         display=False)
+    glue(f"trans_over_em_{e}", trans / mean_found(e, "em-ptdm"), display=False)
+    glue(f"inf_fewer_em-ptdm_{e}", 100 * (1 - mean_found(e, "em-ptdm", "informative") / mean_found(e, "em-ptdm")),
+         display=False)
+    ll = runs[e, "uninformative", "em-ptdm", "ours"]["map_loglik"]
+    glue(f"share_not_falling_{e}", share_not_falling[e], display=False)
+    glue(f"share_falling_{e}", 1 - share_not_falling[e], display=False)
+    glue(f"maps_end_below_{e}", int((ll[:, -1] < ll[:, 0]).sum()), display=False)
+    # the skeptic's variations of the baselines
+    eps_found = {v: mean_found(e, ("bayes-prior", "eps", v)) for v in SKEPTIC_EPS}
+    for v in SKEPTIC_EPS:
+        glue(f"found_bayes_eps{round(10 * v)}_{e}", eps_found[v], display=False)
+    best_eps = max(eps_found, key=eps_found.get)
+    glue(f"best_bayes_gain_{e}", 100 * (eps_found[best_eps] / mean_found(e, "bayes-prior") - 1), display=False)
+    glue(f"rb_em-ptdm_best_eps_{e}", mean_found(e, "em-ptdm") / eps_found[best_eps], display=False)
+    glue(f"rb_em-permanent_best_eps_{e}", mean_found(e, "em-permanent") / eps_found[best_eps], display=False)
+    for v in SKEPTIC_H:
+        glue(f"found_greedy_h{round(10 * v)}_{e}", mean_found(e, ("kernel-greedy", "h", v)), display=False)
+    glue(f"off_em-permanent_over_bayes_{e}",
+         mean_found(e, "em-permanent", rule="official") / mean_found(e, "bayes-prior", rule="official"), display=False)
 
 # %% [markdown]
 # ## Claims
@@ -667,6 +820,8 @@ claims.table()
 # Numbers below are from this run (ci, seed 0: 20 maps per environment and {glue:text}`budget` queries; the
 # official configuration on {glue:text}`official_maps` maps with {glue:text}`official_budget` queries); each test's
 # status is the ci sweep's over seeds 0–9, and the judged table above gives every comparator's value at every seed.
+# Tests marked † were added or changed after the page first ran: they move the badge only once confirmed on seeds
+# that nobody looked at while designing them.
 #
 # * **EM-PTDM against random search** ({repro-status}`beats-random-species`; {repro-status}`beats-random-remote`).
 #   EM-PTDM finds {glue:text}`rr_em-ptdm_species:.2f` and {glue:text}`rr_em-ptdm_remote:.2f` times as many
@@ -675,9 +830,12 @@ claims.table()
 #   {glue:text}`rr_em-permanent_species:.2f` and {glue:text}`rr_em-permanent_remote:.2f` (it passes at
 #   {repro-seeds}`beats-random-species:ablation:pass` and {repro-seeds}`beats-random-remote:ablation:pass` seeds),
 #   the prior-dependent baseline {glue:text}`rr_bayes-prior_species:.2f` and
-#   {glue:text}`rr_bayes-prior_remote:.2f`, and the classical greedy active search
+#   {glue:text}`rr_bayes-prior_remote:.2f` (at {repro-seeds}`beats-random-species:baseline1:pass` and
+#   {repro-seeds}`beats-random-remote:baseline1:pass` seeds), and the classical greedy active search
 #   {glue:text}`rr_kernel-greedy_species:.2f` and {glue:text}`rr_kernel-greedy_remote:.2f`. Finding half again
-#   as many targets as random search takes only a searcher that uses its observations.
+#   as many targets as random search takes only a searcher that uses its observations. This test and the next
+#   are one measurement per environment: wherever the prior-dependent baseline clears $1.5$ over random search, a
+#   searcher that passes the next test ($\ge1.1$ times that baseline) passes this one too.
 # * **EM-PTDM against the prior-dependent baseline** ({repro-status}`beats-prior-dependent-species`;
 #   {repro-status}`beats-prior-dependent-remote`). EM-PTDM finds {glue:text}`rb_em-ptdm_species:.2f` and
 #   {glue:text}`rb_em-ptdm_remote:.2f` times the targets of the Bayesian posterior over the prior's particles. The
@@ -688,75 +846,136 @@ claims.table()
 #   nearest-neighbour kernel estimate, with no prior and no EM, finds {glue:text}`rb_kernel-greedy_species:.2f`
 #   and {glue:text}`rb_kernel-greedy_remote:.2f` times the baseline's targets (it passes at
 #   {repro-seeds}`beats-prior-dependent-species:baseline1:pass` and
-#   {repro-seeds}`beats-prior-dependent-remote:baseline1:pass` seeds): as many as EM-PTDM or more (EM-PTDM finds
+#   {repro-seeds}`beats-prior-dependent-remote:baseline1:pass` seeds): about as many as EM-PTDM or more (EM-PTDM finds
 #   {glue:text}`em_over_greedy_species:.2f` and {glue:text}`em_over_greedy_remote:.2f` times its targets). What
 #   beats the prior-dependent searcher here is learning from the task's own observations, which the classical
 #   searcher does without any of the paper's machinery.
+# * **What the permanent memory adds** (post hoc, †; {repro-status}`permanent-memory-helps-species`;
+#   {repro-status}`permanent-memory-helps-remote`). The title's thesis is that the two memories together do
+#   better. Removing the *permanent* memory does not hurt in our analogue, it helps: EM on the transient memory
+#   alone finds {glue:text}`found_em-transient_species:.1f` and {glue:text}`found_em-transient_remote:.1f`
+#   targets, {glue:text}`trans_over_em_species:.2f` and {glue:text}`trans_over_em_remote:.2f` times EM-PTDM's
+#   {glue:text}`found_em-ptdm_species:.1f` and {glue:text}`found_em-ptdm_remote:.1f`. Over the sweep, EM-PTDM's
+#   count over the transient memory's (the test's ablation; {glue:text}`over_trans_em-ptdm_species:.2f` and
+#   {glue:text}`over_trans_em-ptdm_remote:.2f` here) falls below $1$, outside the tolerance band, at
+#   {repro-seeds}`permanent-memory-helps-species:ablation:fail` (species) and
+#   {repro-seeds}`permanent-memory-helps-remote:ablation:fail` (remote) seeds, lies within the band at
+#   {repro-seeds}`permanent-memory-helps-species:ablation:edge` and
+#   {repro-seeds}`permanent-memory-helps-remote:ablation:edge`, and clears it at
+#   {repro-seeds}`permanent-memory-helps-species:ablation:pass` and
+#   {repro-seeds}`permanent-memory-helps-remote:ablation:pass`. A permanent memory that knows the task does not
+#   rescue the thesis either: with maps of the environment's own generator EM-PTDM finds
+#   {glue:text}`over_trans_em-ptdm_informative_species:.2f` and
+#   {glue:text}`over_trans_em-ptdm_informative_remote:.2f` times the transient memory's targets (the test's
+#   measurement; below the bar at {repro-seeds}`permanent-memory-helps-species:method:fail` and
+#   {repro-seeds}`permanent-memory-helps-remote:method:fail` seeds), and with the generic speckle fitted to the
+#   targets' scale {glue:text}`over_trans_em-ptdm_fitted_species:.2f` and
+#   {glue:text}`over_trans_em-ptdm_fitted_remote:.2f` (this seed only). Said plainly: given the true
+#   generator's maps, EM-PTDM finds {glue:text}`inf_fewer_em-ptdm_species:.0f` % and
+#   {glue:text}`inf_fewer_em-ptdm_remote:.0f` % *fewer* targets than with the uninformative speckle at this seed.
+#   In this analogue the permanent memory hurts. At this seed, the better it matches the targets, the longer EM
+#   trusts it: after query {glue:text}`mid_query` the weight on the transient memory is
+#   {glue:text}`transient_mid_uninformative_species:.2f`,
+#   {glue:text}`transient_mid_fitted_species:.2f` and {glue:text}`transient_mid_informative_species:.2f` (species;
+#   uninformative, fitted, informative prior) and {glue:text}`transient_mid_uninformative_remote:.2f`,
+#   {glue:text}`transient_mid_fitted_remote:.2f` and {glue:text}`transient_mid_informative_remote:.2f` (remote),
+#   and the search exploits its own observations less. The naive kernel-greedy searcher finds
+#   {glue:text}`over_trans_kernel-greedy_species:.2f` and {glue:text}`over_trans_kernel-greedy_remote:.2f` times the
+#   transient memory's targets, and the informative permanent memory alone (the prior-dependent baseline on it)
+#   {glue:text}`over_trans_bayes-prior_informative_species:.2f` and
+#   {glue:text}`over_trans_bayes-prior_informative_remote:.2f` times.
 # * **With a generic prior at the targets' scale** (post hoc, †;
 #   {repro-status}`beats-prior-dependent-species-fitted-prior`;
 #   {repro-status}`beats-prior-dependent-remote-fitted-prior`). Give every method speckle with the targets'
 #   density and grain (fitted lengths {glue:text}`fit_len_species:.1f` and {glue:text}`fit_len_remote:.1f`
-#   cells) and the prior-dependent baseline finds {glue:text}`fit_found_bayes-prior_species:.1f` and
-#   {glue:text}`fit_found_bayes-prior_remote:.1f` targets instead of {glue:text}`found_bayes-prior_species:.1f`
+#   cells) and, at this seed, the prior-dependent baseline finds {glue:text}`fit_found_bayes-prior_species:.1f`
+#   and {glue:text}`fit_found_bayes-prior_remote:.1f` targets instead of {glue:text}`found_bayes-prior_species:.1f`
 #   and {glue:text}`found_bayes-prior_remote:.1f`, while EM-PTDM finds {glue:text}`fit_found_em-ptdm_species:.1f`
 #   and {glue:text}`fit_found_em-ptdm_remote:.1f` instead of {glue:text}`found_em-ptdm_species:.1f` and
-#   {glue:text}`found_em-ptdm_remote:.1f`: its ratio, {glue:text}`fit_rb_em-ptdm_species:.2f` and
-#   {glue:text}`fit_rb_em-ptdm_remote:.2f`, falls below the bar of $1.1$ (the method passes at
-#   {repro-seeds}`beats-prior-dependent-species-fitted-prior:method:pass` and
-#   {repro-seeds}`beats-prior-dependent-remote-fitted-prior:method:pass` seeds). With particles at the targets'
-#   grain, EM keeps most of its weight on them for longer: after query {glue:text}`mid_query` its weight on the
-#   transient memory is {glue:text}`transient_mid_fitted_species:.2f` and {glue:text}`transient_mid_fitted_remote:.2f`
-#   (mean over maps), against {glue:text}`transient_mid_uninformative_species:.2f` and
-#   {glue:text}`transient_mid_uninformative_remote:.2f` with the uninformative prior, and it finds fewer targets.
-#   If only the baseline is given the right scale while EM-PTDM keeps its uninformative prior, EM-PTDM still finds
-#   {glue:text}`fit_rb_uninf_em_species:.2f` and {glue:text}`fit_rb_uninf_em_remote:.2f` times the baseline's
-#   targets. So the margin of the pre-registered test holds only while both searchers share a prior that is
-#   useless, as the review suspected; EM-PTDM does best when it can ignore its prior, which kernel-greedy does from
-#   the start.
+#   {glue:text}`found_em-ptdm_remote:.1f`: ratios of {glue:text}`fit_rb_em-ptdm_species:.2f` and
+#   {glue:text}`fit_rb_em-ptdm_remote:.2f` against the bar of $1.1$. The two environments differ over the sweep.
+#   On the species maps the method passes at {repro-seeds}`beats-prior-dependent-species-fitted-prior:method:pass`
+#   seeds (at the edge at {repro-seeds}`beats-prior-dependent-species-fitted-prior:method:edge`): the margin of the
+#   pre-registered test is gone. On the remote maps the outcome is mixed: the method passes at
+#   {repro-seeds}`beats-prior-dependent-remote-fitted-prior:method:pass` seeds, is at the edge at
+#   {repro-seeds}`beats-prior-dependent-remote-fitted-prior:method:edge` and fails at
+#   {repro-seeds}`beats-prior-dependent-remote-fitted-prior:method:fail`; seed 0, this run, is among its lowest, so
+#   this run's ratio is no guide to the sweep. Where it passes, kernel-greedy passes with it
+#   ({repro-seeds}`beats-prior-dependent-remote-fitted-prior:baseline1:pass` seeds over the sweep). At this seed,
+#   after query {glue:text}`mid_query` EM-PTDM's weight on its transient memory is
+#   {glue:text}`transient_mid_fitted_species:.2f` and {glue:text}`transient_mid_fitted_remote:.2f` with the fitted
+#   prior against {glue:text}`transient_mid_uninformative_species:.2f` and
+#   {glue:text}`transient_mid_uninformative_remote:.2f` with the uninformative one: with particles at the targets'
+#   grain, EM trusts them longer. If only the baseline is given the right scale while EM-PTDM keeps its
+#   uninformative prior, EM-PTDM finds {glue:text}`fit_rb_uninf_em_species:.2f` and
+#   {glue:text}`fit_rb_uninf_em_remote:.2f` times the baseline's targets: EM-PTDM does best when it can ignore its
+#   prior, which kernel-greedy does from the start.
 # * **The official query rule and budget** (post hoc, †; {repro-status}`beats-random-species-official`;
 #   {repro-status}`beats-random-remote-official`; {repro-status}`beats-prior-dependent-species-official`;
-#   {repro-status}`beats-prior-dependent-remote-official`). With the official score and 300 of 1024 cells the
-#   reading does not change. EM-PTDM finds {glue:text}`off_rr_em-ptdm_species:.2f` and
-#   {glue:text}`off_rr_em-ptdm_remote:.2f` times random search's targets and {glue:text}`off_rb_em-ptdm_species:.2f`
-#   and {glue:text}`off_rb_em-ptdm_remote:.2f` times the prior-dependent baseline's; the ablation
-#   ({glue:text}`off_rr_em-permanent_species:.2f` and {glue:text}`off_rr_em-permanent_remote:.2f` of random,
-#   {glue:text}`off_rb_em-permanent_species:.2f` and {glue:text}`off_rb_em-permanent_remote:.2f` of the baseline)
-#   passes at {repro-seeds}`beats-random-species-official:ablation:pass` and
-#   {repro-seeds}`beats-random-remote-official:ablation:pass` seeds against random and at
-#   {repro-seeds}`beats-prior-dependent-species-official:ablation:pass` and
-#   {repro-seeds}`beats-prior-dependent-remote-official:ablation:pass` against the baseline, and the prior-dependent
-#   baseline against random ({glue:text}`off_rr_bayes-prior_species:.2f` and
-#   {glue:text}`off_rr_bayes-prior_remote:.2f`) passes only at {repro-seeds}`beats-random-species-official:baseline1:pass`
-#   and {repro-seeds}`beats-random-remote-official:baseline1:pass` seeds, but kernel-greedy passes both
-#   ({glue:text}`off_rr_kernel-greedy_species:.2f` and {glue:text}`off_rr_kernel-greedy_remote:.2f` of random,
-#   {glue:text}`off_rb_kernel-greedy_species:.2f` and {glue:text}`off_rb_kernel-greedy_remote:.2f` of the
-#   baseline). Each status of the page's configuration survives the official rule and budget: the method passes
-#   every discovery criterion there too, and the naive searcher with it.
-# * **Shown, not counted.** EM never lowered the log-likelihood in any run (smallest change between steps within
-#   rounding of zero), as EM's ascent property guarantees for any EM; over-relaxed EM, the wrong update of the
-#   page's first version, did not descend on these likelihoods either. With an informative prior the
-#   prior-dependent baseline finds {glue:text}`inf_ratio_bayes-prior_species:.2f` and
-#   {glue:text}`inf_ratio_bayes-prior_remote:.2f` times as many targets as with the uninformative one (the
-#   premise of the setting), while EM-PTDM finds {glue:text}`inf_ratio_em-ptdm_species:.2f` and
-#   {glue:text}`inf_ratio_em-ptdm_remote:.2f` times as many: robust to a bad prior, it does not profit from a good
-#   one in our analogue.
+#   {repro-status}`beats-prior-dependent-remote-official`). With the official score and 300 of 1024 cells EM-PTDM
+#   finds {glue:text}`off_rr_em-ptdm_species:.2f` and {glue:text}`off_rr_em-ptdm_remote:.2f` times random search's
+#   targets and kernel-greedy {glue:text}`off_rr_kernel-greedy_species:.2f` and
+#   {glue:text}`off_rr_kernel-greedy_remote:.2f`. The other two comparators are strawmen in this configuration:
+#   under the official score the searchers that trust only the particles barely beat random search, and on the
+#   remote maps find about as many targets as random search or fewer. At this seed, on the remote maps, the
+#   prior-dependent baseline and EM over the permanent particles find
+#   {glue:text}`off_found_bayes-prior_remote:.1f` and {glue:text}`off_found_em-permanent_remote:.1f` targets
+#   against random search's {glue:text}`off_found_random_remote:.1f` (ratio of the two
+#   {glue:text}`off_em-permanent_over_bayes_remote:.2f`), and on the species maps
+#   {glue:text}`off_rr_bayes-prior_species:.2f` and {glue:text}`off_rr_em-permanent_species:.2f` times random
+#   search's targets; over the sweep they clear $1.5$ over random search at
+#   {repro-seeds}`beats-random-species-official:baseline1:pass` and
+#   {repro-seeds}`beats-random-remote-official:baseline1:pass` seeds (the prior-dependent baseline) and
+#   {repro-seeds}`beats-random-species-official:ablation:pass` and
+#   {repro-seeds}`beats-random-remote-official:ablation:pass` (the ablation). So EM-PTDM's official ratios over
+#   the prior-dependent baseline, {glue:text}`off_rb_em-ptdm_species:.2f` and {glue:text}`off_rb_em-ptdm_remote:.2f`,
+#   are ratios over a searcher near chance, not margins over DiffATD, and the ablation failing there says little;
+#   kernel-greedy is the comparator that counts, and it passes every official criterion with the method
+#   ({glue:text}`off_rb_kernel-greedy_species:.2f` and {glue:text}`off_rb_kernel-greedy_remote:.2f` of the
+#   baseline).
+# * **Shown, not counted: the monotone improvement.** The paper's exact theorem was not retrieved, so we show
+#   two readings of "a monotonic improvement in prior estimates with each new observation". Within each EM fit the
+#   log-likelihood never fell (smallest change between steps within rounding of zero), as EM's ascent property
+#   guarantees for any EM; over-relaxed EM, the wrong update of the page's first version, did not descend on these
+#   likelihoods either. From one observation to the next the estimate is *not* monotone here: the per-cell
+#   log-likelihood of the whole true map under EM-PTDM's estimate falls at {glue:text}`share_falling_species:.2f`
+#   and {glue:text}`share_falling_remote:.2f` of the steps, and ends below its value after the first observation
+#   on {glue:text}`maps_end_below_species` and {glue:text}`maps_end_below_remote` of the {glue:text}`n_maps` maps
+#   (figure above). Our analogue promises nothing of the kind, so this says what the analogue lacks, not that
+#   the paper's theorem is wrong.
+# * **Shown, not counted: prior dependence.** With an informative prior the prior-dependent baseline finds
+#   {glue:text}`inf_ratio_bayes-prior_species:.2f` and {glue:text}`inf_ratio_bayes-prior_remote:.2f` times as many
+#   targets as with the uninformative one (the premise of the setting), while EM-PTDM finds
+#   {glue:text}`inf_ratio_em-ptdm_species:.2f` and {glue:text}`inf_ratio_em-ptdm_remote:.2f` times as many:
+#   fewer, not more, as the permanent-memory bullet says.
 #
 # **What this says about the paper.** In a particle analogue built to match the paper's premise (a prior that
 # carries no information about the task), EM-PTDM beats random search and a prior-dependent searcher, under our
-# query rule and under the official one. None of that is specific to the paper's ingredient: a classical greedy
-# searcher that only smooths its own observations does as well or better, and when EM-PTDM and the
-# prior-dependent searcher share a generic prior at the targets' scale, the prior-dependent searcher finds as many
-# targets. The page does not test the paper's diffusion prior,
-# its h-transform, or its data, where a learned transient memory may do what a kernel smoother cannot; the
-# paper's numbers were not retrieved.
+# query rule and under the official one. None of that is specific to the paper's ingredients: a classical greedy
+# searcher that only smooths its own observations does about as well on the remote maps and better on the species
+# maps; EM on the transient memory alone finds
+# more targets than EM-PTDM at most seeds (the counts above), so the permanent memory, the half of the title's
+# pair that the page first left in place, costs targets here, with the uninformative and the informative prior
+# alike (and, at this seed, the fitted one); and when EM-PTDM and the prior-dependent searcher share a generic
+# prior at the targets' scale, the margin over the prior-dependent searcher is gone on the species maps and mixed
+# on the remote ones. The page does not test the paper's diffusion prior, its h-transform (which adds the two
+# memories' predictions instead of weighing them), or its data, where a learned transient memory may do what a
+# kernel smoother cannot and a pretrained prior may carry more than our particles; the paper's numbers were not
+# retrieved.
 #
 # ## What a skeptic would try
 #
-# The book's independent evidence review of this page's earlier version found that the `beats-random` checks
-# were passed by the method without its transient memory and by the prior-dependent baseline, that the
+# Reviewed by: two independent reviewers (helpers that did not write the page), with the rubric, the page, the
+# record and the brief. The first review of the page's earlier version found that the `beats-random` checks were
+# passed by the method without its transient memory and by the prior-dependent baseline, that the
 # prior-dependence checks hold almost by construction, that the EM ascent holds for any EM, and that the
-# prior-dependent baseline's particles are at the wrong scale, which favours the method. The page now measures
-# what a skeptic would try, under the tests' own measurement (seed 0 of this run):
+# prior-dependent baseline's particles are at the wrong scale. The second re-ran the ci preset at seeds 0–4 with
+# its own scripts and found the ablation that matters for the title missing (removing the permanent memory raises
+# targets found), the fitted-prior prose generalising from remote's worst seed, strawman comparators in the official
+# configuration, a second reading of the monotone guarantee that fails, the two discovery tests being one
+# measurement, the prior-dependent baseline handicapped by its flip noise, and an unstated change of the brief's
+# bar. Each is answered above or below; what they tried is measured by this notebook, under the tests' own
+# measurement (seed 0 of this run):
 #
 # * **Classical greedy active search** (a baseline of every discovery test): the unobserved cell of largest
 #   kernel-smoothed target rate, nearest-neighbour kernel ($h=1$ cell), no prior, no EM, no exploration. It finds
@@ -765,11 +984,27 @@ claims.table()
 #   {glue:text}`found_em-ptdm_remote:.1f` and random search's {glue:text}`found_random_species:.1f` and
 #   {glue:text}`found_random_remote:.1f`; in the official configuration {glue:text}`off_found_kernel-greedy_species:.1f`
 #   and {glue:text}`off_found_kernel-greedy_remote:.1f` against EM-PTDM's {glue:text}`off_found_em-ptdm_species:.1f`
-#   and {glue:text}`off_found_em-ptdm_remote:.1f`.
+#   and {glue:text}`off_found_em-ptdm_remote:.1f`. Its bandwidth was not picked to win: at $h=0.7$, $1.5$ and $2$
+#   cells it finds {glue:text}`found_greedy_h7_species:.1f`, {glue:text}`found_greedy_h15_species:.1f` and
+#   {glue:text}`found_greedy_h20_species:.1f` (species) and {glue:text}`found_greedy_h7_remote:.1f`,
+#   {glue:text}`found_greedy_h15_remote:.1f` and {glue:text}`found_greedy_h20_remote:.1f` (remote).
 # * **EM without the transient memory** (the ablation of every discovery test):
 #   {glue:text}`found_em-permanent_species:.1f` and {glue:text}`found_em-permanent_remote:.1f` targets.
+# * **EM without the permanent memory** (the denominator of `permanent-memory-helps`):
+#   {glue:text}`found_em-transient_species:.1f` and {glue:text}`found_em-transient_remote:.1f` targets; at this
+#   seed, more than EM-PTDM with any of the three priors (see the verdict).
 # * **The prior-dependent baseline as a comparator of `beats-random`**: {glue:text}`found_bayes-prior_species:.1f`
 #   and {glue:text}`found_bayes-prior_remote:.1f` targets.
+# * **The prior-dependent baseline with more flip noise.** It shares the particles' $\varepsilon=0.1$ with
+#   every method, which handicaps it: with $\varepsilon=0.2$, $0.3$ and $0.4$ it finds
+#   {glue:text}`found_bayes_eps2_species:.1f`, {glue:text}`found_bayes_eps3_species:.1f` and
+#   {glue:text}`found_bayes_eps4_species:.1f` targets (species) and {glue:text}`found_bayes_eps2_remote:.1f`,
+#   {glue:text}`found_bayes_eps3_remote:.1f` and {glue:text}`found_bayes_eps4_remote:.1f` (remote), up to
+#   {glue:text}`best_bayes_gain_species:.0f` % and {glue:text}`best_bayes_gain_remote:.0f` % more than at $0.1$. Against
+#   its best, EM-PTDM's ratio is {glue:text}`rb_em-ptdm_best_eps_species:.2f` and
+#   {glue:text}`rb_em-ptdm_best_eps_remote:.2f` and the ablation's {glue:text}`rb_em-permanent_best_eps_species:.2f`
+#   and {glue:text}`rb_em-permanent_best_eps_remote:.2f`, on the same sides of the bar of $1.1$ as in the test at
+#   this seed: the handicap changes no outcome here.
 # * **The prior-dependent baseline at the right scale**: speckle fitted to the targets' density and neighbour
 #   agreement gives it {glue:text}`fit_found_bayes-prior_species:.1f` and
 #   {glue:text}`fit_found_bayes-prior_remote:.1f` targets. If only the baseline gets the fitted prior while EM-PTDM
@@ -777,13 +1012,13 @@ claims.table()
 #   {glue:text}`fit_rb_uninf_em_remote:.2f`; with every method on the fitted prior (the post-hoc test), it is
 #   {glue:text}`fit_rb_em-ptdm_species:.2f` and {glue:text}`fit_rb_em-ptdm_remote:.2f`, and kernel-greedy's is
 #   {glue:text}`fit_rb_kernel-greedy_species:.2f` and {glue:text}`fit_rb_kernel-greedy_remote:.2f`.
+# * **Strawmen in the official configuration**: the prior-dependent baseline and the ablation search at about
+#   chance under the official score ({glue:text}`off_rr_bayes-prior_remote:.2f` and
+#   {glue:text}`off_rr_em-permanent_remote:.2f` times random search's targets on the remote maps at this seed);
+#   only kernel-greedy is a real comparator there (see the verdict).
 # * **The static prior** (the old control of `beats-random`, dropped as a strawman): its mean map, never updated,
 #   finds {glue:text}`rr_static-prior_species:.2f` and {glue:text}`rr_static-prior_remote:.2f` times random search's
 #   targets, at chance by construction.
-# * **The official query rule and budget**: see the verdict; every status survives it.
-#
-# Reviewed by: (pending). The independent reviewer of this version will record here what they tried against each
-# counted test, with its numbers, and where the prose disagrees with the record.
 #
 # ## What the miniature cannot show
 #
@@ -796,7 +1031,7 @@ claims.table()
 # * The official target classifier, trained online on image blocks: our official configuration stands it in
 #   with the sample's own label and flip noise.
 # * A regime where the paper's combination of memories should matter most, a prior that is informative about
-#   some tasks and not others: on our maps EM-PTDM with an informative prior finds no more targets than with the
-#   uninformative one ({glue:text}`inf_ratio_em-ptdm_species:.2f` and {glue:text}`inf_ratio_em-ptdm_remote:.2f`
-#   times as many at this seed), and we did not search for a setting where it profits.
+#   some tasks and not others: on our maps an informative prior makes EM-PTDM find fewer targets, not more
+#   ({glue:text}`inf_fewer_em-ptdm_species:.0f` % and {glue:text}`inf_fewer_em-ptdm_remote:.0f` % fewer than with the
+#   uninformative one at this seed), and we did not search for a setting where it profits.
 # * Noisy observations: our queries reveal the target indicator exactly.

@@ -249,7 +249,7 @@ def test_run_discovery_invariants(method):
         assert np.allclose(r["weights"].sum(axis=1), 1)
 
 
-@pytest.mark.parametrize("method", ["em-ptdm", "em-permanent"])
+@pytest.mark.parametrize("method", ["em-ptdm", "em-permanent", "em-transient"])
 def test_em_is_warm_started_from_the_previous_query(method):
     # the page's method: after each query, em_iter EM steps on the likelihoods of every observation so far,
     # started from the weights the previous query's EM ended with (uniform before the first). Rebuilding the
@@ -261,9 +261,11 @@ def test_em_is_warm_started_from_the_previous_query(method):
     r = K.run_discovery(method, T, parts, B, np.random.default_rng(0), em_iter=it, first=np.array([40]))
     q = r["queries"][0]
     n_comp = r["weights"].shape[1]
+    cols = {"em-ptdm": slice(None), "em-permanent": slice(0, 6), "em-transient": slice(6, None)}[method]
+    assert n_comp == {"em-ptdm": 6 + 4, "em-permanent": 6, "em-transient": 4}[method]
     w = np.full((1, n_comp), 1.0 / n_comp)
     for t in range(1, B):  # EM after every query but the last, on the first t observations
-        L = K.component_likelihoods(T[0], parts, q[:t])[:, :n_comp]
+        L = K.component_likelihoods(T[0], parts, q[:t])[:, cols]
         w = K.em_weights_batch(L[None], w, it)[0]
     assert np.allclose(r["weights"], w, rtol=1e-9, atol=1e-12)
     cold = K.em_weights_batch(L[None], np.full((1, n_comp), 1.0 / n_comp), it)[0]
@@ -291,6 +293,70 @@ def test_em_ptdm_estimate_gives_the_next_query():
     assert np.allclose(K.em_ptdm_estimate(parts, q[:5], T[0, q[:5]], w), (T[0, q[:5]].sum() + 0.5) / 6)
     with pytest.raises(ValueError, match="entries"):
         K.em_ptdm_estimate(parts, q[:5], T[0, q[:5]], np.ones(3) / 3)
+
+
+def test_em_transient_has_no_permanent_memory():
+    # the ablation without the permanent memory: EM over the transient components only, so the particles play no
+    # part (any particles give the same search), every weight is transient, and its estimate is em_ptdm_estimate
+    # with zero permanent weight
+    size, M, B = 12, 3, 20
+    T = K.make_target_maps("remote", M, size, 5).reshape(M, -1)
+    first = np.array([3, 50, 100])
+    r1 = K.run_discovery("em-transient", T, K.sample_prior_particles(7, size, 0), B, np.random.default_rng(0),
+                         first=first)
+    r2 = K.run_discovery("em-transient", T, ~K.sample_prior_particles(2, size, 9), B, np.random.default_rng(1),
+                         first=first)
+    assert np.array_equal(r1["queries"], r2["queries"]) and np.allclose(r1["weights"], r2["weights"])
+    assert r1["weights"].shape == (M, 3 + 1)
+    assert np.allclose(r1["transient_mass"][:, :-1], 1.0)
+    parts = K.sample_prior_particles(5, size, 4)
+    q = r1["queries"][1]
+    w = np.concatenate([np.zeros(5), r1["weights"][1]])
+    p = K.em_ptdm_estimate(parts, q[: B - 1], T[1, q[: B - 1]], w)
+    observed = np.zeros((1, size * size), dtype=bool)
+    observed[0, q[: B - 1]] = True
+    assert K.select_query(K.acquisition_scores(p, K.exploration_weight(B, B))[None], observed)[0] == q[-1]
+    # it differs from EM-PTDM on the same maps (the permanent memory changes the search)
+    r3 = K.run_discovery("em-ptdm", T, parts, B, np.random.default_rng(0), first=first)
+    assert not np.array_equal(r1["queries"], r3["queries"])
+
+
+def test_map_log_likelihood_closed_forms_and_bad_input():
+    x = np.array([[1, 0, 0, 1], [0, 0, 0, 0]], dtype=bool)
+    p = np.array([0.8, 0.3, 0.5, 0.6])
+    expect = np.log([0.8, 0.7, 0.5, 0.6]).mean()
+    assert np.allclose(K.map_log_likelihood(p, x[0]), expect)
+    assert np.allclose(K.map_log_likelihood(np.stack([p, p]), x), [expect, np.log([0.2, 0.7, 0.5, 0.4]).mean()])
+    # the true map itself is the best estimate; certainty on a wrong cell is clipped, not -inf
+    assert K.map_log_likelihood(x[0].astype(float), x[0]) > K.map_log_likelihood(p, x[0])
+    assert np.isclose(K.map_log_likelihood(np.zeros(4), x[0], clip=1e-6), (2 * np.log(1e-6) + 2 * np.log1p(-1e-6)) / 4)
+    with pytest.raises(ValueError, match="binary"):
+        K.map_log_likelihood(p, np.array([0, 2, 0, 1]))
+    with pytest.raises(ValueError, match="probabilities"):
+        K.map_log_likelihood(p + 0.5, x[0])
+    with pytest.raises(ValueError, match="clip"):
+        K.map_log_likelihood(p, x[0], clip=0.5)
+
+
+@pytest.mark.parametrize("method", ["random", "bayes-prior", "em-ptdm", "em-transient", "kernel-greedy"])
+def test_run_discovery_tracks_the_estimate_it_queries_with(method):
+    # map_loglik[:, t - 1] is the map log-likelihood of the estimate after t observations; tracking changes nothing
+    size, M, B = 12, 2, 18
+    T = K.make_target_maps("species", M, size, 6).reshape(M, -1)
+    parts = K.sample_prior_particles(6, size, 2)
+    kw = dict(first=np.array([10, 90]))
+    r0 = K.run_discovery(method, T, parts, B, np.random.default_rng(3), **kw)
+    r = K.run_discovery(method, T, parts, B, np.random.default_rng(3), track_map_loglik=True, **kw)
+    assert "map_loglik" not in r0 and r["map_loglik"].shape == (M, B - 1)
+    assert np.array_equal(r0["queries"], r["queries"]) and np.isfinite(r["map_loglik"]).all()
+    if method == "random":  # never updated: the particles' mean map, with flip noise, at every step
+        assert np.allclose(r["map_loglik"], K.map_log_likelihood(0.1 + 0.8 * parts.mean(axis=0), T)[:, None])
+    if method in ("em-ptdm", "em-transient"):  # the last one: the estimate of the final weights (the last query's)
+        q = r["queries"]
+        for m in range(M):
+            w = r["weights"][m] if method == "em-ptdm" else np.concatenate([np.zeros(6), r["weights"][m]])
+            p = K.em_ptdm_estimate(parts, q[m, : B - 1], T[m, q[m, : B - 1]], w)
+            assert np.isclose(r["map_loglik"][m, -1], K.map_log_likelihood(p, T[m]))
 
 
 def test_kernel_greedy_follows_its_kernel_estimate():

@@ -34,6 +34,9 @@ What has no official counterpart: the official transient memory is an h-network 
 retrained every 20 queries; there is no mixture weight between the two memories. Our EM mixture weights, and so
 the "weight on the transient memory", are the analogue's own device.
 
+Ablations: :func:`run_discovery` with ``"em-permanent"`` (EM over the permanent particles only: no transient
+memory) and ``"em-transient"`` (EM over the transient components only: no permanent memory).
+
 Naive baselines (none of the paper's ideas): :func:`run_discovery` with ``"kernel-greedy"``, classical one-step
 greedy active search on a nearest-neighbour kernel estimate of the target probability (the brief's
 "nearest-positive greedy"), and the generic speckle prior fitted to the targets' density and scale
@@ -49,7 +52,7 @@ from scipy.ndimage import gaussian_filter
 from repro.validate import check_int, check_positive, finite_array
 
 KINDS = ("species", "remote", "prior")
-METHODS = ("random", "static-prior", "bayes-prior", "em-permanent", "em-ptdm", "kernel-greedy")
+METHODS = ("random", "static-prior", "bayes-prior", "em-permanent", "em-ptdm", "em-transient", "kernel-greedy")
 QUERY_RULES = ("ours", "official")
 _FLOOR = 1e-200  # EM weights never fall below this (see em_weights_batch)
 
@@ -435,7 +438,8 @@ def official_cell_scores(n_pos: ArrayLike, n_samples: int, b: int, budget: int, 
 def run_discovery(method: str, targets: np.ndarray, particles: np.ndarray, budget: int, rng: np.random.Generator,
                   eps: float = 0.1, bandwidths: tuple[float, ...] = (1.0, 2.0, 4.0), em_iter: int = 10,
                   kernels: dict | None = None, first: np.ndarray | None = None, query_rule: str = "ours",
-                  n_samples: int = 16, sigma: float = 1.0, greedy_bandwidth: float = 1.0) -> dict:
+                  n_samples: int = 16, sigma: float = 1.0, greedy_bandwidth: float = 1.0,
+                  track_map_loglik: bool = False) -> dict:
     r"""Run one search policy on a batch of maps; returns the cumulative number of targets found.
 
     Methods (the posterior-based ones query by ``query_rule``; the first query is ``first`` or random):
@@ -447,6 +451,8 @@ def run_discovery(method: str, targets: np.ndarray, particles: np.ndarray, budge
     - ``"em-permanent"``: EM mixture weights over the permanent particles only (ablation: no transient memory);
     - ``"em-ptdm"``: EM mixture weights over permanent particles and transient components
       (kernel smoothers of the observations at ``bandwidths``, plus the global rate);
+    - ``"em-transient"``: EM mixture weights over the transient components only (ablation: no permanent memory;
+      ``particles`` is ignored beyond its shape), i.e. ``"em-ptdm"`` with ``K = 0`` particles;
     - ``"kernel-greedy"``: naive baseline, classical one-step greedy active search: the unobserved cell of
       largest $\hat p$, with $\hat p$ the kernel smoother of the observations at ``greedy_bandwidth`` shrunk to the
       observed rate (:func:`transient_components`); no prior, no EM, no exploration term, whatever ``query_rule``.
@@ -469,6 +475,9 @@ def run_discovery(method: str, targets: np.ndarray, particles: np.ndarray, budge
     first : optional (M,) first query per map (shared across methods for a paired comparison).
     query_rule : ``"ours"`` or ``"official"``; n_samples, sigma: the official rule's.
     greedy_bandwidth : the kernel-greedy baseline's bandwidth (cells).
+    track_map_loglik : also return ``map_loglik`` (M, budget - 1): :func:`map_log_likelihood` of each whole true
+        map under the estimate $\hat p$ after each of the first ``budget - 1`` observations (column ``t - 1``:
+        after ``t`` observations; the estimate the next query is chosen with).
 
     Returns
     -------
@@ -476,7 +485,8 @@ def run_discovery(method: str, targets: np.ndarray, particles: np.ndarray, budge
     ``queries`` (M, budget), and for EM methods ``min_step`` (the smallest change of the EM log-likelihood
     between consecutive iterations over every EM run, >= 0 up to rounding by the ascent property),
     ``weights`` (M, components) at the end, and ``transient_mass`` (M, budget): the total weight of the
-    transient components after the EM of each query (0 for ``em-permanent``; NaN where no EM ran).
+    transient components after the EM of each query (0 for ``em-permanent``, 1 for ``em-transient``; NaN where no
+    EM ran), and ``map_loglik`` if ``track_map_loglik``.
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}; got {method!r}")
@@ -500,8 +510,11 @@ def run_discovery(method: str, targets: np.ndarray, particles: np.ndarray, budge
     if size * size != N:
         raise ValueError(f"N = {N} is not a square grid")
     P = eps + (1 - 2 * eps) * Pt.astype(float)  # (K, N) Bernoulli maps of the permanent memory
+    if method == "em-transient":
+        P = P[:0]  # no permanent memory
     K = P.shape[0]
-    use_trans = method in ("em-ptdm", "kernel-greedy")
+    em_trans = method in ("em-ptdm", "em-transient")
+    use_trans = em_trans or method == "kernel-greedy"
     if use_trans:
         bws = (greedy_bandwidth,) if method == "kernel-greedy" else tuple(bandwidths)
         if kernels is None or any(h not in kernels for h in bws):
@@ -510,7 +523,7 @@ def run_discovery(method: str, targets: np.ndarray, particles: np.ndarray, budge
         nb = len(bws)
         S_pos = np.zeros((M, nb, N))
         S_all = np.zeros((M, nb, N))
-    n_comp = K + (len(bandwidths) + 1 if method == "em-ptdm" else 0)
+    n_comp = K + (len(bandwidths) + 1 if em_trans else 0)
     observed = np.zeros((M, N), dtype=bool)
     queries = np.zeros((M, budget), dtype=int)
     found = np.zeros((M, budget + 1))
@@ -520,8 +533,11 @@ def run_discovery(method: str, targets: np.ndarray, particles: np.ndarray, budge
     min_step = np.inf
     transient_mass = np.full((M, budget), np.nan)
     rows = np.arange(M)
-    p_hat = np.broadcast_to(P.mean(axis=0), (M, N))
+    p_hat = np.broadcast_to(P.mean(axis=0) if K else np.full(N, 0.5), (M, N))
+    map_loglik = np.full((M, budget - 1), np.nan) if track_map_loglik else None
     for b in range(budget):
+        if map_loglik is not None and b > 0:
+            map_loglik[:, b - 1] = _map_loglik(p_hat, T)
         if b == 0 and first is not None:
             q = np.asarray(first, dtype=int)
         elif b == 0 or method == "random":
@@ -579,7 +595,44 @@ def run_discovery(method: str, targets: np.ndarray, particles: np.ndarray, budge
     if method.startswith("em"):
         out["min_step"] = min_step
         out["transient_mass"] = transient_mass
+    if map_loglik is not None:
+        out["map_loglik"] = map_loglik
     return out
+
+
+def _map_loglik(p: np.ndarray, x: np.ndarray, clip: float = 1e-6) -> np.ndarray:
+    p = np.clip(p, clip, 1.0 - clip)
+    return np.where(x, np.log(p), np.log1p(-p)).mean(axis=-1)
+
+
+def map_log_likelihood(p: ArrayLike, x: ArrayLike, clip: float = 1e-6) -> np.ndarray:
+    r"""Per-cell log-likelihood of whole binary maps under a map estimate, $\frac1N\sum_j \log \hat p_j^{x_j}
+    (1-\hat p_j)^{1-x_j}$, one value per row (``(...,)``).
+
+    The accuracy of an estimate of the map, observed and unobserved cells alike: the across-observation reading
+    of the abstract's "monotonic improvement in prior estimates with each new observation" asks that it never
+    fall from one observation to the next.
+
+    Parameters
+    ----------
+    p : array (..., N)
+        Target probabilities, clipped to ``[clip, 1 - clip]`` (a cell estimated at exactly 0 or 1 would give
+        $-\infty$).
+    x : bool array (..., N), broadcasting with ``p``
+        The true maps.
+    clip : float in (0, 0.5)
+    """
+    p = finite_array(p, "p")
+    x = np.asarray(x)
+    if not np.all((x == 0) | (x == 1)):
+        raise ValueError("x must be binary (0/1 or bool)")
+    if np.any(p < 0) or np.any(p > 1):
+        raise ValueError("p holds probabilities in [0, 1]")
+    clip = check_positive(clip, "clip")
+    if clip >= 0.5:
+        raise ValueError(f"clip must be in (0, 0.5); got {clip}")
+    p, x = np.broadcast_arrays(p, x.astype(bool))
+    return _map_loglik(p, x, clip)
 
 
 # ---------------------------------------------------------------------------------------------------------
