@@ -208,7 +208,116 @@ def test_each_auxiliary_loss_switches_off(tiny_run):
 def test_continual_train_rejects_unknown_methods(tiny_run):
     st, cfg, _ = tiny_run
     with pytest.raises(ValueError, match="unknown method"):
-        K.continual_train(st, ["adapter", "l2p"], cfg)
+        K.continual_train(st, ["adapter", "finetune"], cfg)
+    with pytest.raises(ValueError, match="unknown method"):
+        K.continual_train(st, [], cfg)
+
+
+def test_baselines_do_not_depend_on_their_companions(tiny_run):
+    # each model's result is the same trained alone or beside others (losses only where used, own generators)
+    st, cfg, out = tiny_run
+    mixed = K.continual_train(st, ["l2p", "adapter", "replay", "ewc", "bisecle"], cfg)
+    for i, m in enumerate(["l2p", "replay", "ewc"]):
+        alone = K.continual_train(st, [m], cfg)
+        np.testing.assert_allclose(alone["acc"][0], mixed["acc"][[0, 2, 3][i]], atol=1e-6, equal_nan=True)
+        np.testing.assert_allclose(alone["selection"][0], mixed["selection"][[0, 2, 3][i]], atol=1e-6)
+    np.testing.assert_allclose(mixed["acc"][1], out["acc"][0], atol=1e-6, equal_nan=True)
+    np.testing.assert_allclose(mixed["acc"][4], out["acc"][1], atol=1e-6, equal_nan=True)
+
+
+def test_replay_and_ewc_are_the_adapter_until_a_task_is_finished(tiny_run):
+    st, cfg, out = tiny_run
+    res = K.continual_train(st, ["adapter", "replay", "ewc"], cfg)
+    np.testing.assert_array_equal(res["acc"][1, :, 0], res["acc"][0, :, 0])  # first task: empty buffer, no Fisher
+    np.testing.assert_array_equal(res["acc"][2, :, 0], res["acc"][0, :, 0])
+    assert not np.allclose(np.nan_to_num(res["acc"][1]), np.nan_to_num(res["acc"][0]))
+    # EWC with no penalty is the adapter throughout; a huge penalty freezes the adapter after the first task
+    from dataclasses import replace
+    free = K.continual_train(st, ["adapter", "ewc"], replace(cfg, ewc_lambda=0.0))
+    np.testing.assert_allclose(free["acc"][1], free["acc"][0], atol=1e-6, equal_nan=True)
+    stiff = K.continual_train(st, ["adapter", "ewc"], replace(cfg, ewc_lambda=1e12))
+    assert forgetting(stiff["acc"][1, 0]) <= forgetting(stiff["acc"][0, 0])
+
+
+def test_official_schedule_warms_up_then_decays_to_zero():
+    c = K.Config(lr=0.02)
+    assert K.lr_at(7, 10, c) == 0.02
+    o = K.Config(lr=0.02, schedule="warmup-cosine", warmup_frac=0.4)
+    assert K.lr_at(0, 100, o) == 0.0
+    assert abs(K.lr_at(20, 100, o) - 0.01) < 1e-12        # half-way through the warm-up
+    assert abs(K.lr_at(40, 100, o) - 0.02) < 1e-12        # peak at the end of the warm-up
+    assert abs(K.lr_at(70, 100, o) - 0.01) < 1e-12        # half-way down the cosine
+    assert K.lr_at(99, 100, o) < 1e-4
+    with pytest.raises(ValueError, match="schedule"):
+        K.lr_at(0, 10, K.Config(schedule="step"))
+    with pytest.raises(ValueError, match="n_steps"):
+        K.lr_at(0, 0, c)
+    # the official schedule changes the run; the constant one is the default
+    q, a = K.text_embeddings()
+    st = K.make_stream([0], 16, 8, q, a)
+    small = K.Config(steps=4, batch=4, dim=8, hidden=16)
+    r1 = K.continual_train(st, ["adapter"], small)
+    r2 = K.continual_train(st, ["adapter"], K.Config(steps=4, batch=4, dim=8, hidden=16, schedule="warmup-cosine"))
+    assert not np.array_equal(np.nan_to_num(r1["acc"]), np.nan_to_num(r2["acc"]))
+
+
+# ---------------------------------------------------------------- naive baselines -----------------------------
+
+def test_key_selection_accuracy_maps_keys_to_the_tasks_that_chose_them():
+    train_keys = torch.tensor([[0, 0, 1, 2, 2, 2]])
+    train_task = torch.tensor([0, 0, 1, 1, 1, 0])
+    # key 0 -> task 0, key 1 -> task 1, key 2 -> task 1 (2 of 3), key 3 never chosen -> no task
+    test_keys = torch.tensor([[0, 1, 2, 2, 3]])
+    test_task = torch.tensor([0, 1, 1, 0, 0])
+    acc = K.key_selection_accuracy(train_keys, train_task, test_keys, test_task, n_keys=4, n_seen=2)
+    assert acc.shape == (1,) and abs(acc.item() - 3 / 5) < 1e-7
+    with pytest.raises(ValueError, match="n_seen"):
+        K.key_selection_accuracy(train_keys, train_task + 2, test_keys, test_task, 4, 2)
+
+
+def test_nearest_centroid_task_accuracy():
+    tr = np.array([[1.0, 0.0], [0.9, 0.1], [0.0, 1.0], [0.1, 0.9]])
+    assert K.nearest_centroid_task_accuracy(tr, np.array([0, 0, 1, 1]), np.array([[2.0, 0.1], [0.0, 3.0]]),
+                                            np.array([0, 1])) == 1.0
+    assert K.nearest_centroid_task_accuracy(tr, np.array([0, 0, 1, 1]), np.array([[2.0, 0.1]]), np.array([1])) == 0.0
+    with pytest.raises(ValueError, match="same d"):
+        K.nearest_centroid_task_accuracy(tr, np.array([0, 0, 1, 1]), np.ones((1, 3)), np.array([0]))
+
+
+def test_pooled_frames_mean_and_ramp():
+    x = np.arange(4.0)[:, None] * np.ones((1, 3))  # frame t = t in every feature
+    f = K.pooled_frames(x[None])
+    assert f.shape == (1, 6)
+    np.testing.assert_allclose(f[0, :3], 1.5)
+    np.testing.assert_allclose(f[0, 3:], np.dot(np.linspace(-1, 1, 4), np.arange(4.0)) / 4)
+    with pytest.raises(ValueError, match="frames"):
+        K.pooled_frames(np.ones((1, 3)))
+
+
+def test_ridge_probe_matches_scikit_learn():
+    from sklearn.linear_model import RidgeClassifier
+
+    rng = np.random.default_rng(0)
+    X, y = rng.standard_normal((2, 60, 5)), rng.integers(0, 3, (2, 60))
+    W = K.ridge_probe(X, y, 3, alpha=0.5)
+    for k in range(2):
+        m = RidgeClassifier(alpha=0.5).fit(X[k], y[k])
+        np.testing.assert_allclose(W[k, :-1], m.coef_.T, atol=1e-10)
+        np.testing.assert_allclose(W[k, -1], m.intercept_, atol=1e-10)
+    with pytest.raises(ValueError, match="X must be"):
+        K.ridge_probe(X[0], y[0], 3)
+    with pytest.raises(ValueError, match="n_classes"):
+        K.ridge_probe(X, y + 1, 3)
+
+
+def test_per_task_probe_never_forgets():
+    q, a = K.text_embeddings()
+    st = K.make_stream([0, 1], 30, 20, q, a)
+    A = K.per_task_probe(st)
+    assert A.shape == (2, 4, 4) and np.isnan(A[:, 0, 1:]).all()
+    for s in range(2):
+        assert forgetting(A[s]) == 0.0  # each task's probe is fitted once and never touched
+        assert (A[s][np.tril_indices(4)] > 0.25).all()  # well above chance on this easy stream
 
 
 def test_q_tokens_weights_the_question_in_q_repr():

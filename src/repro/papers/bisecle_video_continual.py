@@ -50,7 +50,8 @@ TASKS = ("colour", "shape", "direction", "size")
 N_CLASSES = 4
 CACHE = Path(__file__).with_suffix(".minilm.npz")
 
-# Loss weights of each method: (w_Q, w_V, w_P, shuffled question targets); "l2p" has its own prompt path.
+# Loss weights of each method: (w_Q, w_V, w_P, shuffled question targets). The naive baselines of BASELINES train
+# with L_A only, plus their own mechanism.
 METHODS: dict[str, tuple[float, float, float, float]] = {
     "adapter": (0.0, 0.0, 0.0, 0.0),       # LLaMA-Adapter-style sequential fine-tuning: L_A only
     "lq-only": (1.0, 0.0, 0.0, 0.0),       # ablations (paper Table 2): L_A plus one or two auxiliary losses
@@ -61,6 +62,11 @@ METHODS: dict[str, tuple[float, float, float, float]] = {
     "lq+lp": (1.0, 0.0, 1.0, 0.0),
     "bisecle": (1.0, 1.0, 1.0, 0.0),       # all three
     "lq-shuffled": (1.0, 0.0, 0.0, 1.0),   # null model: L_Q towards a fixed random relabelling of the questions
+}
+BASELINES: dict[str, str] = {
+    "l2p": "L2P-style prompt pool (Wang et al., 2022): the key nearest to the frozen question picks one prompt",
+    "replay": "sequential fine-tuning with a small replay buffer (experience replay, Chaudhry et al., 2019)",
+    "ewc": "sequential fine-tuning with online EWC (Kirkpatrick et al., 2017; Schwarz et al., 2018)",
 }
 
 
@@ -185,6 +191,13 @@ class Config:
     steps: int = 80          # per task
     pull_weight: float = 0.1  # L2P's key-query pull coefficient
     q_tokens: int = 1        # how many tokens the question counts for in q_repr (official: the text is ~92%)
+    schedule: str = "constant"  # or "warmup-cosine": the official per-task schedule (see lr_at)
+    warmup_frac: float = 0.4    # official: 2 warm-up epochs of 5 per task
+    # naive baselines (fixed before they were run; ewc_lambda chosen on the design seeds, see the notebook)
+    buffer_per_task: int = 20   # replay: training samples kept per finished task (10% of 200)
+    replay_batch: int = 16      # replay: buffer samples added to each batch of 32 current-task samples
+    ewc_lambda: float = 2000.0  # EWC: penalty on the mini-batch Fisher (best final ACC of a grid, design seeds 0-9)
+    fisher_batches: int = 8     # EWC: mini-batches of the finished task whose squared gradients make the Fisher
 
 
 def init_models(n_models: int, x_dim: int, text_dim: int, cfg: Config, gen: torch.Generator) -> tuple[dict, dict]:
@@ -344,6 +357,26 @@ def video_logits(feat: dict, q_tok: torch.Tensor, a_tok: torch.Tensor, frozen: d
     return torch.einsum("gbtd,gbsd->gbts", out, feat["content"]) / tau
 
 
+def _answer_loss(feat: dict, q_tok: torch.Tensor, options: torch.Tensor, label: torch.Tensor, frozen: dict,
+                 cfg: Config) -> torch.Tensor:
+    G, B = label.shape
+    logits = answer_logits(feat, q_tok, options, frozen, cfg.tau_answer)
+    return F.cross_entropy(logits.reshape(G * B, -1), label.reshape(-1), reduction="none").reshape(G, B).mean(1)
+
+
+def _question_loss(feat: dict, a_tok: torch.Tensor, q_idx: torch.Tensor, q_table: torch.Tensor, frozen: dict,
+                   cfg: Config) -> torch.Tensor:
+    G, B = q_idx.shape
+    logits = question_logits(feat, a_tok, q_table, frozen, cfg.tau_answer)
+    return F.cross_entropy(logits.reshape(G * B, -1), q_idx.reshape(-1), reduction="none").reshape(G, B).mean(1)
+
+
+def _video_loss(feat: dict, q_tok: torch.Tensor, a_tok: torch.Tensor, frozen: dict, cfg: Config) -> torch.Tensor:
+    vl = video_logits(feat, q_tok, a_tok, frozen, cfg.tau_video)
+    G, B, T = vl.shape[0], vl.shape[1], vl.shape[-1]
+    return F.cross_entropy(vl.reshape(-1, T), torch.arange(T).repeat(G * B), reduction="none").reshape(G, -1).mean(1)
+
+
 def multi_directional_losses(feat: dict, q_tok: torch.Tensor, a_tok: torch.Tensor, options: torch.Tensor,
                              label: torch.Tensor, q_idx: torch.Tensor, q_table: torch.Tensor, frozen: dict,
                              cfg: Config) -> dict:
@@ -354,15 +387,9 @@ def multi_directional_losses(feat: dict, q_tok: torch.Tensor, a_tok: torch.Tenso
     dict of Tensors of shape (G,): ``answer`` (L_A), ``question`` (L_Q), ``video`` (L_V), each a mean
     cross-entropy over the batch (and over video positions for L_V).
     """
-    G, B = label.shape
-    la = F.cross_entropy(answer_logits(feat, q_tok, options, frozen, cfg.tau_answer).reshape(G * B, -1),
-                         label.reshape(-1), reduction="none").reshape(G, B).mean(1)
-    lq = F.cross_entropy(question_logits(feat, a_tok, q_table, frozen, cfg.tau_answer).reshape(G * B, -1),
-                         q_idx.reshape(-1), reduction="none").reshape(G, B).mean(1)
-    vl = video_logits(feat, q_tok, a_tok, frozen, cfg.tau_video)
-    T = vl.shape[-1]
-    lv = F.cross_entropy(vl.reshape(-1, T), torch.arange(T).repeat(G * B), reduction="none").reshape(G, -1).mean(1)
-    return dict(answer=la, question=lq, video=lv)
+    return dict(answer=_answer_loss(feat, q_tok, options, label, frozen, cfg),
+                question=_question_loss(feat, a_tok, q_idx, q_table, frozen, cfg),
+                video=_video_loss(feat, q_tok, a_tok, frozen, cfg))
 
 
 def l2p_prompt(q_tok: torch.Tensor, train: dict) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
@@ -388,6 +415,169 @@ def prompt_selection_accuracy(q_repr: torch.Tensor, prompts: torch.Tensor, type_
     _, weighted = prompt_attention(q_repr, prompts)
     pred = torch.bmm(weighted, type_emb[:, :n_seen].transpose(1, 2)).argmax(-1)
     return (pred == task).float().mean(1)
+
+
+def key_selection_accuracy(train_keys: torch.Tensor, train_task: torch.Tensor, test_keys: torch.Tensor,
+                           test_task: torch.Tensor, n_keys: int, n_seen: int) -> torch.Tensor:
+    """Prompt-selection accuracy of an L2P-style pool: each key stands for the task whose training questions
+    chose it most often (ties: the lowest task; a key never chosen stands for none), and a test question counts
+    as identified when the key it chooses stands for its own task.
+
+    Parameters
+    ----------
+    train_keys, test_keys : Tensor of int, shape (G, n) and (G, m)
+        The key each training / test question chose (:func:`l2p_prompt`).
+    train_task, test_task : Tensor of int, shape (n,) or (G, n), and (m,) or (G, m)
+        Their tasks, in ``0 .. n_seen - 1``.
+    n_keys, n_seen : int
+        Number of keys (prompts) and of tasks seen.
+
+    Returns
+    -------
+    Tensor, shape (G,).
+    """
+    n_keys = check_int(n_keys, "n_keys", least=1)
+    n_seen = check_int(n_seen, "n_seen", least=1)
+    G = train_keys.shape[0]
+    tt = train_task.expand_as(train_keys)
+    if tt.numel() and (int(tt.min()) < 0 or int(tt.max()) >= n_seen or int(train_keys.max()) >= n_keys):
+        raise ValueError("train_task must lie in 0..n_seen-1 and train_keys in 0..n_keys-1")
+    counts = torch.zeros(G, n_keys, n_seen)
+    counts.index_put_((torch.arange(G)[:, None].expand_as(train_keys), train_keys, tt),
+                      torch.ones(train_keys.shape), accumulate=True)
+    owner = torch.where(counts.sum(-1) > 0, counts.argmax(-1), torch.full((G, n_keys), -1))  # (G, L)
+    pred = torch.gather(owner, 1, test_keys)
+    return (pred == test_task.expand_as(test_keys)).float().mean(1)
+
+
+def nearest_centroid_task_accuracy(train_emb: np.ndarray, train_task: np.ndarray, test_emb: np.ndarray,
+                                   test_task: np.ndarray) -> float:
+    """Task identification without learning: each test question goes to the task whose mean training question
+    embedding is nearest in cosine (a naive task selector on the frozen text features).
+
+    Parameters
+    ----------
+    train_emb, test_emb : ndarray, shape (n, d) and (m, d)
+    train_task, test_task : ndarray of int, shape (n,) and (m,)
+
+    Returns
+    -------
+    float: the share of test questions sent to their own task.
+    """
+    train_emb, test_emb = np.asarray(train_emb, float), np.asarray(test_emb, float)
+    train_task, test_task = np.asarray(train_task), np.asarray(test_task)
+    if train_emb.ndim != 2 or test_emb.ndim != 2 or train_emb.shape[1] != test_emb.shape[1]:
+        raise ValueError("train_emb and test_emb must be (n, d) and (m, d) with the same d")
+    if len(train_task) != len(train_emb) or len(test_task) != len(test_emb):
+        raise ValueError("one task per embedding")
+    tasks = np.unique(train_task)
+    cent = np.stack([train_emb[train_task == k].mean(0) for k in tasks])
+    cent /= np.linalg.norm(cent, axis=1, keepdims=True)
+    pred = tasks[np.argmax(test_emb @ cent.T, axis=1)]
+    return float(np.mean(pred == test_task))
+
+
+def pooled_frames(x: np.ndarray) -> np.ndarray:
+    """The frozen video features of the probe: the mean frame and the ramp-weighted mean frame (the same frozen
+    temporal pooling as :func:`forward_features`, applied to the frames themselves, no trainable projection).
+
+    x: (..., T, dx) -> (..., 2 dx).
+    """
+    x = np.asarray(x, float)
+    if x.ndim < 2 or x.shape[-2] < 2:
+        raise ValueError("x must be (..., T, dx) with T >= 2 frames")
+    T = x.shape[-2]
+    ramp = np.linspace(-1.0, 1.0, T)
+    return np.concatenate([x.mean(-2), np.einsum("t,...td->...d", ramp, x) / T], axis=-1)
+
+
+def ridge_probe(X: np.ndarray, y: np.ndarray, n_classes: int, alpha: float = 1.0) -> np.ndarray:
+    r"""A linear probe in closed form: ridge regression on one-hot targets, several problems at once (scikit-learn's
+    ``RidgeClassifier(alpha)``, targets in {-1, 1}, intercept not penalised).
+
+    With :math:`\bar x, \bar t` the means and :math:`X_c, T_c` the centred data and targets,
+    :math:`W = (X_c^\top X_c + \alpha I)^{-1} X_c^\top T_c` and intercept :math:`b = \bar t - \bar x W`; the
+    predicted class is the largest score.
+
+    Parameters
+    ----------
+    X : ndarray, shape (K, n, d)
+    y : ndarray of int, shape (K, n), in ``0 .. n_classes - 1``
+    n_classes : int
+    alpha : float
+        Penalty (scikit-learn's default 1).
+
+    Returns
+    -------
+    ndarray, shape (K, d + 1, n_classes): weights, intercept in the last row.
+    """
+    c = check_int(n_classes, "n_classes", least=2)
+    check_positive(alpha, "alpha")
+    X, y = np.asarray(X, float), np.asarray(y)
+    if X.ndim != 3 or y.shape != X.shape[:2]:
+        raise ValueError(f"X must be (K, n, d) and y (K, n); got {X.shape}, {y.shape}")
+    if y.size and (y.min() < 0 or y.max() >= c):
+        raise ValueError("y must lie in 0..n_classes-1")
+    T = 2.0 * (y[..., None] == np.arange(c)) - 1.0
+    xm, tm = X.mean(1, keepdims=True), T.mean(1, keepdims=True)
+    Xc, Tc = X - xm, T - tm
+    W = np.linalg.solve(Xc.transpose(0, 2, 1) @ Xc + alpha * np.eye(X.shape[2]), Xc.transpose(0, 2, 1) @ Tc)
+    b = tm - xm @ W
+    return np.concatenate([W, b], axis=1)
+
+
+def per_task_probe(stream: "Stream", alpha: float = 1.0) -> np.ndarray:
+    """Naive baseline: one linear probe per task on frozen video features, fitted on that task's training data
+    only and never touched again; the question's type (which the question text gives away, as it gives away the
+    four answer options) picks the probe at test time.
+
+    Each probe is a ridge classifier (:func:`ridge_probe`, penalty ``alpha``, scikit-learn's default) on the
+    :func:`pooled_frames` standardised with the task's training mean and deviation. Its forgetting is zero by
+    construction: no parameter of an old task ever changes.
+
+    Returns
+    -------
+    ndarray, shape (S, 4, 4): accuracy matrices (after task ``i``, on task ``j``; NaN above the diagonal).
+    """
+    tr, te = stream.train, stream.test
+    S = tr["task"].shape[0]
+    ftr, fte = pooled_frames(tr["x"]), pooled_frames(te["x"])  # (S, n, 2dx)
+    Xtr, ytr, Xte, yte = [], [], [], []
+    for s in range(S):
+        for k in range(4):
+            a, b = tr["task"][s] == k, te["task"][s] == k
+            mu, sd = ftr[s, a].mean(0), ftr[s, a].std(0) + 1e-12
+            Xtr.append((ftr[s, a] - mu) / sd)
+            Xte.append((fte[s, b] - mu) / sd)
+            ytr.append(tr["label"][s, a])
+            yte.append(te["label"][s, b])
+    W = ridge_probe(np.stack(Xtr), np.stack(ytr), N_CLASSES, alpha)
+    Xte_ = np.stack(Xte)
+    scores = Xte_ @ W[:, :-1] + W[:, -1:]
+    hit = (scores.argmax(-1) == np.stack(yte)).mean(1).reshape(S, 4)
+    out = np.full((S, 4, 4), np.nan)
+    for k in range(4):
+        out[:, k:, k] = hit[:, k:k + 1]
+    return out
+
+
+def lr_at(step: int, n_steps: int, cfg: Config) -> float:
+    """Learning rate at ``step`` (0-based) of a task of ``n_steps`` steps.
+
+    ``cfg.schedule == "constant"``: ``cfg.lr``. ``"warmup-cosine"``: the official per-task schedule
+    (``util/lr_sched.adjust_learning_rate``, restarted with every task since the epoch counter restarts): with
+    ``e = step / n_steps`` the fraction of the task done and ``w = cfg.warmup_frac`` (2 of 5 epochs),
+    ``lr * e / w`` while ``e < w``, then ``lr * (1 + cos(pi (e - w) / (1 - w))) / 2``.
+    """
+    step, n_steps = check_int(step, "step", least=0), check_int(n_steps, "n_steps", least=1)
+    if cfg.schedule == "constant":
+        return cfg.lr
+    if cfg.schedule != "warmup-cosine":
+        raise ValueError(f"schedule must be 'constant' or 'warmup-cosine'; got {cfg.schedule!r}")
+    e, w = step / n_steps, cfg.warmup_frac
+    if e < w:
+        return cfg.lr * e / w
+    return cfg.lr * 0.5 * (1.0 + np.cos(np.pi * (e - w) / (1.0 - w)))
 
 
 # ---------------------------------------------------------------- the continual stream -----------------------
@@ -434,24 +624,48 @@ def _tokens(batch: dict, qt: torch.Tensor, at: torch.Tensor) -> tuple[torch.Tens
     return q_tok, a_tok, options
 
 
+def _take(d: dict, idx: torch.Tensor) -> dict:
+    """The models ``idx`` (leading axis) of every tensor of ``d`` (differentiable)."""
+    return {k: v[idx] for k, v in d.items()}
+
+
+def _scatter(values: torch.Tensor, idx: torch.Tensor, G: int) -> torch.Tensor:
+    """A (G,) tensor holding ``values`` at the models ``idx`` and zeros elsewhere (differentiable)."""
+    return values.new_zeros(G).index_add(0, idx, values)
+
+
 def evaluate(stream: Stream, train: dict, frozen: dict, qt: torch.Tensor, at: torch.Tensor, n_rep: int,
-             l2p: bool, cfg: Config, n_seen: int) -> tuple[np.ndarray, np.ndarray]:
+             is_l2p: torch.Tensor | bool, cfg: Config, n_seen: int) -> tuple[np.ndarray, np.ndarray]:
     """Accuracy of every model on each task's test set, (G, 4), and prompt-selection accuracy over the seen
     tasks' test questions, (G,). Multiple choice among the 4 answers of the question's task (as NExT-QA's
-    five options); the prompt is chosen from the input alone (no task id)."""
-    te = stream.test
+    five options); the prompt is chosen from the input alone (no task id).
+
+    ``is_l2p`` (G,) marks the L2P-style models (or True for all): they use the prompt their key picks, and their
+    prompt-selection accuracy is that of their keys (:func:`key_selection_accuracy`, keys mapped to tasks by the
+    seen tasks' training questions); the others' is :func:`prompt_selection_accuracy`.
+    """
+    te, tr = stream.test, stream.train
     S, n = te["task"].shape
+    G = qt.shape[0]
+    mask = torch.as_tensor(is_l2p, dtype=torch.bool).expand(G)
     with torch.no_grad():
         b = _gather(te, np.tile(np.arange(n), (S, 1)), n_rep)
         q_tok, a_tok, options = _tokens(b, qt, at)
         feat = forward_features(b["x"], q_tok, train, cfg.q_tokens)
-        if l2p:
-            feat["prompt"] = l2p_prompt(q_tok, train)[0]
+        seen = b["task"][0] < n_seen
+        sel = prompt_selection_accuracy(feat["q_repr"][:, seen], train["P"], train["E"], b["task"][:, seen], n_seen)
+        if bool(mask.any()):
+            prompt, keys_te, _ = l2p_prompt(q_tok, train)
+            feat["prompt"] = torch.where(mask[:, None, None], prompt, feat["prompt"])
+            bt = _gather(tr, np.tile(np.arange(tr["task"].shape[1]), (S, 1)), n_rep)
+            keys_tr = l2p_prompt(qt[torch.arange(G)[:, None], bt["q"]], train)[1]
+            seen_tr = bt["task"][0] < n_seen
+            ksel = key_selection_accuracy(keys_tr[:, seen_tr], bt["task"][:, seen_tr], keys_te[:, seen],
+                                          b["task"][:, seen], train["keys"].shape[1], n_seen)
+            sel = torch.where(mask, ksel, sel)
         pred = answer_logits(feat, q_tok, options, frozen, cfg.tau_answer).argmax(-1)
         correct = (pred == b["label"]).float()
         acc = torch.stack([correct[:, b["task"][0] == k].mean(1) for k in range(4)], dim=1)
-        seen = b["task"][0] < n_seen
-        sel = prompt_selection_accuracy(feat["q_repr"][:, seen], train["P"], train["E"], b["task"][:, seen], n_seen)
     return acc.numpy().astype(float), sel.numpy().astype(float)
 
 
@@ -459,21 +673,28 @@ def continual_train(stream: Stream, methods: list[str], cfg: Config = Config(), 
                     joint: bool = False, type_weight: float | None = None) -> dict:
     """Train every method of ``methods`` on the task stream, one model per (method, seed), all batched.
 
-    Methods are names of :data:`METHODS` or ``"l2p"`` (not mixable with the others in one call). Tasks come in
-    the order colour, shape, direction, size; each task trains ``cfg.steps`` AdamW steps (one optimiser for the
-    whole stream, as the official trainer) on mini-batches of that task only; after each task every model is
+    Methods are names of :data:`METHODS` (Bisecle and its ablations) or of :data:`BASELINES`: ``"l2p"`` (the
+    L2P-style pool, :func:`l2p_prompt`), ``"replay"`` (L_A on each batch joined by ``cfg.replay_batch`` samples
+    drawn from a buffer of ``cfg.buffer_per_task`` random training samples of every finished task) and ``"ewc"``
+    (L_A plus online EWC: ``cfg.ewc_lambda / 2 * sum F (theta - theta*)^2``, with ``F`` the sum over finished
+    tasks of the mean squared mini-batch gradient of L_A over ``cfg.fisher_batches`` batches of the task, and
+    ``theta*`` the parameters after the last finished task). Tasks come in the order colour, shape, direction,
+    size; each task trains ``cfg.steps`` AdamW steps (one optimiser for the whole stream, as the official
+    trainer; learning rate :func:`lr_at`) on mini-batches of that task only; after each task every model is
     tested on every task. ``joint=True`` instead trains once on all tasks mixed, for ``4 * cfg.steps`` steps
-    (the multitask upper bound). ``type_weight`` multiplies L_P per sample (the official loader's
-    1 / n_type; None = 1).
+    (the multitask upper bound; replay and EWC then reduce to plain fine-tuning). ``type_weight`` multiplies L_P
+    per sample (the official loader's 1 / n_type; None = 1). Each model's result does not depend on which
+    other methods share the call: every loss is computed only for the models that use it, and the batches,
+    the buffer and the Fisher batches come from generators of their own.
 
     Returns
     -------
     dict: ``acc`` (M, S, 4, 4) accuracy matrices (NaN above the diagonal; one row for ``joint``), ``selection``
     (M, S, 4) prompt-selection accuracy after each task, ``gate`` (M, S) final tanh(gate).
     """
-    l2p = methods == ["l2p"]
-    if not l2p and any(m not in METHODS for m in methods):
-        raise ValueError(f"unknown method in {methods}; choose from {sorted(METHODS)} or ['l2p'] alone")
+    unknown = [m for m in methods if m not in METHODS and m not in BASELINES]
+    if unknown or not methods:
+        raise ValueError(f"unknown method in {methods}; choose from {sorted(METHODS) + sorted(BASELINES)}")
     M = len(methods)
     S, n_train = stream.train["task"].shape
     G = M * S
@@ -484,11 +705,22 @@ def continual_train(stream: Stream, methods: list[str], cfg: Config = Config(), 
     frozen = {k: v.repeat((M,) + (1,) * (v.ndim - 1)) for k, v in fr0.items()}
     qt = torch.einsum("gdk,nk->gnd", frozen["Wq"], torch.from_numpy(stream.q_emb))
     at = torch.einsum("gdk,nk->gnd", frozen["Wa"], torch.from_numpy(stream.a_emb))
-    w = torch.tensor([METHODS[m] for m in methods] if not l2p else [(0.0, 0.0, 0.0, 0.0)], dtype=torch.float32)
+    w = torch.tensor([METHODS.get(m, (0.0, 0.0, 0.0, 0.0)) for m in methods], dtype=torch.float32)
     wq, wv, wp, shuf = (w[:, i].repeat_interleave(S) for i in range(4))
+    of = lambda name: torch.tensor([m == name for m in methods]).repeat_interleave(S)  # noqa: E731
+    is_l2p, is_rep, is_ewc = of("l2p"), of("replay"), of("ewc")
+    q_idx, v_idx = torch.nonzero(wq > 0).flatten(), torch.nonzero(wv > 0).flatten()
+    l2p_idx, rep_idx, ewc_idx = (torch.nonzero(m).flatten() for m in (is_l2p, is_rep, is_ewc))
+    # the frozen parts of each subset of models, taken once
+    fz = {name: (_take(frozen, ix), qt[ix], at[ix]) for name, ix in
+          (("q", q_idx), ("v", v_idx), ("rep", rep_idx), ("ewc", ewc_idx)) if len(ix)}
     relabel = torch.from_numpy(np.random.default_rng([int(init_seed), 7]).permutation(len(stream.q_emb)))
     opt = AdamW(list(train.values()), lr=cfg.lr, betas=(0.9, 0.95), weight_decay=cfg.weight_decay)
     rng = np.random.default_rng([int(init_seed), 99])
+    rng_buf, rng_rep, rng_fis = (np.random.default_rng([int(init_seed), k]) for k in (5, 6, 8))
+    buffer = np.zeros((S, 0), dtype=int)
+    fisher: dict[str, torch.Tensor] = {}
+    anchor: dict[str, torch.Tensor] = {}
     stages = [np.arange(4)] if joint else [np.array([k]) for k in range(4)]
     acc = np.full((M, S, len(stages), 4), np.nan)
     sel = np.full((M, S, len(stages)), np.nan)
@@ -496,19 +728,36 @@ def continual_train(stream: Stream, methods: list[str], cfg: Config = Config(), 
     for i, tasks in enumerate(stages):
         pool = np.flatnonzero(np.isin(task_all, tasks))
         n_steps = cfg.steps * len(tasks)
-        for _ in range(n_steps):
+        for step in range(n_steps):
+            opt.lr = lr_at(step, n_steps, cfg)
             idx = pool[rng.integers(0, len(pool), size=(S, cfg.batch))]
             b = _gather(stream.train, idx, M)
             q_tok, a_tok, options = _tokens(b, qt, at)
             feat = forward_features(b["x"], q_tok, train, cfg.q_tokens)
-            if l2p:
-                feat["prompt"], _, pull = l2p_prompt(q_tok, train)
-            q_target = torch.where(shuf[:, None] > 0, relabel[b["q"]], b["q"])
-            losses = multi_directional_losses(feat, q_tok, a_tok, options, b["label"], q_target, qt, frozen, cfg)
-            loss = losses["answer"] + wq * losses["question"] + wv * losses["video"]
-            if l2p:
-                loss = loss + cfg.pull_weight * pull
-            elif float(wp.max()) > 0:
+            loss = torch.zeros(G)
+            if len(l2p_idx):
+                prompt, _, pull = l2p_prompt(q_tok, train)
+                feat["prompt"] = torch.where(is_l2p[:, None, None], prompt, feat["prompt"])
+                loss = loss + cfg.pull_weight * torch.where(is_l2p, pull, torch.zeros_like(pull))
+            la = _answer_loss(feat, q_tok, options, b["label"], frozen, cfg)
+            if len(rep_idx) and buffer.shape[1]:
+                ridx = np.take_along_axis(buffer, rng_rep.integers(0, buffer.shape[1], (S, cfg.replay_batch)), 1)
+                rb = _gather(stream.train, ridx, len(rep_idx) // S)
+                qr, ar, opr = _tokens(rb, *fz["rep"][1:])
+                fr = forward_features(rb["x"], qr, _take(train, rep_idx), cfg.q_tokens)
+                lr_ = _answer_loss(fr, qr, opr, rb["label"], fz["rep"][0], cfg)
+                n_cur, n_rep = cfg.batch, cfg.replay_batch  # the mean over the joined batch
+                la = torch.where(is_rep, la * n_cur / (n_cur + n_rep), la) + _scatter(lr_ * n_rep / (n_cur + n_rep),
+                                                                                      rep_idx, G)
+            loss = loss + la
+            if len(q_idx):
+                q_target = torch.where(shuf[:, None] > 0, relabel[b["q"]], b["q"])
+                lq = _question_loss(_take(feat, q_idx), a_tok[q_idx], q_target[q_idx], fz["q"][1], fz["q"][0], cfg)
+                loss = loss + _scatter(wq[q_idx] * lq, q_idx, G)
+            if len(v_idx):
+                lv = _video_loss(_take(feat, v_idx), q_tok[v_idx], a_tok[v_idx], fz["v"][0], cfg)
+                loss = loss + _scatter(wv[v_idx] * lv, v_idx, G)
+            if float(wp.max()) > 0:
                 task = b["task"]
                 n_neg = int(tasks.max())  # tasks seen before the current one (joint: all other tasks)
                 gi = torch.arange(G)[:, None]
@@ -520,10 +769,33 @@ def continual_train(stream: Stream, methods: list[str], cfg: Config = Config(), 
                 neg = train["E"][gi[..., None], neg_ids] if neg_ids.shape[-1] else train["E"].new_zeros(G, cfg.batch, 0, cfg.dim)
                 tw = None if type_weight is None else torch.full((G, cfg.batch), float(type_weight))
                 loss = loss + wp * cfg.tqcp_weight * tqcp_loss(feat["q_repr"], train["P"], pos, neg, cfg.neg_temp, tw)
+            if len(ewc_idx) and fisher:
+                pen = sum((fisher[k] * (train[k][ewc_idx] - anchor[k]) ** 2).reshape(len(ewc_idx), -1).sum(1)
+                          for k in fisher)
+                loss = loss + _scatter(0.5 * cfg.ewc_lambda * pen, ewc_idx, G)
             opt.zero_grad()
             loss.sum().backward()
             opt.step()
-        a, s = evaluate(stream, train, frozen, qt, at, M, l2p, cfg, int(tasks.max()) + 1)
+        if not joint and len(rep_idx):  # keep a few samples of the finished task
+            keep = np.stack([rng_buf.choice(pool, size=min(cfg.buffer_per_task, len(pool)), replace=False)
+                             for _ in range(S)])
+            buffer = np.concatenate([buffer, keep], axis=1)
+        if not joint and len(ewc_idx):  # the finished task's Fisher, added to the old ones; new anchor
+            sub = _take(train, ewc_idx)
+            names = ["Wv", "Tm", "P", "gate"]  # the tensors on L_A's path
+            task_f = {k: torch.zeros_like(sub[k]) for k in names}
+            for _ in range(cfg.fisher_batches):
+                fb = _gather(stream.train, pool[rng_fis.integers(0, len(pool), size=(S, cfg.batch))],
+                             len(ewc_idx) // S)
+                qf, af, opf = _tokens(fb, *fz["ewc"][1:])
+                ff = forward_features(fb["x"], qf, sub, cfg.q_tokens)
+                lf = _answer_loss(ff, qf, opf, fb["label"], fz["ewc"][0], cfg)
+                grads = torch.autograd.grad(lf.sum(), [sub[k] for k in names])
+                for k, g in zip(names, grads):
+                    task_f[k] += g.detach() ** 2 / cfg.fisher_batches
+            fisher = {k: fisher.get(k, 0) + task_f[k] for k in names}
+            anchor = {k: sub[k].detach().clone() for k in names}
+        a, s = evaluate(stream, train, frozen, qt, at, M, is_l2p, cfg, int(tasks.max()) + 1)
         acc[:, :, i, :] = a.reshape(M, S, 4)
         sel[:, :, i] = s.reshape(M, S)
     if not joint:
