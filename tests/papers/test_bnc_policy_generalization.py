@@ -189,3 +189,55 @@ def test_random_knapsack_shapes_and_bad_input():
         K.random_knapsack(1, 2, np.random.default_rng(0))
     with pytest.raises(ValueError, match="correlation"):
         K.random_knapsack(5, 2, np.random.default_rng(0), correlation=2.0)
+
+
+# ----------------------------------------------------------------------------- the uniform-gap test's comparators
+def _random_profiles(rng, count):
+    return [(np.r_[0.0, np.sort(rng.uniform(size=3)), 1.0], rng.integers(1, 30, 4)) for _ in range(count)]
+
+
+def test_exact_uniform_gap_bounds_every_grid_and_matches_a_fine_grid():
+    rng = np.random.default_rng(4)
+    train, test = _random_profiles(rng, 5), _random_profiles(rng, 4)
+    exact = K.exact_uniform_gap(train, test)
+    for grid in (np.linspace(0, 1, 11), np.linspace(0, 1, 201), rng.uniform(size=50).cumsum() / 51):
+        a = np.array([K.profile_on_grid(e, s, grid) for e, s in train])
+        b = np.array([K.profile_on_grid(e, s, grid) for e, s in test])
+        assert K.uniform_gap(a, b) <= exact + 1e-12
+    fine = np.linspace(0, 1, 200_001)
+    a = np.array([K.profile_on_grid(e, s, fine) for e, s in train])
+    b = np.array([K.profile_on_grid(e, s, fine) for e, s in test])
+    assert K.uniform_gap(a, b) == pytest.approx(exact)
+    # a closed form: one train profile (2 until 0.5, then 6) against a constant test profile 3
+    assert K.exact_uniform_gap([(np.array([0, 0.5, 1.0]), np.array([2, 6]))], [(np.array([0, 1.0]), np.array([3]))]) == 3
+    with pytest.raises(ValueError, match="non-empty"):
+        K.exact_uniform_gap([], test)
+    with pytest.raises(ValueError, match="cover"):
+        K.exact_uniform_gap([(np.array([0.2, 1.0]), np.array([1]))], test)
+
+
+def test_random_policy_costs_draw_each_piece_with_its_length():
+    prof = (np.array([0.0, 0.3, 1.0]), np.array([5, 9]))
+    C = K.random_policy_costs([prof, (np.array([0.0, 1.0]), np.array([7]))], 20_000, np.random.default_rng(0))
+    assert C.shape == (2, 20_000) and set(np.unique(C[0])) == {5, 9} and np.all(C[1] == 7)
+    assert np.mean(C[0] == 5) == pytest.approx(0.3, abs=0.015)
+    again = K.random_policy_costs([prof], 10, np.random.default_rng(1))
+    np.testing.assert_array_equal(again, K.random_policy_costs([prof], 10, np.random.default_rng(1)))
+    with pytest.raises(ValueError, match="n_policies"):
+        K.random_policy_costs([prof], 0, np.random.default_rng(0))
+    with pytest.raises(ValueError, match="non-empty"):
+        K.random_policy_costs([], 3, np.random.default_rng(0))
+    with pytest.raises(ValueError, match="increasing"):
+        K.random_policy_costs([(np.array([0.0, 1.0]), np.array([1, 2]))], 3, np.random.default_rng(0))
+
+
+def test_enumerate_optimum_matches_brute_force_and_milp():
+    rng = np.random.default_rng(9)
+    for n, m in ((6, 1), (10, 2), (12, 3)):
+        c, A, b = K.random_knapsack(n, m, rng)
+        z = K.enumerate_optimum(c, A, b)
+        assert z == pytest.approx(brute_force(c, A, b), rel=1e-12)
+        assert z == pytest.approx(K.milp_optimum(c, A, b), rel=1e-9)
+    assert K.enumerate_optimum(np.array([1.0, 1.0]), np.array([[-1.0, -1.0]]), np.array([-3.0])) == math.inf
+    with pytest.raises(ValueError, match="refused"):
+        K.enumerate_optimum(np.ones(17), np.ones((1, 17)), np.ones(1))

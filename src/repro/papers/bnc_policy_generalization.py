@@ -19,6 +19,8 @@ Notation (paper -> here):
 - empirical and expected cost :math:`\frac1N\sum_i\mathrm{cost}(I_i,\theta)`, :math:`\mathbb E\,\mathrm{cost}`
   -> rows of a cost matrix averaged over instances; the uniform deviation
   :math:`\sup_\theta|\cdot|` -> :func:`uniform_gap`;
+- the same sup over every :math:`\mu` (not a grid) -> :func:`exact_uniform_gap`; a finite class of randomised
+  policies (a naive baseline) -> :func:`random_policy_costs`;
 - ERM policy -> :func:`erm_select`; pseudo-dimension :math:`\mathrm{Pdim}` -> :func:`pdim_upper_bound`.
 
 The search
@@ -397,6 +399,28 @@ def milp_optimum(c: ArrayLike, A_ub: ArrayLike, b_ub: ArrayLike) -> float:
     return float(res.fun)
 
 
+def enumerate_optimum(c: ArrayLike, A_ub: ArrayLike, b_ub: ArrayLike, *, max_n: int = 16) -> float:
+    """The optimum of the binary program by exhaustive enumeration of its :math:`2^n` points (brief, section 5).
+
+    An exact, solver-free reference for small instances (used for :math:`z^*` by the notebook; the unit tests
+    also compare it with :func:`milp_optimum`). Feasibility is tested with an absolute slack of 1e-12.
+
+    Parameters
+    ----------
+    c : (n,); A_ub : (m, n); b_ub : (m,); max_n : refuse instances with more than ``max_n`` variables.
+
+    Returns
+    -------
+    float, :math:`\min c^\top x` over the feasible binary points, or ``math.inf`` if there is none.
+    """
+    c, A, b = _check_problem(c, A_ub, b_ub)
+    if c.size > max_n:
+        raise ValueError(f"enumeration of 2^{c.size} points refused (max_n = {max_n})")
+    X = ((np.arange(2 ** c.size)[:, None] >> np.arange(c.size)[None, :]) & 1).astype(float)
+    ok = np.all(X @ A.T <= b + 1e-12, axis=1)
+    return float((X[ok] @ c).min()) if ok.any() else math.inf
+
+
 # --------------------------------------------------------------------------- exact profile over mu
 def _argmax_pieces(feats: np.ndarray, lo: float, hi: float) -> list[tuple[float, float, int]]:
     """Split [lo, hi] into intervals on which the argmax of the linear scores is one candidate."""
@@ -552,7 +576,7 @@ def uniform_gap(train_costs: ArrayLike, test_costs: ArrayLike) -> float:
 
 
 def per_instance_gap(train_costs: ArrayLike, test_costs: ArrayLike) -> float:
-    """The same uniform deviation for the class that picks a separate :math:`\\mu` for every instance (control).
+    """The same uniform deviation for the class that picks a separate :math:`\\mu` for every instance (the ablation).
 
     Such a class (e.g. :math:`\\mu` looked up from a hash of the instance) has unbounded pseudo-dimension.
     Its sup splits over instances:
@@ -567,6 +591,69 @@ def per_instance_gap(train_costs: ArrayLike, test_costs: ArrayLike) -> float:
     b = np.asarray(test_costs, dtype=float)
     uniform_gap(a, b)  # validates shapes
     return float(max(a.max(axis=1).mean() - b.min(axis=1).mean(), b.max(axis=1).mean() - a.min(axis=1).mean()))
+
+
+def exact_uniform_gap(train_profiles: list, test_profiles: list) -> float:
+    """The uniform deviation over the whole interval, :math:`\sup_{\mu\in[0,1]}|\text{train mean}-\text{test mean}|`.
+
+    :func:`uniform_gap` takes the sup over a grid (a finite class of policies); here it is taken over every
+    :math:`\mu`, from the exact profiles of :func:`tree_size_profile`: the difference of means is constant
+    between consecutive breakpoints of all the profiles together, so it suffices to evaluate it at the
+    midpoint of each such piece (at a breakpoint itself the tie-break gives the value of a neighbouring
+    piece, so the sup is the same).
+
+    Parameters
+    ----------
+    train_profiles, test_profiles : non-empty lists of ``(edges, sizes)`` from :func:`tree_size_profile`.
+
+    Returns
+    -------
+    float, at least :func:`uniform_gap` of the same profiles sampled on any grid.
+    """
+    for name, profs in (("train_profiles", train_profiles), ("test_profiles", test_profiles)):
+        if not isinstance(profs, (list, tuple)) or not profs:
+            raise ValueError(f"{name} must be a non-empty list of (edges, sizes)")
+    edges = [np.asarray(e, dtype=float) for e, _ in (*train_profiles, *test_profiles)]
+    if any(e.ndim != 1 or e.size < 2 or e[0] != 0.0 or e[-1] != 1.0 for e in edges):
+        raise ValueError("every profile must cover [0, 1] (edges from 0 to 1)")
+    cuts = np.unique(np.concatenate(edges))
+    mids = 0.5 * (cuts[:-1] + cuts[1:])
+    a = np.array([profile_on_grid(e, s, mids) for e, s in train_profiles], dtype=float)
+    b = np.array([profile_on_grid(e, s, mids) for e, s in test_profiles], dtype=float)
+    return uniform_gap(a, b)
+
+
+def random_policy_costs(profiles: list, n_policies: int, rng: np.random.Generator) -> np.ndarray:
+    """Costs of a finite class of randomised policies (a naive baseline of the uniform-gap test).
+
+    Policy :math:`k` of the class solves instance :math:`i` with the linear score at a weight
+    :math:`u_{ik}\sim U(0,1)` drawn afresh for every (instance, policy) pair: a class of ``n_policies``
+    policies with no parameter shared across instances. Being finite, it obeys the union bound
+    :math:`\sup_k|\text{train mean}-\text{test mean}| = O(H\sqrt{\ln K / N})` whatever the structure of the
+    scores (Hoeffding's inequality and a union bound over the :math:`K` policies).
+
+    Parameters
+    ----------
+    profiles : non-empty list of ``(edges, sizes)`` from :func:`tree_size_profile`, one per instance.
+    n_policies : int >= 1, the size :math:`K` of the class.
+    rng : numpy Generator; draws ``n_policies`` uniforms per instance, in the order of ``profiles``.
+
+    Returns
+    -------
+    ndarray of int, shape (len(profiles), n_policies): the tree size of each policy on each instance.
+    """
+    if isinstance(n_policies, bool) or not isinstance(n_policies, (int, np.integer)) or n_policies < 1:
+        raise ValueError(f"n_policies must be an int >= 1; got {n_policies!r}")
+    if not isinstance(profiles, (list, tuple)) or not profiles:
+        raise ValueError("profiles must be a non-empty list of (edges, sizes)")
+    out = np.empty((len(profiles), n_policies), dtype=int)
+    for i, (edges, sizes) in enumerate(profiles):
+        edges, sizes = np.asarray(edges, dtype=float), np.asarray(sizes)
+        if edges.ndim != 1 or edges.size != sizes.size + 1 or np.any(np.diff(edges) <= 0):
+            raise ValueError("edges must be increasing with one more entry than sizes")
+        u = rng.uniform(0.0, 1.0, size=n_policies)
+        out[i] = sizes[np.clip(np.searchsorted(edges, u, side="right") - 1, 0, sizes.size - 1)]
+    return out
 
 
 def erm_select(train_costs: ArrayLike, mus: ArrayLike) -> float:
