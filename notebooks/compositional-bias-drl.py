@@ -16,7 +16,8 @@
 # *If an autoencoder's latent blocks are remixed between images by the rule that each factor takes one value
 # per image, and every remix must decode to a realistic image whose code is the remix itself, the blocks
 # should line up with the factors, with no change to the network. Here: procedural sprites, an MLP autoencoder,
-# and the DCI disentanglement score against a plain autoencoder and a β-VAE with the same training budget.*
+# and the DCI disentanglement score against the same method without the remix, a plain autoencoder, a β-VAE,
+# PCA and ICA.*
 
 # %% tags=["parameters"]
 scale = "ci"
@@ -27,17 +28,20 @@ import matplotlib.pyplot as plt
 import numpy as np
 import torch
 
-from repro.claims import Claims, at_least, at_most, tolerance
+from myst_nb import glue
+
+from repro.claims import Claims, Comparator, at_least, at_most, tolerance
 from repro.papers import compositional_bias_drl as K
 from repro.runtime import progress, setup_notebook
 
 P = setup_notebook(scale, seed, presets={
-    "ci": dict(steps=150, prior_steps=150, n_seeds=2, n_estimators=10, n_pairs=60),
-    "full": dict(steps=3000, prior_steps=3000, n_seeds=3, n_estimators=100, n_pairs=200),
+    # about 11 s of CPU on one thread, comparators included (15 s measured on a loaded shared machine)
+    "ci": dict(steps=150, prior_steps=150, n_seeds=2, n_estimators=10, n_pairs=60, kde_row=False),
+    "full": dict(steps=3000, prior_steps=3000, n_seeds=3, n_estimators=100, n_pairs=200, kde_row=True),
 })
 # settings shared by both scales
 K_BLOCKS, D_BLOCK, HIDDEN, BATCH, LR, BETA = 4, 2, 128, 64, 2e-3, 4.0
-LAM_PRIOR, LAM_CONS, PRIOR_LATENT = 1.0, 1.0, 8
+LAM_PRIOR, LAM_CONS, PRIOR_LATENT, KDE_BANDWIDTH = 1.0, 1.0, 8, 0.7
 plt.rcParams["savefig.dpi"] = 80
 claims = Claims("compositional-bias-drl",
                 title="Disentangled Representation Learning via Modular Compositional Bias",
@@ -99,20 +103,51 @@ claims = Claims("compositional-bias-drl",
 # ## The experiment
 #
 # **Data.** 16 × 16 RGB sprites drawn in code: background hue (4) × shape (square, disk, triangle) × object colour
-# (4) × position on a 3 × 3 grid (9), all 432 combinations, no noise. Models train on all of them (the measure is
-# disentanglement, not generalisation).
+# (4) × position on a 3 × 3 grid (9), all 432 combinations, no noise. Every model trains on all of them (the
+# measure is disentanglement, not generalisation).
 #
-# **Methods, with the same network (MLP 768–128–128–8 and back) and the same budget.** Each trains for `steps`
-# Adam steps (learning rate 2e-3) on batches of 64, from the same initialisation seed:
+# **The method and its comparators, with the same network (MLP 768–128–128–8 and back) and the same budget.**
+# Each network trains for `steps` Adam steps (learning rate 2e-3) on batches of 64, from the same initialisation
+# seed:
 #
-# - *plain AE*: reconstruction only. Its remixes' prior and consistency losses are recorded, not optimised;
-# - *β-VAE* (β = 4): the standard attribute baseline. Its code is the encoder mean;
-# - *mixing*: AE + attribute mixing + prior + consistency. It also uses the frozen prior VAE, trained once
-#   beforehand for `prior_steps` steps. That is extra compute the baselines do not get.
+# - *mixing* (the paper's method): AE + attribute mixing + prior + consistency. It uses the frozen prior VAE,
+#   trained once beforehand for `prior_steps` steps, extra compute the others do not get (except the ablation).
+# - *no remix* (the **ablation**): the same network, the same prior VAE and the same two losses, applied to each
+#   image's own code ($z^{mix} = z$: every block from the image itself) instead of a remix of two images. It
+#   leaves out the compositional bias itself, the mixing strategy, and keeps the objectives; it sees the same
+#   batches as the mixing model.
+# - *plain AE*: reconstruction only. The prior and consistency losses of its remixes are recorded, not optimised.
+#   It is the reference of the brief's DCI threshold and a naive baseline of the swap test.
+# - *β-VAE* ($\beta = 4$): the standard attribute baseline, with the statistical-independence objective the
+#   paper says it does without. Its code is the encoder mean. The losses of its remixes are recorded too (with
+#   remix masks from a generator of their own, so its training is that of a run without recording).
+# - *PCA* and *ICA* (naive baselines a skeptic tries first, `K.fit_linear_code`): the leading 8 principal
+#   components of the pixels, or 8 FastICA sources (scikit-learn, unit-variance whitening), as 4 blocks of 2
+#   consecutive components, decoded by the inverse linear map. No training loop, no network.
 #
-# Each method runs for `n_seeds` seeds (seed, seed + 1, ...: initialisation and batches). The page reports mean
-# and standard deviation. ci: 150 steps, 2 seeds, DCI with 10 trees per factor. Full: 3000 steps, 3 seeds, DCI with
-# the standard 100 trees (`K.dci_disentanglement` exactly).
+# Each network runs for `n_seeds` seeds (seed, seed + 1, ...: initialisation and batches); ICA is fitted from the
+# same seeds, PCA is deterministic. The page reports mean and standard deviation over these seeds. ci: 150 steps,
+# 2 seeds, DCI with 10 trees per factor. Full: 3000 steps, 3 seeds, DCI with the standard 100 trees
+# (`K.dci_disentanglement` exactly).
+#
+# **A second prior (not counted).** Our VAE prior is a stand-in for the paper's generative prior, and a weak one
+# (see the first printed line below: it prefers blends of two sprites to real sprites). The mixing model is also
+# trained with a kernel density prior over the 432 real sprites (`K.kde_prior_loss`, bandwidth $h = 0.7$: about
+# the squared distance to the nearest real sprite), which rejects blends. It is shown beside the tests as a
+# robustness row, at full scale only: after the 150 steps of ci no network has learned to reconstruct the
+# sprites, so a prior has nothing to show there, and the ci budget has no room for a fifth network.
+#
+# **Tests** (thresholds from the brief, fixed before the page first ran; the comparators were added when the
+# page moved to the current claim model, the method, its setting and the criteria unchanged):
+#
+# 1. *DCI gain* (`dci-gain-over-ae`): mean DCI disentanglement minus the plain AE's, at least $0.10$. The
+#    comparators are measured the same way: the ablation's, the β-VAE's, PCA's and ICA's DCI minus the plain
+#    AE's.
+# 2. *Single-block swaps* (`swap-changes-one-factor`): the share of single-block swaps that change exactly one
+#    factor, at least $0.6$ (mean over seeds); for the ablation, the plain AE, the β-VAE, PCA and ICA alike.
+# 3. *The mixing losses fall* (`mixing-losses-decrease`): the worse of the prior and consistency losses of the
+#    remixes, over the last 10 % of steps against the first 10 %, at most $0.8$. Comparators: the same ratio of
+#    the remix losses recorded on the plain AE (the ablation of *optimising* these losses) and on the β-VAE.
 #
 # **Deviations from the paper**
 #
@@ -122,7 +157,7 @@ claims = Claims("compositional-bias-drl",
 #   decoders.
 # - **Prior loss**: negative ELBO under a frozen small VAE trained on the same sprites, instead of the paper's
 #   generative prior (the authors' earlier work uses a diffusion model and score distillation; the form used in
-#   this paper was not retrieved).
+#   this paper was not retrieved). A kernel density prior is run as a second configuration.
 # - **Consistency loss** normalised by the variance of the remixed codes, with the target detached (our choices;
 #   the official code was not available).
 # - **Loss weights** $\lambda_p = \lambda_c = 1$, learning rate 2e-3, batch 64: our defaults, not tuned; the
@@ -130,9 +165,12 @@ claims = Claims("compositional-bias-drl",
 # - **Budget**: 150 (ci) or 3000 (full) steps. The paper trains for far longer on GPUs.
 # - **DCI at ci** uses 10 trees per factor instead of disentanglement_lib's 100, and fits on all 432 codes with no
 #   train/test split, because only the importances are used.
+# - **Comparators** are ours: the ablation without the remix, PCA and ICA, and the β-VAE's recorded remix losses.
+#   The paper compares with VAE-, GAN- and diffusion-based disentanglement methods and object-centric models
+#   (no numbers retrieved).
 
 # %% [markdown]
-# First the frozen prior, then the three methods for every seed.
+# First the frozen prior, then every method for every seed.
 
 # %%
 imgs, factors = K.sprite_grid()
@@ -141,80 +179,118 @@ prior = K.train_prior_vae(X, P.prior_steps, latent=PRIOR_LATENT, batch=BATCH, lr
 with torch.no_grad():
     g = torch.Generator().manual_seed(P.seed)
     i, j = torch.randint(0, len(X), (200,), generator=g), torch.randint(0, len(X), (200,), generator=g)
+    blend = 0.5 * X[i] + 0.5 * X[j]
     elbo_real = float(K.negative_elbo(prior, X[i], sample=False).mean())
-    elbo_blend = float(K.negative_elbo(prior, 0.5 * X[i] + 0.5 * X[j], sample=False).mean())
+    elbo_blend = float(K.negative_elbo(prior, blend, sample=False).mean())
+    kde_real = float(K.kde_prior_loss(X, X[i], KDE_BANDWIDTH))
+    kde_blend = float(K.kde_prior_loss(X, blend, KDE_BANDWIDTH))
 print(f"prior VAE, negative ELBO: real sprites {elbo_real:.1f}, 50/50 pixel blends of two sprites {elbo_blend:.1f}")
+print(f"kernel density prior (h = {KDE_BANDWIDTH}): real sprites {kde_real:.1f}, blends {kde_blend:.1f}")
 
-METHODS = ("plain AE", "β-VAE", "mixing")
-KIND = {"plain AE": "ae", "β-VAE": "beta-vae", "mixing": "mix"}
+# the networks: key -> (what train_model gets); "KDE prior" is the robustness row, not a comparator
+NETS = {"plain AE": dict(method="ae"), "β-VAE": dict(method="beta-vae"), "mixing": dict(method="mix"),
+        "no remix": dict(method="mix", remix="none")}
+if P.kde_row:
+    NETS["KDE prior"] = dict(method="mix")
+LINEAR = ("PCA", "ICA")
+METHODS = ("mixing", "no remix", "plain AE", "β-VAE", "PCA", "ICA")  # the tests' method and comparators
+ALL = (*METHODS, "KDE prior") if P.kde_row else METHODS
 seeds = [P.seed + s for s in range(P.n_seeds)]
 models, hists, codes, R = {}, {}, {}, {}
 for s in progress(seeds, desc="seeds"):
-    for m in METHODS:
+    for m, kw in NETS.items():
         torch.manual_seed(s)
         net = K.BlockAE(k=K_BLOCKS, d=D_BLOCK, hidden=HIDDEN, variational=(m == "β-VAE"))
-        hists[m, s] = K.train_model(net, X, KIND[m], P.steps, batch=BATCH, lr=LR, beta=BETA,
-                                    prior=None if m == "β-VAE" else prior,
-                                    lam_prior=LAM_PRIOR, lam_cons=LAM_CONS, seed=s)
+        hists[m, s] = K.train_model(net, X, steps=P.steps, batch=BATCH, lr=LR, beta=BETA,
+                                    prior=X if m == "KDE prior" else prior, bandwidth=KDE_BANDWIDTH,
+                                    lam_prior=LAM_PRIOR, lam_cons=LAM_CONS, seed=s, **kw)
         models[m, s] = net
-        codes[m, s] = K.codes_of(net, X)
-        R[m, s] = K.dci_importance(codes[m, s], factors, n_estimators=P.n_estimators)
+    for m in LINEAR:  # PCA is deterministic: fitted once
+        models[m, s] = models[m, seeds[0]] if (m == "PCA" and s != seeds[0]) else \
+            K.fit_linear_code(imgs, m.lower(), K_BLOCKS, D_BLOCK, seed=s)
+    for m in ALL:
+        codes[m, s] = K.codes_of(models[m, s], X)
+        R[m, s] = R[m, seeds[0]] if (m == "PCA" and s != seeds[0]) else \
+            K.dci_importance(codes[m, s], factors, n_estimators=P.n_estimators)
 
 # %%
 dci = {k: K.dci_from_importance(r) for k, r in R.items()}
-D = {m: np.array([dci[m, s][0] for s in seeds]) for m in METHODS}
-C = {m: np.array([dci[m, s][1] for s in seeds]) for m in METHODS}
-MIG = {m: np.array([K.mig(codes[m, s], factors) for s in seeds]) for m in METHODS}
-# null model: the mixing model's own codes under a random rotation of all 8 dimensions
-D_rot = np.array([K.dci_from_importance(K.dci_importance(codes["mixing", s] @ K.random_rotation(8, s), factors,
-                                                         n_estimators=P.n_estimators))[0] for s in seeds])
-swaps = {(m, s): K.swap_test(models[m, s], X, factors, P.n_pairs, seed=s) for m in METHODS for s in seeds}
-one = {m: np.array([np.mean(swaps[m, s] == 1) for s in seeds]) for m in METHODS}
-recon = {m: np.array([np.mean(hists[m, s]["recon"][-max(1, P.steps // 10):]) for s in seeds]) for m in METHODS}
-print(f"{'method':<10}{'DCI-D':>15}{'DCI-C':>15}{'MIG':>15}{'swaps: 1 factor':>18}{'recon SSE':>12}")
-for m in METHODS:
-    print(f"{m:<10}{D[m].mean():>9.3f} ± {D[m].std():.3f}{C[m].mean():>9.3f} ± {C[m].std():.3f}"
-          f"{MIG[m].mean():>9.3f} ± {MIG[m].std():.3f}{one[m].mean():>12.3f} ± {one[m].std():.3f}{recon[m].mean():>12.2f}")
-print(f"mixing, codes randomly rotated: DCI-D {D_rot.mean():.3f} ± {D_rot.std():.3f}")
+D = {m: np.array([dci[m, s][0] for s in seeds]) for m in ALL}
+C = {m: np.array([dci[m, s][1] for s in seeds]) for m in ALL}
+MIG = {m: np.array([K.mig(codes[m, s], factors) for s in seeds]) for m in ALL}
+swaps = {(m, s): K.swap_test(models[m, s], X, factors, P.n_pairs, seed=s) for m in ALL for s in seeds}
+one = {m: np.array([np.mean(swaps[m, s] == 1) for s in seeds]) for m in ALL}
+n10 = max(1, P.steps // 10)
+recon = {m: np.array([np.mean(hists[m, s]["recon"][-n10:]) for s in seeds]) for m in NETS}
+gain = {m: float(D[m].mean() - D["plain AE"].mean()) for m in ALL}
+
+
+def worst_ratio(m):
+    """Largest (last 10% of steps)/(first 10%) ratio of the remixes' prior and consistency losses, mean over seeds."""
+    return max(np.mean([np.mean(hists[m, s][k][-n10:]) / np.mean(hists[m, s][k][:n10]) for s in seeds])
+               for k in ("prior", "cons"))
+
+
+ratio = {m: worst_ratio(m) for m in ("mixing", "plain AE", "β-VAE")}
+print(f"{'method':<11}{'DCI-D':>15}{'DCI-C':>15}{'MIG':>15}{'swaps: 1 factor':>18}{'recon SSE':>12}")
+for m in ALL:
+    rec = f"{recon[m].mean():>12.2f}" if m in recon else f"{'-':>12}"
+    print(f"{m:<11}{D[m].mean():>9.3f} ± {D[m].std():.3f}{C[m].mean():>9.3f} ± {C[m].std():.3f}"
+          f"{MIG[m].mean():>9.3f} ± {MIG[m].std():.3f}{one[m].mean():>12.3f} ± {one[m].std():.3f}{rec}")
+print("remix losses, last/first 10% of steps (worse of prior and consistency): "
+      + ", ".join(f"{m} {r:.3f}" for m, r in ratio.items()))
 
 # %% [markdown]
 # ## Results
 #
 # ### Disentanglement scores
 #
-# DCI disentanglement and MIG per method: the bar is the mean over seeds, the whisker ±1 standard deviation,
-# the dots the seeds. The grey bar is the null model, the mixing model's codes after a random rotation of all
-# eight dimensions. The dashed line is the brief's target: the plain AE's mean plus 0.10.
+# DCI disentanglement, MIG and the share of single-block swaps that change exactly one factor, per method: the
+# bar is the mean over seeds, the whisker ±1 standard deviation, the dots the seeds. Green is the paper's method,
+# orange its ablation (no remix), blue the naive baselines, purple (full scale only) the mixing model with the
+# kernel density prior (a robustness row). The dashed lines are the brief's targets: the plain AE's mean plus $0.10$, and $0.6$.
 
 # %%
-fig, axes = plt.subplots(1, 3, figsize=(12, 3.4))
-labels = list(METHODS) + ["mixing, rotated"]
-for ax, (name, vals) in zip(axes, (("DCI disentanglement", {**D, "mixing, rotated": D_rot}),
+COL = {"mixing": "C2", "no remix": "C1", "plain AE": "C0", "β-VAE": "C0", "PCA": "C0", "ICA": "C0",
+       "KDE prior": "C4"}
+fig, axes = plt.subplots(1, 3, figsize=(13, 3.6))
+for ax, (name, vals) in zip(axes, (("DCI disentanglement", D),
                                    ("MIG", MIG), ("single-block swaps changing exactly 1 factor", one))):
-    keys = [k for k in labels if k in vals]
+    keys = [k for k in ALL if k in vals]
     for x, k in enumerate(keys):
         v = vals[k]
-        ax.bar(x, v.mean(), yerr=v.std(), color="0.7" if "rotated" in k else f"C{x}", capsize=4, alpha=0.8)
+        ax.bar(x, v.mean(), yerr=v.std(), color=COL[k], capsize=4, alpha=0.8)
         ax.scatter(np.full(len(v), x), v, color="k", s=12, zorder=3)
     ax.set_xticks(range(len(keys)))
-    ax.set_xticklabels(keys, rotation=20, fontsize=8)
+    ax.set_xticklabels(keys, rotation=30, fontsize=8)
     ax.set_ylabel(name + (" (fraction)" if "swap" in name else " (0-1, unitless)"), fontsize=8)
-axes[0].axhline(D["plain AE"].mean() + 0.10, ls="--", color="k", lw=1, label="AE + 0.10 (brief's target)")
+axes[0].axhline(D["plain AE"].mean() + 0.10, ls="--", color="k", lw=1, label="plain AE + 0.10 (brief's target)")
 axes[0].legend(fontsize=7)
 axes[2].axhline(0.6, ls="--", color="k", lw=1, label="0.6 (brief's target)")
 axes[2].legend(fontsize=7)
 plt.show()
 
 # %% [markdown]
+# The mixing model's DCI disentanglement is {glue:text}`D_mix:.3f` (mean over this run's training seeds), its
+# ablation's {glue:text}`D_nomix:.3f` and the plain AE's {glue:text}`D_ae:.3f`: a gain of
+# {glue:text}`gain_mix:.3f` over the plain AE against the $0.10$ the brief asks for. The β-VAE scores
+# {glue:text}`D_bvae:.3f`. The two linear baselines score highest: PCA {glue:text}`D_pca:.3f` and ICA
+# {glue:text}`D_ica:.3f`, gains of {glue:text}`gain_pca:.3f` and {glue:text}`gain_ica:.3f` over the plain AE.
+# Single-block swaps of the mixing model change exactly one factor in a share {glue:text}`one_mix:.3f` of the swaps; the ablation's
+# {glue:text}`one_nomix:.3f`, the plain AE's {glue:text}`one_ae:.3f`, the β-VAE's {glue:text}`one_bvae:.3f`,
+# PCA's {glue:text}`one_pca:.3f` and ICA's {glue:text}`one_ica:.3f`. The mixing model with the kernel density
+# prior: {glue:text}`kde_row`.
+#
 # ### Importance matrices
 #
-# The DCI importance matrix $R$ of each method at the first seed: rows are the 8 code dimensions (grouped in
-# 4 blocks of 2), columns the 4 factors. Each column sums to 1. A disentangled code has one bright cell per row,
-# and the two rows of one block point at the same factor.
+# The DCI importance matrix $R$ at the first seed of the mixing model, its ablation, the plain AE and PCA: rows
+# are the 8 code dimensions (grouped in 4 blocks of 2), columns the 4 factors. Each column sums to 1. A
+# disentangled code has one bright cell per row, and the two rows of one block point at the same factor.
 
 # %%
-fig, axes = plt.subplots(1, 3, figsize=(10, 3.6))
-for ax, m in zip(axes, METHODS):
+SHOWN = ("mixing", "no remix", "plain AE", "PCA")
+fig, axes = plt.subplots(1, 4, figsize=(13, 3.6))
+for ax, m in zip(axes, SHOWN):
     h = ax.imshow(R[m, seeds[0]], cmap="viridis", vmin=0, vmax=1, aspect="auto")
     ax.set_xticks(range(4))
     ax.set_xticklabels(["bg hue", "shape", "colour", "position"], fontsize=8, rotation=20)
@@ -250,17 +326,17 @@ plt.show()
 # %% [markdown]
 # ### Remixes and training
 #
-# Left: remixes decoded by the mixing model and by the plain AE. Each pair of images (columns a and b) gives
-# four remixes, with blocks 1–4 taken from b in turn. Right: the three loss terms of the mixing model per step,
-# with the prior and consistency losses of the plain AE's remixes recorded alongside (smoothed over 5% of the
-# steps, mean over seeds).
+# Left: remixes decoded by the mixing model, its ablation, the plain AE and PCA. Each pair of images (columns a
+# and b) gives four remixes, with blocks 1–4 taken from b in turn. Right: the three loss terms of the mixing
+# model per step, with the prior and consistency losses of the plain AE's and the β-VAE's remixes recorded
+# alongside (smoothed over 5% of the steps, mean over seeds).
 
 # %%
-fig = plt.figure(figsize=(12, 3.6))
-gs = fig.add_gridspec(2, 8, width_ratios=[1] * 6 + [0.3, 4])
+fig = plt.figure(figsize=(12, 5.2))
+gs = fig.add_gridspec(4, 8, width_ratios=[1] * 6 + [0.3, 4])
 rng_pairs = np.random.default_rng(P.seed)
 pa, pb = rng_pairs.integers(0, len(X), 2)
-for row, m in enumerate(("mixing", "plain AE")):
+for row, m in enumerate(SHOWN):
     net = models[m, seeds[0]]
     with torch.no_grad():
         za, zb = net.encode(X[[pa]]), net.encode(X[[pb]])
@@ -287,10 +363,12 @@ def smooth(v):
 
 
 for key, ls in (("recon", "-"), ("prior", "--"), ("cons", ":")):
-    for m, col in (("mixing", "C2"), ("plain AE", "C0")):
+    for m in ("mixing", "plain AE", "β-VAE"):
+        if m == "β-VAE" and key == "recon":
+            continue
         v = np.mean([hists[m, s][key] for s in seeds], axis=0)
-        tag = " (recorded)" if m == "plain AE" and key != "recon" else ""
-        ax.plot(smooth(v), ls=ls, color=col, label=f"{m}: {key}{tag}")
+        tag = " (recorded)" if m != "mixing" and key != "recon" else ""
+        ax.plot(smooth(v), ls=ls, color={"mixing": "C2", "plain AE": "C0", "β-VAE": "C9"}[m], label=f"{m}: {key}{tag}")
 ax.set_yscale("log")
 ax.set_xlabel("optimiser step")
 ax.set_ylabel("loss (squared error per image; consistency relative)")
@@ -298,25 +376,36 @@ ax.legend(fontsize=6, ncol=2)
 plt.show()
 
 # %% [markdown]
-# ### Side by side with the paper
+# Over the last tenth of the steps against the first, the worse of the two remix losses of the mixing model
+# ends at {glue:text}`ratio_mix:.3f` of its starting level. The same losses, recorded and never optimised, end
+# at {glue:text}`ratio_ae:.3f` of theirs on the plain AE's remixes and at {glue:text}`ratio_bvae:.3f` on the
+# β-VAE's.
+#
+# ### The paper's numbers beside ours
 #
 # The brief found no scores from the paper, so its column is qualitative. Each row: method | the paper
-# (Shapes3D/CLEVR-scale, qualitative) | our DCI-D, mean ± sd over seeds | our MIG, at this page's scale.
+# (Shapes3D/CLEVR-scale, qualitative) | our DCI-D, mean ± sd over seeds | our MIG | our swap share, at this
+# page's scale.
 
 # %%
-paper_col = {"plain AE": "not reported (no disentanglement expected)",
+paper_col = {"mixing": "competitive attribute disentanglement (no number retrieved)",
+             "no remix": "not reported (the paper's ablations were not retrieved)",
+             "plain AE": "not reported (no disentanglement expected)",
              "β-VAE": "attribute baseline; the method is competitive or better (no number retrieved)",
-             "mixing": "competitive attribute disentanglement (no number retrieved)"}
-for m in METHODS:
-    print(f"| {m} | {paper_col[m]} | {D[m].mean():.3f} ± {D[m].std():.3f} | {MIG[m].mean():.3f} ± {MIG[m].std():.3f} |")
+             "PCA": "not reported", "ICA": "not reported",
+             "KDE prior": "not reported (our second prior)"}
+for m in ALL:
+    print(f"| {m} | {paper_col[m]} | {D[m].mean():.3f} ± {D[m].std():.3f} | {MIG[m].mean():.3f} ± {MIG[m].std():.3f}"
+          f" | {one[m].mean():.3f} ± {one[m].std():.3f} |")
 
 # %% [markdown]
 # ## Against the official code
 #
 # The paper's repository, [whieya/Compositional-DRL](https://github.com/whieya/Compositional-DRL), could not be
-# fetched here, and it is not in the index. Its training code, prior and consistency loss could not be read or
-# run. Two official pieces of the same pipeline were run instead, outside the project, with the project's
-# Python on one thread (`tests/papers/golden/compositional-bias-drl.json`):
+# fetched here (checked again when the page moved to the current claim model), and it is not in the index. Its
+# training code, prior, consistency loss and configurations could not be read or run. Two official pieces of the
+# same pipeline were run instead, outside the project, with the project's Python on one thread
+# (`tests/papers/golden/compositional-bias-drl.json`):
 #
 # - **The metric**: `compute_importance_gbt`, `disentanglement` and `completeness` from
 #   [google-research/disentanglement_lib](https://github.com/google-research/disentanglement_lib) (commit
@@ -331,50 +420,95 @@ for m in METHODS:
 #   extracted it unchanged from its class, since the module imports diffusers. Our `random_block_mask` +
 #   `mix_attributes` give the same mask and the same mixed slots, exactly, from the same seed.
 #
-# **Departures that cannot be checked:** the prior (a frozen VAE's ELBO here), the normalised consistency
-# loss, the loss weights, the architecture and the data (see "Deviations from the paper").
+# **Departures that cannot be checked against official values**: the prior, the normalised consistency loss, the
+# loss weights, the architecture, the training length and the data (see "Deviations from the paper"). With no
+# official value to run, the one departure we run as a second configuration is the prior, the page's main
+# suspect: a kernel density prior over the real sprites, which scores real sprites at
+# {glue:text}`kde_real:.1f` and 50/50 blends at {glue:text}`kde_blend:.1f` (the VAE prior:
+# {glue:text}`elbo_real:.1f` and {glue:text}`elbo_blend:.1f`, preferring the blends). It runs at full scale
+# only (see "The experiment"); the mixing model trained with it: {glue:text}`kde_row` (the tests' bars: a DCI
+# gain of $0.10$ over the plain AE, a swap share of $0.6$).
 
 # %%
-DCI_TOL = tolerance(abs=0.08, why="DCI of codes after a few hundred to a few thousand Adam steps and a "
-                                   "tree ensemble fitted on them: moves with float rounding across machines")
+DCI_TOL = tolerance(abs=0.08, why="DCI of codes after a few hundred to a few thousand Adam steps and a tree ensemble "
+                                   "fitted on them: moves with float rounding across machines")
 FRAC_TOL = tolerance(abs=0.1, why="fraction of swaps judged on decoded images of a trained network")
 RATIO_TOL = tolerance(abs=0.15, why="ratio of mean losses over stretches of a stochastic training run")
-gain = float(D["mixing"].mean() - D["plain AE"].mean())
-claims.check("dci-gain-over-ae",
-             statement="Mean DCI disentanglement (over seeds) of the mixing model exceeds that of the plain "
-                       "autoencoder trained with the same network and budget by at least 0.10.",
-             paper="Mixing attribute latents with prior and consistency losses disentangles attributes without "
-                   "changing the architecture (competitive scores; no number retrieved). Threshold from the brief.",
-             criterion=at_least(0.10), measured=round(gain, 3),
-             control=round(float(D_rot.mean() - D["plain AE"].mean()), 3),
-             control_label="null model: the mixing model's own codes after a random rotation of all 8 dimensions",
-             tol=DCI_TOL)
-claims.check("swap-changes-one-factor",
-             statement="Swapping one latent block between two sprites that differ in every factor changes exactly "
-                       "one factor of the decoded sprite in at least 60% of swaps (mean over seeds).",
-             paper="Each block of the mixing model captures one factor, so block swaps edit one attribute "
-                   "(qualitative; threshold from the brief).",
-             criterion=at_least(0.6), measured=round(float(one["mixing"].mean()), 3),
-             control=round(float(one["plain AE"].mean()), 3),
-             control_label="plain autoencoder (same network and budget, no mixing)", tol=FRAC_TOL)
-n10 = max(1, P.steps // 10)
+ABLATION = "no remix: the same prior and consistency losses on each image's own code"
+NO_REMIX = "the mixing strategy (recombining the latent blocks of two images)"
+claims.headline(
+    "attributes-by-mixing",
+    "Remixing latents by the attribute rule (each block from one of two images), with a prior loss that asks every "
+    "remix to look real and the compositional consistency loss, disentangles global attributes without changing "
+    "the objective's form or the architecture",
+    tests=["dci-gain-over-ae", "swap-changes-one-factor", "mixing-losses-decrease"])
+claims.headline(
+    "objects-by-mixing",
+    "Switching only the mixing rule (any subset of two images' slots) disentangles objects, competitively with "
+    "object-centric methods",
+    untestable="the object rule is implemented and unit-tested (K.mix_objects), but no slot model can be trained to "
+               "a meaningful state within the ci budget of this page; not run")
+claims.headline(
+    "joint-style-and-objects",
+    "With a rule that mixes both, the same framework uniquely disentangles global style and objects jointly",
+    untestable="needs the object setting and scenes with both global style and objects, neither run here; the paper's "
+               "comparison methods were not available")
+claims.test(
+    "dci-gain-over-ae",
+    statement="Mean DCI disentanglement (over seeds) of the mixing model exceeds that of the plain autoencoder "
+              "trained with the same network and budget by at least 0.10; every comparator's DCI minus the same "
+              "plain autoencoder's.",
+    paper="Mixing attribute latents with prior and consistency losses disentangles attributes without changing the "
+          "architecture (competitive scores; no number retrieved). Threshold from the brief.",
+    criterion=at_least(0.10), measured=round(gain["mixing"], 3),
+    ablation=Comparator(ABLATION, round(gain["no remix"], 3), ingredient=NO_REMIX),
+    baselines=[Comparator("β-VAE (β = 4), same network and budget", round(gain["β-VAE"], 3)),
+               Comparator("PCA, 8 components of the pixels", round(gain["PCA"], 3)),
+               Comparator("FastICA, 8 sources of the pixels", round(gain["ICA"], 3))],
+    tol=DCI_TOL)
+claims.test(
+    "swap-changes-one-factor",
+    statement="Swapping one latent block between two sprites that differ in every factor changes exactly one factor "
+              "of the decoded sprite in at least 60% of swaps (mean over seeds).",
+    paper="Each block of the mixing model captures one factor, so block swaps edit one attribute (qualitative; "
+          "threshold from the brief).",
+    criterion=at_least(0.6), measured=round(float(one["mixing"].mean()), 3),
+    ablation=Comparator(ABLATION, round(float(one["no remix"].mean()), 3), ingredient=NO_REMIX),
+    baselines=[Comparator("plain autoencoder (same network and budget)", round(float(one["plain AE"].mean()), 3)),
+               Comparator("β-VAE (β = 4), same network and budget", round(float(one["β-VAE"].mean()), 3)),
+               Comparator("PCA, 4 blocks of 2 components", round(float(one["PCA"].mean()), 3)),
+               Comparator("FastICA, 4 blocks of 2 sources", round(float(one["ICA"].mean()), 3))],
+    tol=FRAC_TOL)
+claims.test(
+    "mixing-losses-decrease",
+    statement="Training lowers both mixing losses: the prior and consistency losses of the remixes over the last 10% "
+              "of steps are at most 0.8 times those over the first 10% (worse of the two, mean over seeds).",
+    paper="The prior and consistency losses can be met jointly by an unchanged autoencoder (the method's premise; "
+          "brief's check 1).",
+    criterion=at_most(0.8), measured=round(ratio["mixing"], 3),
+    ablation=Comparator("plain autoencoder: the same losses on its remixes, recorded, not optimised",
+                        round(ratio["plain AE"], 3), ingredient="optimising the prior and consistency losses"),
+    baselines=[Comparator("β-VAE (β = 4): the same losses on the remixes of its mean codes, recorded",
+                          round(ratio["β-VAE"], 3))],
+    tol=RATIO_TOL)
 
-
-def worst_ratio(m):
-    """Largest (last 10% of steps)/(first 10%) ratio of the prior and consistency losses, mean over seeds."""
-    return max(np.mean([np.mean(hists[m, s][k][-n10:]) / np.mean(hists[m, s][k][:n10]) for s in seeds])
-               for k in ("prior", "cons"))
-
-
-claims.check("mixing-losses-decrease",
-             statement="Training lowers both mixing losses: the prior and consistency losses over the last 10% of "
-                       "steps are at most 0.8 times those over the first 10% (worst of the two, mean over seeds).",
-             paper="The prior and consistency losses can be met jointly by an unchanged autoencoder (the method's "
-                   "premise; brief's check 1).",
-             criterion=at_most(0.8), measured=round(worst_ratio("mixing"), 3),
-             control=round(worst_ratio("plain AE"), 3),
-             control_label="the same losses recorded on the plain autoencoder's remixes (not optimised)",
-             tol=RATIO_TOL)
+KEY = {"mixing": "mix", "no remix": "nomix", "plain AE": "ae", "β-VAE": "bvae", "PCA": "pca", "ICA": "ica"}
+for m, k in KEY.items():
+    glue(f"D_{k}", float(D[m].mean()), display=False)
+    glue(f"MIG_{k}", float(MIG[m].mean()), display=False)
+    glue(f"one_{k}", float(one[m].mean()), display=False)
+    glue(f"gain_{k}", float(gain[m]), display=False)
+for m, k in (("mixing", "mix"), ("plain AE", "ae"), ("β-VAE", "bvae")):
+    glue(f"ratio_{k}", float(ratio[m]), display=False)
+for name, v in (("elbo_real", elbo_real), ("elbo_blend", elbo_blend), ("kde_real", kde_real),
+                ("kde_blend", kde_blend)):
+    glue(name, float(v), display=False)
+glue("recon_mix", float(recon["mixing"].mean()), display=False)
+glue("recon_ae", float(recon["plain AE"].mean()), display=False)
+glue("pca_over_mix", float(D["PCA"].mean() - D["mixing"].mean()), display=False)
+glue("kde_row", (f"DCI {D['KDE prior'].mean():.3f}, a gain of {gain['KDE prior']:.3f} over the plain AE, MIG "
+                 f"{MIG['KDE prior'].mean():.3f}, swap share {one['KDE prior'].mean():.3f}" if P.kde_row
+                 else "not run at this scale (full scale only)"), display=False)
 
 # %% [markdown]
 # ## Claims
@@ -386,42 +520,72 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# **Not reproduced at this scale.** Remixing the blocks of an MLP autoencoder's code, with a frozen-VAE prior
-# and a consistency loss, did not disentangle the four sprite factors, at either scale.
+# ```{repro-verdict}
+# ```
 #
-# - **DCI gain over the plain AE (brief's threshold 0.10): not reproduced.** At ci (150 steps, 2 seeds) the
-#   mixing model's mean DCI disentanglement is 0.016 *below* the plain AE's. At full scale (3000 steps, 3 seeds,
-#   the standard 100-tree DCI) it is 0.026 above: 0.140 ± 0.004 against 0.114 ± 0.020 (mean ± sd over seeds), with
-#   the β-VAE (β = 4) at 0.067 ± 0.019. The null model makes the size of that gain clear. The mixing model's own
-#   codes, randomly rotated, score 0.121 ± 0.020, so almost nothing of the small gain is axis- or block-aligned
-#   structure. All DCI values here are low (≤ 0.15). On this data none of the three methods, with this network and
-#   budget, separates background, shape, colour and position into different dimensions.
-# - **Single-block swaps changing exactly one factor (threshold 0.6): not reproduced.** The mixing model
-#   managed 0.0 at ci and 0.136 ± 0.043 at full scale, *below* the plain AE (0.233 ± 0.006). Its remixes
-#   (figure above) change several attributes at once, or blur them.
-# - **Both mixing losses fall during training (at most 0.8 × their starting level).** At ci this is
-#   *uninformative*: after 150 steps the ratio is 0.185, but the plain AE's remixes, which never see these losses,
-#   improve just as much (0.13), because any autoencoder that starts to reconstruct also makes its remixes look
-#   less like noise. At full scale it is **reproduced**: the mixing model ends at 0.643 of its starting level,
-#   while the AE's remix losses grow to 2.3 times theirs. So the two losses are learnable by an unchanged
-#   autoencoder, and they do shape its remixes. They did not, however, produce disentanglement.
+# Remixing the blocks of an MLP autoencoder's code, with a frozen-VAE prior and a consistency loss, did not
+# disentangle the four sprite factors in this miniature. The two tests of the paper's claim are sound (the
+# method could pass them, and its ablation and the naive baselines could too); the method fails both, and the
+# strongest naive baseline, PCA, beats it on the DCI measure.
 #
-# **The best explanation is our prior, not the mixing rule.** The line printed before training compares the
-# prior VAE's negative ELBO on real sprites with that on 50/50 pixel blends of two sprites. At full scale the blends
-# score *better* (20.7 against 30.9 for real sprites). A VAE with a squared-error decoder and an 8-dimensional
-# code finds low-contrast blends easier to explain than sharp sprites. A prior that prefers blends rewards the
-# entangled remixes that the method is meant to rule out. The paper relies on a strong generative prior, and our
-# stand-in is too weak a judge of realism. Whether the compositional bias works, given a prior that rejects
-# blends, remains open on this page. The gain was not shown at full scale either, so "needs full scale" is not
-# the explanation. The training length (3000 steps) and the untuned loss weights are further suspects.
+# - *DCI gain over the plain AE* ({repro-status}`dci-gain-over-ae`; bar $0.10$). The mixing model gains
+#   {glue:text}`gain_mix:.3f` at this seed (mean over its training seeds); over the ci sweep it reaches the bar
+#   at {repro-seeds}`dci-gain-over-ae:method:pass` seeds and lies inside the tolerance band below it at
+#   {repro-seeds}`dci-gain-over-ae:method:edge`, never a pass. Its ablation without the remix gains
+#   {glue:text}`gain_nomix:.3f` and the β-VAE {glue:text}`gain_bvae:.3f`. PCA and ICA, with no network at all,
+#   gain {glue:text}`gain_pca:.3f` and {glue:text}`gain_ica:.3f`: PCA passes the bar at
+#   {repro-seeds}`dci-gain-over-ae:baseline2:pass` seeds and ICA at {repro-seeds}`dci-gain-over-ae:baseline3:pass`.
+#   On this data a linear decomposition of the pixels separates the factors better, by DCI, than any of the
+#   trained networks.
+# - *Single-block swaps change exactly one factor* ({repro-status}`swap-changes-one-factor`; bar $0.6$). The
+#   mixing model's share is {glue:text}`one_mix:.3f`, its ablation's {glue:text}`one_nomix:.3f`, the plain AE's
+#   {glue:text}`one_ae:.3f`, the β-VAE's {glue:text}`one_bvae:.3f`, PCA's {glue:text}`one_pca:.3f` and ICA's
+#   {glue:text}`one_ica:.3f`. No method reaches the bar at this scale; the method fails it at
+#   {repro-seeds}`swap-changes-one-factor:method:fail` seeds. After so few steps the mixing model still
+#   reconstructs coarsely (squared error {glue:text}`recon_mix:.1f` per image against {glue:text}`recon_ae:.1f`
+#   for the plain AE), and the nearest-sprite reader sees its swaps change no factor or several at once.
+# - *Both mixing losses fall* ({repro-status}`mixing-losses-decrease`; bar $0.8$). The mixing model's worse remix
+#   loss ends at {glue:text}`ratio_mix:.3f` of its starting level, but the plain AE's remixes, which never see
+#   these losses, end at {glue:text}`ratio_ae:.3f` and the β-VAE's at {glue:text}`ratio_bvae:.3f`: any network
+#   that starts to reconstruct also makes its remixes look less like noise. The plain AE passes at
+#   {repro-seeds}`mixing-losses-decrease:ablation:pass` ci seeds, so at this scale the test cannot tell
+#   optimising the two losses from not optimising them; the β-VAE's recorded losses pass at
+#   {repro-seeds}`mixing-losses-decrease:baseline1:pass`.
 #
-# **Over seeds** (robustness table above; each ci seed draws new initialisations and batches for all methods and
-# for the prior). At ci, over ten seeds, the DCI gain over the AE ranges from −0.11 to +0.04 (median −0.06). The
-# mixing model's swaps never change exactly one factor (0.0 at every seed), while the AE's change one in
-# 0.18–0.35 of them. The loss-decrease claim is uninformative at every seed: the mixing model's ratio is
-# 0.08–0.22, the AE's recorded one 0.07–0.28. The full-scale run (seed 0, three training seeds inside) gives
-# the statuses above. It took 18.5 minutes of wall time on the shared machine (load around 10 on 2 cores),
-# an estimated 4 minutes on a quiet core.
+# **Why.** The best explanation on the page is our prior, not the mixing rule. The frozen VAE scores real sprites
+# at {glue:text}`elbo_real:.1f` and 50/50 blends of two sprites at {glue:text}`elbo_blend:.1f` (negative ELBO,
+# lower is more "realistic"): it prefers the blends, and so rewards the entangled remixes that the method is meant
+# to rule out. The paper relies on a strong generative prior. A kernel density prior over the real sprites, which
+# rejects blends ({glue:text}`kde_real:.1f` against {glue:text}`kde_blend:.1f`), is run at full scale as a second
+# configuration of the prior; the mixing model trained with it: {glue:text}`kde_row`. Whether the statuses survive
+# it is read there against the bars above (the full-scale cells print every method's scores). The training length
+# and the untuned loss weights remain suspects: the judged table's full-scale column gives each test's status
+# after 3000 steps. No official configuration could be run (the repository was not available), so no status is
+# checked against one.
+#
+# ## What a skeptic would try
+#
+# Reviewed by: (pending). The converting author ran the comparators below; an independent reviewer comes after.
+# Every number is measured by this notebook at this seed (mean over its training seeds):
+#
+# * **PCA on the pixels** (8 components as 4 blocks of 2): DCI {glue:text}`D_pca:.3f`, a gain of
+#   {glue:text}`gain_pca:.3f` over the plain AE (the mixing model: {glue:text}`gain_mix:.3f`), MIG
+#   {glue:text}`MIG_pca:.3f`, swap share {glue:text}`one_pca:.3f`. It is the strongest naive baseline here: above
+#   the mixing model by {glue:text}`pca_over_mix:.3f` in DCI, and it passes the DCI bar by itself.
+# * **FastICA on the pixels** (8 sources): DCI {glue:text}`D_ica:.3f` (gain {glue:text}`gain_ica:.3f`), MIG
+#   {glue:text}`MIG_ica:.3f`, swap share {glue:text}`one_ica:.3f`.
+# * **β-VAE** ($\beta = 4$, same network and budget): DCI {glue:text}`D_bvae:.3f` (gain {glue:text}`gain_bvae:.3f`),
+#   swap share {glue:text}`one_bvae:.3f`; its recorded remix losses fall to {glue:text}`ratio_bvae:.3f` of their
+#   start.
+# * **The method without its remix** (the ablation: the same prior and consistency losses on each image's own
+#   code): DCI {glue:text}`D_nomix:.3f` (gain {glue:text}`gain_nomix:.3f`), swap share {glue:text}`one_nomix:.3f`.
+# * **The plain AE's recorded remix losses**: {glue:text}`ratio_ae:.3f` of their start, under the bar of the
+#   loss test without ever being optimised (the review's finding on the old page).
+# * **A prior that rejects blends** (kernel density over the real sprites, the mixing model trained with it):
+#   {glue:text}`kde_row`.
+# * **The control of the old page**, the mixing model's own codes after a random rotation of all eight
+#   dimensions, was dropped: a rotation destroys axis alignment by construction, so it is a null model that
+#   shows the metric can fail, not an alternative a skeptic would use.
 #
 # ## What the miniature cannot show
 #
@@ -430,8 +594,10 @@ claims.table()
 # - **Objects and the joint setting.** The object rule (any subset of two images' slots) is implemented and
 #   unit-tested, but no slot model is trained here. The paper's distinctive result, disentangling global style and
 #   objects at once, is not tested.
-# - **The paper's prior.** A frozen 8-dimensional VAE on 432 images separates real sprites from blends only
-#   weakly (see the printed ELBOs). A strong generative prior is what makes an unrealistic remix costly. Our
-#   miniature tests the idea with a much weaker judge of realism.
+# - **The paper's prior.** A frozen 8-dimensional VAE on 432 images prefers blends to real sprites (see the printed
+#   lines). A kernel density prior rejects blends but is no generative model of images either. A strong generative
+#   prior is what makes an unrealistic remix costly; our miniature tests the idea with weaker judges of realism.
 # - **Training length.** The method has to find, from a random start, a grouping of dimensions under which every
 #   remix is a real image. Our budget (hundreds to thousands of CPU steps) may be far too short for that search.
+# - **The paper's baselines.** The VAE-, GAN- and diffusion-based methods and object-centric models the paper
+#   compares with were not run; PCA and ICA are a skeptic's baselines, not the paper's.

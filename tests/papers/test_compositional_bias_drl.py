@@ -259,3 +259,86 @@ def test_kde_prior_loss_lies_between_nearest_distance_and_its_bound():
         K.kde_prior_loss(bank, x[:, :, :8], bandwidth=h)
     with pytest.raises(ValueError):
         K.kde_prior_loss(bank, x, bandwidth=0.0)
+
+
+# ---------------------------------------------------------------- the comparators
+
+
+def test_train_model_without_remix_sees_the_same_batches_and_scores_the_own_code():
+    """remix='none' (the ablation): the same batch stream as the mixing run, and z_mix = z at every step."""
+    import copy
+
+    imgs, _ = K.sprite_grid()
+    X = torch.tensor(imgs[::4])
+    prior = K.train_prior_vae(X, 20, latent=4, seed=0)
+    torch.manual_seed(0)
+    m0 = K.BlockAE(hidden=32)
+    runs = {}
+    for remix in ("attributes", "none"):  # with zero weights the two losses cannot move the network
+        m = copy.deepcopy(m0)
+        runs[remix] = K.train_model(m, X, "mix", 15, batch=16, prior=prior, lam_prior=0.0, lam_cons=0.0, seed=3,
+                                    remix=remix)
+    assert runs["attributes"]["recon"] == runs["none"]["recon"], "the ablation must see the mixing run's batches"
+    m = copy.deepcopy(m0)
+    idx = torch.randint(0, len(X), (16,), generator=torch.Generator().manual_seed(3))  # the first batch
+    with torch.no_grad():
+        z = m.encode(X[idx])
+        p0 = float(K.prior_loss(prior, m.decode(z)))
+        c0 = float(K.consistency_loss(m.encode, m.decode, z))
+    h = K.train_model(m, X, "mix", 1, batch=16, prior=prior, seed=3, remix="none")
+    assert h["prior"][0] == pytest.approx(p0, rel=1e-5) and h["cons"][0] == pytest.approx(c0, rel=1e-5)
+    with pytest.raises(ValueError, match="remix"):
+        K.train_model(m, X, "mix", 1, prior=prior, remix="pixels")
+
+
+def test_recording_remix_losses_leaves_the_beta_vae_training_unchanged():
+    import copy
+
+    imgs, _ = K.sprite_grid()
+    X = torch.tensor(imgs[::4])
+    prior = K.train_prior_vae(X, 20, latent=4, seed=0)
+    torch.manual_seed(1)
+    v0 = K.BlockAE(hidden=32, variational=True)
+    plain = K.train_model(copy.deepcopy(v0), X, "beta-vae", 12, batch=16, seed=2)
+    rec = K.train_model(copy.deepcopy(v0), X, "beta-vae", 12, batch=16, seed=2, prior=prior)
+    assert plain["recon"] == rec["recon"] and plain["total"] == rec["total"]
+    assert np.all(np.isnan(plain["prior"])) and np.all(np.isfinite(rec["prior"])) and np.all(np.isfinite(rec["cons"]))
+
+
+def test_linear_codes_are_sklearns_pca_and_fastica():
+    from sklearn.decomposition import PCA, FastICA
+
+    imgs, f = K.sprite_grid()
+    X = torch.tensor(imgs)
+    flat = imgs.reshape(len(imgs), -1).astype(float)
+    pca = K.fit_linear_code(imgs, "pca")
+    ref = PCA(n_components=8, svd_solver="full").fit(flat)
+    np.testing.assert_allclose(K.codes_of(pca, X), ref.transform(flat), atol=1e-4)
+    np.testing.assert_allclose(pca.decode(pca.encode(X)).numpy().reshape(len(imgs), -1),
+                               np.clip(ref.inverse_transform(ref.transform(flat)), 0, 1), atol=1e-4)
+    ica = K.fit_linear_code(imgs, "ica", seed=1)
+    ref = FastICA(n_components=8, whiten="unit-variance", random_state=1, max_iter=1000).fit(flat)
+    np.testing.assert_allclose(K.codes_of(ica, X), ref.transform(flat), atol=1e-4)
+    assert ica.encode(X[:5]).shape == (5, 4, 2) and ica.decode(ica.encode(X[:5])).shape == (5, 3, 16, 16)
+    assert K.swap_test(pca, X, f, 10, seed=0).shape == (10, 4)
+
+
+def test_pca_code_reconstructs_data_in_an_eight_dimensional_subspace_exactly():
+    rng = np.random.default_rng(0)
+    basis = rng.random((8, 3 * 16 * 16)) / 8
+    x = (rng.random((40, 8)) @ basis + 0.1).reshape(40, 3, 16, 16)  # inside [0, 1]: no clipping
+    code = K.fit_linear_code(x, "pca", k=4, d=2)
+    xt = torch.tensor(x, dtype=torch.float32)
+    np.testing.assert_allclose(code.decode(code.encode(xt)).numpy(), x, atol=1e-5)
+
+
+def test_linear_codes_check_their_inputs():
+    imgs, _ = K.sprite_grid()
+    with pytest.raises(ValueError, match="method"):
+        K.fit_linear_code(imgs, "nmf")
+    with pytest.raises(ValueError, match="shape"):
+        K.fit_linear_code(imgs[:, :2], "pca")
+    with pytest.raises(ValueError, match="more than"):
+        K.fit_linear_code(imgs[:8], "pca")
+    with pytest.raises(ValueError, match="unmixing"):
+        K.LinearCode(np.zeros((8, 10)), np.zeros((10, 7)), np.zeros(10), 4, 2)

@@ -18,7 +18,11 @@ Notation (paper -> here):
   the negative ELBO of the remix under a frozen VAE pretrained on real images (:class:`GaussianVAE`), our
   stand-in for the paper's generative prior;
 - compositional consistency :math:`\|E(D(z_{mix})) - z_{mix}\|^2` (Wiedemer et al., 2024) -> :func:`consistency_loss`;
-- training of the three models compared on the page -> :func:`train_model`;
+- training of the networks compared on the page -> :func:`train_model` (the mixing model; its ablation without
+  the compositional bias, ``remix="none"``: the same losses on each image's own code; the plain AE and the
+  beta-VAE, whose remix losses are recorded, not optimised);
+- the naive linear baselines PCA and FastICA, as codes of K blocks -> :func:`fit_linear_code`, :class:`LinearCode`;
+- a second prior, a kernel density estimate over the real images -> :func:`kde_prior_loss`;
 - the evaluation: DCI disentanglement (Eastwood & Williams, 2018; gradient-boosted-tree importances as in
   disentanglement_lib) -> :func:`dci_importance`, :func:`dci_from_importance`, :func:`dci_disentanglement`;
   MIG -> :func:`mig`; single-block swaps judged by a nearest-sprite factor classifier -> :func:`swap_test`.
@@ -239,6 +243,69 @@ class BlockAE(nn.Module):
         return torch.sigmoid(self.dec(z.reshape(len(z), -1))).reshape(-1, 3, SIZE, SIZE)
 
 
+class LinearCode:
+    r"""A linear code of the images, K blocks of d dimensions: the naive baselines PCA and ICA.
+
+    ``encode``: :math:`z = W (x - \mu)` reshaped to (batch, K, d); ``decode``: :math:`\hat x = A z + \mu`,
+    clipped to [0, 1], reshaped to images. Blocks are consecutive components (for PCA, in decreasing order of
+    variance). Built by :func:`fit_linear_code`; it has the ``encode``, ``decode`` and ``k`` that
+    :func:`codes_of`, :func:`swap_test` and :func:`mix_attributes` use.
+    """
+
+    def __init__(self, unmixing: np.ndarray, mixing: np.ndarray, mean: np.ndarray, k: int, d: int) -> None:
+        self.k, self.d = check_int(k, "k", 1), check_int(d, "d", 1)
+        W, A, mu = (np.asarray(a, dtype=float) for a in (unmixing, mixing, mean))
+        if W.shape != (k * d, mu.size) or A.shape != (mu.size, k * d):
+            raise ValueError(f"unmixing must be (K*d, n_pixels) and mixing (n_pixels, K*d), got {W.shape}, {A.shape}")
+        self.W, self.A, self.mu = torch.tensor(W), torch.tensor(A), torch.tensor(mu.ravel())
+
+    def encode(self, x: Tensor) -> Tensor:
+        """Codes (batch, K, d), float32."""
+        z = (x.reshape(len(x), -1).double() - self.mu) @ self.W.T
+        return z.float().reshape(-1, self.k, self.d)
+
+    def decode(self, z: Tensor) -> Tensor:
+        """Images (batch, 3, 16, 16) in [0, 1], float32."""
+        x = z.reshape(len(z), -1).double() @ self.A.T + self.mu
+        return x.clamp(0.0, 1.0).float().reshape(-1, 3, SIZE, SIZE)
+
+
+def fit_linear_code(images: ArrayLike, method: str, k: int = 4, d: int = 2, seed: int = 0) -> LinearCode:
+    """Fit PCA or FastICA with K * d components on flattened images (scikit-learn), as a :class:`LinearCode`.
+
+    ``"pca"``: principal components (Pearson 1901, Hotelling 1933), ``sklearn.decomposition.PCA``; the code is
+    the projection on the leading K * d components, the decoder its inverse. ``"ica"``: FastICA (Hyvarinen & Oja,
+    2000), ``sklearn.decomposition.FastICA`` with unit-variance whitening and ``random_state=seed``; the code
+    holds the K * d estimated sources, the decoder the mixing matrix. Both are the classical linear answers to
+    "find independent or uncorrelated directions in the data", with none of the paper's ideas.
+
+    Parameters
+    ----------
+    images : (n, 3, 16, 16) floats; method : ``"pca"`` or ``"ica"``; k, d : blocks and dimensions per block;
+    seed : FastICA's initialisation (PCA is deterministic).
+
+    Returns
+    -------
+    LinearCode
+    """
+    from sklearn.decomposition import PCA, FastICA
+
+    x = np.asarray(images, dtype=float)
+    if x.ndim != 4 or x.shape[1:] != (3, SIZE, SIZE) or not np.all(np.isfinite(x)):
+        raise ValueError(f"images must be finite with shape (n, 3, {SIZE}, {SIZE}), got {x.shape}")
+    k, d = check_int(k, "k", 1), check_int(d, "d", 1)
+    flat = x.reshape(len(x), -1)
+    if len(flat) <= k * d:
+        raise ValueError(f"need more than K*d = {k * d} images, got {len(flat)}")
+    if method == "pca":
+        m = PCA(n_components=k * d, svd_solver="full").fit(flat)
+        return LinearCode(m.components_, m.components_.T, m.mean_, k, d)
+    if method == "ica":
+        m = FastICA(n_components=k * d, whiten="unit-variance", random_state=seed, max_iter=1000).fit(flat)
+        return LinearCode(m.components_, m.mixing_, m.mean_, k, d)
+    raise ValueError(f"method must be 'pca' or 'ica', got {method!r}")
+
+
 class GaussianVAE(BlockAE):
     """The frozen prior: a small VAE (Gaussian encoder, Bernoulli-free MSE decoder) trained on real images."""
 
@@ -312,18 +379,29 @@ def consistency_loss(E: Callable[[Tensor], Tensor], D: Callable[[Tensor], Tensor
 
 
 def train_model(model: BlockAE, images: Tensor, method: str, steps: int, batch: int = 64, lr: float = 2e-3,
-                beta: float = 4.0, prior: BlockAE | Tensor | None = None, bandwidth: float = 0.7, lam_prior: float = 1.0, lam_cons: float = 1.0,
-                seed: int = 0, progress_fn: Callable | None = None) -> dict[str, list[float]]:
+                beta: float = 4.0, prior: BlockAE | Tensor | None = None, bandwidth: float = 0.7,
+                lam_prior: float = 1.0, lam_cons: float = 1.0, seed: int = 0, remix: str = "attributes",
+                progress_fn: Callable | None = None) -> dict[str, list[float]]:
     """Train one model for ``steps`` Adam steps of the same batch size (the same budget for every method).
 
     Methods
     -------
     ``"ae"``: reconstruction only (sum of squared errors per image); with a ``prior`` given, the prior and
     consistency losses of its remixes are recorded (not optimised), for comparison.
-    ``"beta-vae"``: negative ELBO with weight ``beta`` on the KL (model must be variational).
+    ``"beta-vae"``: negative ELBO with weight ``beta`` on the KL (model must be variational); with a ``prior``
+    given, the prior and consistency losses of the remixes of its mean codes are recorded (not optimised), the
+    remix masks drawn from a generator of their own (seed + 1), so that its batches are those of a run without
+    recording.
     ``"mix"``: reconstruction + ``lam_prior`` * :func:`prior_loss` (D(z_mix)) + ``lam_cons`` *
     :func:`consistency_loss`, with z_mix from :func:`mix_attributes` of the batch and the batch rolled by half
     (the authors' pairing).
+
+    ``prior`` is a frozen variational model (:func:`prior_loss`) or a tensor of real images (the kernel density
+    prior :func:`kde_prior_loss` with ``bandwidth``).
+
+    ``remix`` (``"mix"`` only): ``"attributes"``, the attribute mixing strategy; ``"none"``, the ablation
+    without the compositional bias: the same two losses on each image's own code (z_mix = z, every block from
+    the image itself). The remix mask is drawn in both cases, so the two runs see the same batches.
 
     Returns
     -------
@@ -333,11 +411,21 @@ def train_model(model: BlockAE, images: Tensor, method: str, steps: int, batch: 
     check_positive(lr, "lr")
     if method not in ("ae", "beta-vae", "mix"):
         raise ValueError(f"method must be 'ae', 'beta-vae' or 'mix', got {method!r}")
+    if remix not in ("attributes", "none"):
+        raise ValueError(f"remix must be 'attributes' or 'none', got {remix!r}")
     if method == "beta-vae" and not model.variational:
         raise ValueError("beta-vae needs BlockAE(variational=True)")
     if method == "mix" and prior is None:
         raise ValueError("the mixing method needs a frozen prior VAE")
     g = torch.Generator().manual_seed(seed)
+    g_record = torch.Generator().manual_seed(seed + 1)  # remix masks recorded on the beta-VAE
+
+    def remix_losses(z: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
+        z_mix = mix_attributes(z, torch.roll(z, batch // 2, 0), mask)
+        x_mix = model.decode(z_mix)
+        p = prior_loss(prior, x_mix) if isinstance(prior, nn.Module) else kde_prior_loss(prior, x_mix, bandwidth)
+        return p, consistency_loss(model.encode, model.decode, z_mix)
+
     opt = Adam(model.parameters(), lr=lr)
     hist: dict[str, list[float]] = {"recon": [], "prior": [], "cons": [], "total": []}
     it = range(steps) if progress_fn is None else progress_fn(range(steps))
@@ -351,6 +439,10 @@ def train_model(model: BlockAE, images: Tensor, method: str, steps: int, batch: 
             rec = ((model.decode(z) - x) ** 2).flatten(1).sum(1).mean()
             kl = (0.5 * (mu ** 2 + logvar.exp() - 1.0 - logvar)).flatten(1).sum(1).mean()
             loss, lp, lc = rec + beta * kl, nan, nan
+            if prior is not None:  # recorded only, on the mean codes
+                with torch.no_grad():
+                    p, c = remix_losses(mu, random_block_mask(batch, model.k, g_record))
+                lp, lc = float(p), float(c)
         else:
             z = model.encode(x)
             rec = ((model.decode(z) - x) ** 2).flatten(1).sum(1).mean()
@@ -358,11 +450,9 @@ def train_model(model: BlockAE, images: Tensor, method: str, steps: int, batch: 
             if prior is not None:  # the mixing losses: optimised for "mix", only recorded for "ae"
                 with torch.set_grad_enabled(method == "mix"):
                     mask = random_block_mask(batch, model.k, g)
-                    z_mix = mix_attributes(z, torch.roll(z, batch // 2, 0), mask)
-                    x_mix = model.decode(z_mix)
-                    p = (prior_loss(prior, x_mix) if isinstance(prior, nn.Module)
-                         else kde_prior_loss(prior, x_mix, bandwidth))
-                    c = consistency_loss(model.encode, model.decode, z_mix)
+                    if method == "mix" and remix == "none":
+                        mask = torch.ones_like(mask)  # z_mix = z: no recombination
+                    p, c = remix_losses(z, mask)
                 if method == "mix":
                     loss = rec + lam_prior * p + lam_cons * c
                 lp, lc = float(p.detach()), float(c.detach())
