@@ -1,7 +1,9 @@
 """Unit tests of :mod:`repro.papers.clvs_variable_similarity`, the kernels of ``notebooks/clvs-variable-similarity.py``.
 
 The brief names no official repository (none was found), so there is no golden file; the loss is checked against
-its closed forms: alpha = 0 is SimCLR's NT-Xent, and a brute-force per-anchor sum on a tiny batch.
+its closed forms: alpha = 0 is SimCLR's NT-Xent, and a brute-force per-anchor sum on a tiny batch. The naive
+baselines' kernels (PCA features, the validation split that tunes SimCLR's temperature) are checked against
+scikit-learn and by construction.
 """
 
 import inspect
@@ -157,6 +159,61 @@ def test_positive_cosines_shapes():
     assert c.shape == e.shape == (12,) and np.all(np.abs(c) <= 1 + 1e-6) and np.all((e >= 0) & (e <= 1))
 
 
+def test_erase_zero_draws_nothing_more_and_scales_with_the_extent():
+    x = torch.rand(6, 8, 8, generator=torch.Generator().manual_seed(9))
+    # erase = 0: exactly the default views (strength drawn first, then augment_digits)
+    g = torch.Generator().manual_seed(3)
+    e = torch.rand(6, generator=g)
+    ref = ssl.augment_digits(x, g, max_shift=2, noise=0.8, erase=0, strength=e)
+    v, e2 = K.augment_with_extent(x, torch.Generator().manual_seed(3), erase=0)
+    assert torch.equal(v, ref) and torch.equal(e, e2)
+    # extent 0: unchanged even with erasing on
+    v, _ = K.augment_with_extent(x, torch.Generator().manual_seed(0), low=0.0, high=0.0, erase=4)
+    assert torch.equal(v, x)
+    # extent 1, no shift, no noise: a 4 x 4 square of an all-ones image is zeroed, inside the image
+    ones = torch.ones(50, 8, 8)
+    v, _ = K.augment_with_extent(ones, torch.Generator().manual_seed(1), max_shift=0, noise=0.0, low=1.0, high=1.0,
+                                 erase=4)
+    assert torch.equal((v == 0).sum(dim=(1, 2)), torch.full((50,), 16))
+    # extent 1/2: side round(2) = 2
+    v, _ = K.augment_with_extent(ones, torch.Generator().manual_seed(2), max_shift=0, noise=0.0, low=0.5, high=0.5,
+                                 erase=4)
+    assert torch.equal((v == 0).sum(dim=(1, 2)), torch.full((50,), 4))
+    # positions vary and cover the corners
+    v, _ = K.augment_with_extent(torch.ones(400, 8, 8), torch.Generator().manual_seed(4), max_shift=0, noise=0.0,
+                                 low=1.0, high=1.0, erase=4)
+    assert bool((v[:, 0, 0] == 0).any()) and bool((v[:, 7, 7] == 0).any())
+
+
+def test_pca_encoder_matches_scikit_learn_up_to_signs():
+    from sklearn.datasets import load_digits
+    from sklearn.decomposition import PCA
+
+    x = torch.tensor(load_digits().images[:300] / 16.0)
+    enc = K.PCAEncoder(x, 5)
+    h, z = enc(x)
+    assert h is z and h.shape == (300, 5)
+    ref = PCA(5, svd_solver="full").fit_transform(x.reshape(300, -1).numpy())
+    signs = np.sign((h.numpy() * ref).sum(0))
+    assert np.allclose(h.numpy() * signs, ref, atol=1e-8)
+    assert np.allclose(h.numpy().mean(0), 0.0, atol=1e-10)
+    assert torch.allclose(enc.components.T @ enc.components, torch.eye(5, dtype=torch.float64), atol=1e-12)
+
+
+def test_validation_selection_uses_the_training_images_only_and_picks_the_best():
+    from sklearn.datasets import load_digits
+
+    d = load_digits()
+    x, y = torch.tensor(d.images[:400] / 16.0, dtype=torch.float32), d.target[:400]
+    small, large = K.PCAEncoder(x, 1), K.PCAEncoder(x, 16)
+    a = K.validation_probe_accuracy(large, x, y, seed=0)
+    assert a == K.validation_probe_accuracy(large, x, y, seed=0) and 0.8 < a <= 1.0
+    best, scores = K.select_by_validation({"k=1": small, "k=16": large}, x, y, seed=0)
+    assert best == "k=16" and scores["k=16"] == a and scores["k=1"] < a
+    best, _ = K.select_by_validation({"first": large, "second": large}, x, y, seed=0)
+    assert best == "first"                                          # ties: the first listed
+
+
 def test_bad_input():
     z = torch.randn(4, 3)
     e = torch.rand(4)
@@ -180,3 +237,14 @@ def test_bad_input():
         K.augment_with_extent(torch.rand(4, 8, 8), torch.Generator(), low=0.5, high=0.2)
     with pytest.raises(ValueError, match="constant"):
         K.spearman([1, 1, 1], [1, 2, 3])
+    with pytest.raises(ValueError, match="erase"):
+        K.augment_with_extent(torch.rand(4, 8, 8), torch.Generator(), erase=9)
+    with pytest.raises(ValueError, match="k must be"):
+        K.PCAEncoder(torch.rand(4, 8, 8), 5)
+    with pytest.raises(ValueError, match="shape"):
+        K.PCAEncoder(torch.rand(4, 64), 2)
+    with pytest.raises(ValueError, match="val_fraction"):
+        K.validation_probe_accuracy(K.PCAEncoder(torch.rand(10, 8, 8), 2), torch.rand(10, 8, 8), np.arange(10) % 2,
+                                    seed=0, val_fraction=1.0)
+    with pytest.raises(ValueError, match="candidate"):
+        K.select_by_validation({}, torch.rand(10, 8, 8), np.arange(10) % 2, seed=0)

@@ -32,18 +32,23 @@ from repro.ssl import MLPEncoder, augment_digits, linear_probe_accuracy, nt_xent
 from repro.validate import check_int, check_positive
 
 __all__ = ["nt_xent", "augment_with_extent", "variable_similarity", "soft_targets", "clvs_loss",
-           "train_encoder", "positive_cosines", "spearman", "probe_accuracy", "METHODS"]
+           "train_encoder", "positive_cosines", "spearman", "probe_accuracy", "PCAEncoder",
+           "validation_probe_accuracy", "select_by_validation", "METHODS"]
 
 #: The objectives the page compares: name -> (alpha multiplier used, extents shuffled across the batch?).
 METHODS = ("SimCLR", "CLVS", "CLVS-shuffled")
 
 
 def augment_with_extent(x: Tensor, gen: torch.Generator, max_shift: int = 2, noise: float = 0.8,
-                        low: float = 0.0, high: float = 1.0) -> tuple[Tensor, Tensor]:
+                        low: float = 0.0, high: float = 1.0, erase: int = 0) -> tuple[Tensor, Tensor]:
     """A random view of each image and its augmentation extent.
 
     The extent of view ``k`` is its strength ``e_k ~ U[low, high]``: the shift range and the noise level of
-    :func:`repro.ssl.augment_digits` are multiplied by it, so ``e = 0`` returns the image unchanged.
+    :func:`repro.ssl.augment_digits` are multiplied by it, so ``e = 0`` returns the image unchanged. With
+    ``erase > 0`` (the page's strong-augmentation setting) a square of side ``round(erase * e_k)`` pixels, at a
+    uniform position, is then set to 0: an occlusion that grows with the extent and can remove part of the
+    digit (a stand-in for the aggressive crops the paper says distort the content). With ``erase = 0`` no
+    further random number is drawn, so the views are those of the default setting.
 
     Parameters
     ----------
@@ -57,6 +62,8 @@ def augment_with_extent(x: Tensor, gen: torch.Generator, max_shift: int = 2, noi
         Standard deviation of the additive Gaussian noise at extent 1.
     low, high : float
         Range of the uniform extents, ``0 <= low <= high <= 1``.
+    erase : int
+        Side (pixels) of the erased square at extent 1; 0: no erasing.
 
     Returns
     -------
@@ -67,8 +74,21 @@ def augment_with_extent(x: Tensor, gen: torch.Generator, max_shift: int = 2, noi
         raise ValueError(f"x must have shape (n, H, W); got {tuple(x.shape)}")
     if not 0.0 <= low <= high <= 1.0:
         raise ValueError(f"need 0 <= low <= high <= 1; got low={low}, high={high}")
-    e = low + (high - low) * torch.rand(x.shape[0], generator=gen, dtype=x.dtype)
-    return augment_digits(x, gen, max_shift=max_shift, noise=noise, erase=0, strength=e), e
+    n, H, W = x.shape
+    erase = check_int(erase, "erase", least=0)
+    if erase > min(H, W):
+        raise ValueError(f"erase must be at most the image side {min(H, W)}; got {erase}")
+    e = low + (high - low) * torch.rand(n, generator=gen, dtype=x.dtype)
+    out = augment_digits(x, gen, max_shift=max_shift, noise=noise, erase=0, strength=e)
+    if erase > 0:
+        side = torch.round(erase * e).long()                                       # (n,) in {0, ..., erase}
+        r0 = (torch.rand(n, generator=gen) * (H - side + 1)).floor().long()        # uniform top-left corner
+        c0 = (torch.rand(n, generator=gen) * (W - side + 1)).floor().long()
+        rr, cc = torch.arange(H)[None], torch.arange(W)[None]
+        box = (((rr >= r0[:, None]) & (rr < (r0 + side)[:, None]))[:, :, None]
+               & ((cc >= c0[:, None]) & (cc < (c0 + side)[:, None]))[:, None, :])
+        out = out.masked_fill(box, 0.0)
+    return out, e
 
 
 def variable_similarity(e_i: Tensor, e_j: Tensor, alpha: float) -> Tensor:
@@ -133,7 +153,8 @@ def clvs_loss(z1: Tensor, z2: Tensor, e1: Tensor, e2: Tensor, tau: float, alpha:
 
     .. math:: L = \frac{1}{2N}\sum_{k} \sum_{l \ne k} -t_{kl}\,\log \operatorname{softmax}_{l \ne k}(\ell_{k\cdot})_l,
 
-    with :math:`t` from :func:`soft_targets` and :math:`s = 1 - \alpha(e_1+e_2)/2`. At :math:`\alpha = 0` this is
+    with :math:`t` from :func:`soft_targets` (summed row by row, without building the matrix) and
+    :math:`s = 1 - \alpha(e_1+e_2)/2`. At :math:`\alpha = 0` this is
     exactly :func:`nt_xent`. Its minimiser drives the softmax probability of the positive to :math:`s`, so a
     strongly augmented pair is pulled together less than a weakly augmented one.
 
@@ -158,15 +179,18 @@ def clvs_loss(z1: Tensor, z2: Tensor, e1: Tensor, e2: Tensor, tau: float, alpha:
         raise ValueError(f"e1 and e2 must have shape (N,) = ({z1.shape[0]},); got {tuple(e1.shape)}")
     check_positive(tau, "tau")
     n = z1.shape[0]
-    t = soft_targets(variable_similarity(e1, e2, alpha).to(z1.dtype))
+    s2 = torch.cat([variable_similarity(e1, e2, alpha)] * 2).to(z1.dtype)    # target of anchor k
     z = F.normalize(torch.cat([z1, z2]), dim=1)
     eye = torch.eye(2 * n, dtype=torch.bool)
     logp = torch.log_softmax((z @ z.T / tau).masked_fill(eye, float("-inf")), dim=1).masked_fill(eye, 0.0)
-    return -(t * logp).sum() / (2 * n)
+    k = torch.arange(2 * n)
+    pos = logp[k, (k + n) % (2 * n)]                                           # log p of each anchor's positive
+    # the targets of soft_targets without building the (2N, 2N) matrix: s on the positive, the rest spread evenly
+    return -(s2 * pos + (1.0 - s2) / (2 * n - 2) * (logp.sum(1) - pos)).sum() / (2 * n)
 
 
 def train_encoder(x: Tensor, method: str, seed: int, *, epochs: int, batch_size: int = 256, lr: float = 1e-3,
-                  tau: float = 0.2, alpha: float = 0.5, max_shift: int = 2, noise: float = 0.8,
+                  tau: float = 0.2, alpha: float = 0.5, max_shift: int = 2, noise: float = 0.8, erase: int = 0,
                   hidden: int = 256, rep_dim: int = 64, proj_dim: int = 32) -> tuple[MLPEncoder, list[float]]:
     """Train a fresh :class:`repro.ssl.MLPEncoder` on two random views per image with one of :data:`METHODS`.
 
@@ -187,7 +211,7 @@ def train_encoder(x: Tensor, method: str, seed: int, *, epochs: int, batch_size:
         Budget of :func:`repro.ssl.train_ssl` (Adam).
     tau, alpha : float
         Temperature; CLVS's variation strength.
-    max_shift, noise :
+    max_shift, noise, erase :
         Augmentation at extent 1 (:func:`augment_with_extent`).
     hidden, rep_dim, proj_dim : int
         Encoder sizes.
@@ -205,8 +229,8 @@ def train_encoder(x: Tensor, method: str, seed: int, *, epochs: int, batch_size:
 
     def batch_loss(idx: Tensor, gen: torch.Generator) -> Tensor:
         xb = x[idx]
-        v1, e1 = augment_with_extent(xb, gen, max_shift, noise)
-        v2, e2 = augment_with_extent(xb, gen, max_shift, noise)
+        v1, e1 = augment_with_extent(xb, gen, max_shift, noise, erase=erase)
+        v2, e2 = augment_with_extent(xb, gen, max_shift, noise, erase=erase)
         z1, z2 = model(v1)[1], model(v2)[1]
         if method == "SimCLR":
             return nt_xent(z1, z2, tau)
@@ -220,24 +244,27 @@ def train_encoder(x: Tensor, method: str, seed: int, *, epochs: int, batch_size:
 
 
 @torch.no_grad()
-def positive_cosines(model: MLPEncoder, x: Tensor, gen: torch.Generator, max_shift: int = 2,
-                     noise: float = 0.8) -> tuple[np.ndarray, np.ndarray]:
+def positive_cosines(model: MLPEncoder | PCAEncoder, x: Tensor, gen: torch.Generator, max_shift: int = 2,
+                     noise: float = 0.8, erase: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """Cosine similarity of the projections of two random views of each image, and the pair's mean extent.
 
     Parameters
     ----------
-    model : MLPEncoder
+    model : MLPEncoder or PCAEncoder
+        Anything that maps images to ``(h, z)``; the cosine is taken on ``z``.
     x : Tensor, shape (n, H, W)
     gen : torch.Generator
         Draws the views (use the same seed for every method to compare them on identical pairs).
+    max_shift, noise, erase :
+        Augmentation at extent 1 (:func:`augment_with_extent`).
 
     Returns
     -------
     (ndarray, ndarray), each shape (n,)
         ``cos(z1_i, z2_i)`` and ``(e1_i + e2_i) / 2``.
     """
-    v1, e1 = augment_with_extent(x, gen, max_shift, noise)
-    v2, e2 = augment_with_extent(x, gen, max_shift, noise)
+    v1, e1 = augment_with_extent(x, gen, max_shift, noise, erase=erase)
+    v2, e2 = augment_with_extent(x, gen, max_shift, noise, erase=erase)
     cos = F.cosine_similarity(model(v1)[1], model(v2)[1], dim=1)
     return cos.numpy().astype(float), ((e1 + e2) / 2).numpy().astype(float)
 
@@ -266,7 +293,7 @@ def spearman(a: ArrayLike, b: ArrayLike) -> float:
 
 
 @torch.no_grad()
-def probe_accuracy(model: MLPEncoder | None, x_train: Tensor, y_train: ArrayLike, x_test: Tensor,
+def probe_accuracy(model: MLPEncoder | PCAEncoder | None, x_train: Tensor, y_train: ArrayLike, x_test: Tensor,
                    y_test: ArrayLike) -> float:
     """Linear-probe test accuracy on the frozen representation ``h = f(x)`` of clean images.
 
@@ -282,3 +309,99 @@ def probe_accuracy(model: MLPEncoder | None, x_train: Tensor, y_train: ArrayLike
     else:
         ftr, fte = model(x_train)[0], model(x_test)[0]
     return linear_probe_accuracy(ftr.numpy(), y_train, fte.numpy(), y_test)[0]
+
+
+class PCAEncoder:
+    r"""The naive baseline representation: the first ``k`` principal components of the training images.
+
+    Principal component analysis (Pearson 1901; Hotelling 1933): with the training images flattened to rows
+    :math:`x_i \in \mathbb R^{HW}`, their mean :math:`\mu` and the right singular vectors :math:`V_k` of the
+    centred data belonging to the ``k`` largest singular values, an image maps to :math:`h = (x - \mu) V_k`.
+    No label, no augmentation and no gradient step: the representation a skeptic builds first. Called like
+    :class:`repro.ssl.MLPEncoder`, it returns ``(h, h)`` (there is no projection head, so the cosine of
+    :func:`positive_cosines` is taken on ``h``).
+
+    Parameters
+    ----------
+    x_train : Tensor, shape (n, H, W)
+        Unlabelled training images.
+    k : int
+        Number of components, ``1 <= k <= min(n, H * W)``.
+    """
+
+    def __init__(self, x_train: Tensor, k: int) -> None:
+        if x_train.ndim != 3:
+            raise ValueError(f"x_train must have shape (n, H, W); got {tuple(x_train.shape)}")
+        X = x_train.reshape(x_train.shape[0], -1).double()
+        k = check_int(k, "k", least=1)
+        if k > min(X.shape):
+            raise ValueError(f"k must be at most min(n, H * W) = {min(X.shape)}; got {k}")
+        self.mean = X.mean(0)
+        _, _, vh = torch.linalg.svd(X - self.mean, full_matrices=False)
+        self.components = vh[:k].T                                          # (HW, k)
+        self.dtype = x_train.dtype
+
+    def __call__(self, x: Tensor) -> tuple[Tensor, Tensor]:
+        """``(h, h)`` for images of shape (n, H, W) or flattened (n, H * W)."""
+        h = ((x.reshape(x.shape[0], -1).double() - self.mean) @ self.components).to(self.dtype)
+        return h, h
+
+
+@torch.no_grad()
+def validation_probe_accuracy(model: MLPEncoder | PCAEncoder, x: Tensor, y: ArrayLike, seed: int,
+                              val_fraction: float = 1 / 3) -> float:
+    """Linear-probe accuracy on a held-out part of the *training* images (model selection without the test set).
+
+    The training images are split (stratified, seeded by ``seed``) into a probe-fitting part and a validation
+    part of fraction ``val_fraction``; the probe of :func:`probe_accuracy` is fitted on the first and scored on
+    the second. The same split for every model compared (same ``seed``).
+
+    Parameters
+    ----------
+    model : MLPEncoder or PCAEncoder
+    x : Tensor, shape (n, H, W)
+        Training images; y : array_like, shape (n,), their labels.
+    seed : int
+        Seeds the split.
+    val_fraction : float
+        In (0, 1).
+
+    Returns
+    -------
+    float in [0, 1]
+    """
+    from sklearn.model_selection import train_test_split
+
+    if not 0.0 < float(val_fraction) < 1.0:
+        raise ValueError(f"val_fraction must be in (0, 1); got {val_fraction}")
+    y = np.asarray(y)
+    if x.ndim != 3 or y.shape != (x.shape[0],):
+        raise ValueError("x must have shape (n, H, W) and y shape (n,)")
+    i_fit, i_val = train_test_split(np.arange(len(y)), test_size=float(val_fraction), stratify=y,
+                                    random_state=check_int(seed, "seed", least=0))
+    return probe_accuracy(model, x[i_fit], y[i_fit], x[i_val], y[i_val])
+
+
+def select_by_validation(candidates: dict, x: Tensor, y: ArrayLike, seed: int,
+                         val_fraction: float = 1 / 3) -> tuple[object, dict]:
+    """The key of the candidate model with the best :func:`validation_probe_accuracy` (ties: the first listed).
+
+    How the page tunes a hyper-parameter of a baseline (SimCLR's temperature) without looking at the test set.
+
+    Parameters
+    ----------
+    candidates : dict
+        ``{key: model}``, e.g. ``{tau: encoder trained with tau}``; at least one.
+    x, y, seed, val_fraction :
+        As in :func:`validation_probe_accuracy` (one split, shared by all candidates).
+
+    Returns
+    -------
+    (key, dict)
+        The chosen key and ``{key: validation accuracy}``.
+    """
+    if not candidates:
+        raise ValueError("need at least one candidate")
+    scores = {key: validation_probe_accuracy(m, x, y, seed, val_fraction) for key, m in candidates.items()}
+    best = max(scores, key=lambda key: (scores[key], -list(scores).index(key)))
+    return best, scores
