@@ -26,15 +26,18 @@ import matplotlib.pyplot as plt
 import numpy as np
 import torch
 
-from repro.claims import Claims, at_most, greater_than, tolerance
+from repro.claims import Claims, Comparator, at_most, greater_than, tolerance
 from repro.papers import conml_contrastive_meta as K
 from repro.runtime import progress, setup_notebook
 
 P = setup_notebook(scale, seed, presets={
-    # about 8 s of CPU on one thread: 2 seeds, a few hundred meta-training steps (far from converged)
-    "ci": dict(seeds=2, tasks=8, steps_cnp=200, steps_proto=100, test_tasks=100, lr=3e-3),
-    # about 1.5 min of CPU: 5 seeds, 3000 / 1500 steps, 1000 held-out tasks
-    "full": dict(seeds=5, tasks=8, steps_cnp=3000, steps_proto=1500, test_tasks=1000, lr=3e-3),
+    # about 6 s of CPU for the runs: 2 seeds; the CNP read after 200 steps (pre-registered) and, trained on, after
+    # 1000 (post hoc); the ProtoNet after 100 steps
+    "ci": dict(seeds=2, tasks=8, steps_cnp=200, steps_proto=100, test_tasks=100, lr=3e-3,
+               steps_trained=1000, test_tasks_trained=500),
+    # about 2 min of CPU: 5 seeds, 3000 / 1500 steps, the CNP trained on to 6000, 1000 held-out tasks
+    "full": dict(seeds=5, tasks=8, steps_cnp=3000, steps_proto=1500, test_tasks=1000, lr=3e-3,
+                 steps_trained=6000, test_tasks_trained=1000),
 })
 claims = Claims(
     "conml-contrastive-meta",
@@ -45,12 +48,20 @@ claims = Claims(
 )
 LAM = 0.5                       # weight of the contrastive term (fixed before the claimed runs, see deviations)
 N_VIEWS = 2                     # subsets per task for the inner-task distance
-VARIANTS = ("plain", "ConML", "null pairing", "reversed")
-LAMBDAS = (0.0, LAM, LAM, -LAM)
-SHUFFLED = (False, False, True, False)
+LR_GRID = (1e-3, 1e-2)          # the skeptic's learning rates for the plain learner (ours: P.lr = 3e-3)
+# the variants trained side by side, per seed: replica r = v * S + s
+VARIANTS = ("plain", "ConML", "null pairing", "plain, other stream", f"plain, lr {LR_GRID[0]:g}",
+            f"plain, lr {LR_GRID[1]:g}")
+LAMBDAS = (0.0, LAM, LAM, 0.0, 0.0, 0.0)
+SHUFFLED = (False, False, True, False, False, False)
+STREAMS = (0, 0, 0, 1, 0, 0)    # the fourth variant trains on its own stream of tasks
+LRS = (P.lr, P.lr, P.lr, P.lr, *LR_GRID)
+PLAIN, CONML, NULL, RERUN = 0, 1, 2, 3
+LR_VARIANTS = (4, 5)
 S, V = P.seeds, len(VARIANTS)
-lam = torch.tensor(LAMBDAS, dtype=torch.float32).repeat_interleave(S)       # replica r = v * S + s
+lam = torch.tensor(LAMBDAS, dtype=torch.float32).repeat_interleave(S)
 shuffled = torch.tensor(SHUFFLED).repeat_interleave(S)
+lrs = torch.tensor(LRS, dtype=torch.float32).repeat_interleave(S)
 gen = torch.Generator().manual_seed(1000 + seed)
 
 # %% [markdown]
@@ -116,40 +127,66 @@ gen = torch.Generator().manual_seed(1000 + seed)
 #   concatenated in label order.
 #
 # Both learners build a subset's model with a masked mean of the same embeddings, so the $K$ extra models
-# cost almost nothing.
+# cost little: a ConML step costs little more than a plain one (in our batched code, where every replica
+# computes the contrast and the plain ones weight it by zero, exactly the same), and comparing the two at equal
+# numbers of steps is comparing them at about equal compute.
 #
 # ## The experiment
 #
 # * **Tasks.** *Sinusoid regression* (the brief's ci task, after Finn et al. 2017):
 #   $y=A\sin(x-\varphi)$ with $A\sim U[0.1,5]$, $\varphi\sim U[0,\pi]$, $x\sim U[-5,5]$; 10 support and 10
-#   query points per task in training, 10 support and 10 query points on held-out tasks; score = query
-#   mean squared error (MSE). *Few-shot digit classification* (the brief's ProtoNet task): scikit-learn's
-#   8×8 digits, 4-way 5-shot with 5 queries per class; meta-training classes are the digits 0–5,
-#   meta-test tasks use the unseen digits 6–9 (every test task is the four of them in a random label
-#   order); score = query error rate.
-# * **Variants**, each trained on the same task stream from the same initial weights, per seed:
-#   *plain* (the standard baseline, $\lambda=0$); *ConML* ($\lambda=0.5$, $K=2$ subsets of half the
-#   support points, resp. 3 of the 5 shots of every class); and two controls for which the paper's claim
-#   should not hold. *Null pairing*: the same term and weight, but the task identities of the $K+1$ models
-#   are randomly permuted within the meta-batch at each step, so "same task" pairs are mostly pairs of
-#   different tasks (the contrast without its key ingredient, task identity). *Reversed*: $\lambda=-0.5$,
-#   which pulls different tasks together and pushes one task's subsets apart.
-# * **Training**: Adam (learning rate $3\cdot10^{-3}$), meta-batches of 8 tasks, all seeds and variants
-#   trained side by side as independent replicas of one batched model (`K.BatchedMLP`; no parameter is
-#   shared). ci: 2 seeds, 200 (CNP) and 100 (ProtoNet) steps, 100 held-out tasks, far too short to train
-#   either learner (a smoke test of the pipeline); full: 5 seeds, 3000 and 1500 steps, 1000 held-out tasks.
+#   query points per task; score = query mean squared error (MSE). *Few-shot digit classification* (the
+#   brief's ProtoNet task): scikit-learn's 8×8 digits, 4-way 5-shot with 5 queries per class;
+#   meta-training classes are the digits 0–5 and their rotations, meta-test tasks use the unseen digits 6–9
+#   (every test task is the four of them in a random label order); score = query error rate.
+# * **The method and what it is compared with.** Per seed, six copies of each learner start from the same
+#   initial weights and are trained side by side as independent replicas of one batched model
+#   (`K.BatchedMLP`; no parameter is shared):
+#   * *plain*, the standard meta-learner ($\lambda=0$), the reference every measure is relative to;
+#   * *ConML* ($\lambda=0.5$, $K=2$ subsets of half the support points, resp. 3 of the 5 shots of every
+#     class), on the same stream of training tasks as the reference;
+#   * the **ablation**, the meta-learner without the contrastive meta-objective: the plain learner again
+#     ($\lambda=0$), from the same initial weights but on *another stream* of training tasks. It is the
+#     reference with nothing of the paper changed, so how far it lands from the reference is how far a
+#     learner lands by chance; whatever ConML does must exceed that;
+#   * the **naive baselines**, using none of the paper's ideas: the plain learner with its *learning rate
+#     re-tuned*, trained at $10^{-3}$ and at $10^{-2}$ on the reference's stream, the one that scores better
+#     on meta-validation tasks kept, per seed (`K.select_by_validation`; sinusoids freshly drawn, resp.
+#     episodes of the meta-training classes); for the scores, a **classical or pre-trained learner with no
+#     meta-learner**: on sinusoids, Gaussian-process regression with an RBF kernel whose three
+#     hyper-parameters are fitted on meta-training tasks (`K.fit_rbf_gp`, `K.rbf_gp_mean`); on digits,
+#     *pre-trained features with a fine-tuned head* (Chen et al. 2019; Tian et al. 2020): the ProtoNet's
+#     encoder, from its initial weights, trained as an ordinary 24-way classifier on the meta-training
+#     images for as many steps and images as the ProtoNet sees (`K.pretrain_classifier`), then a
+#     logistic-regression head fitted on each test task's support set (`K.logistic_head_error`);
+#   * a second control, *null pairing*: ConML's term with the same weight, but the task identities of the
+#     $K+1$ models permuted within the meta-batch at each step, so that "same task" pairs are mostly pairs of
+#     different tasks: the extra term without the task identity it is built on.
+# * **Training**: Adam (learning rate $3\cdot10^{-3}$ unless stated), meta-batches of 8 tasks. ci: 2
+#   seeds, the CNP read after 200 steps and, trained on with the same optimiser, after 1000 steps; the
+#   ProtoNet after 100 steps; 100 held-out tasks (500 for the CNP at 1000 steps). Full: 5 seeds, the CNP
+#   read after 3000 and 6000 steps, the ProtoNet after 1500; 1000 held-out tasks.
 # * **Measured** on held-out tasks: the score, and $d_{in}/d_{out}$ of the models (the $K+1$ models per
 #   task built with the true task identities).
 #
-# **Claims, fixed before the first run** (the brief's checks C1 to C3, for each of the two learners):
+# **Tests.** Six were fixed before the first run (the brief's checks C1 to C3, for each of the two
+# learners); their method, setting and criterion are unchanged, and they gained the comparators above when
+# the page was converted to the current claim model:
 #
 # 1. *Alignment* (C1): on held-out tasks, $d_{in}/d_{out}$ with ConML is at most $0.8\times$ that of the
-#    plain learner at every seed (measured: the largest ratio over seeds). Control: the null pairing.
-# 2. *No harm* (C2): the held-out score (MSE or error rate) with ConML is at most $1.03\times$ the plain
-#    learner's at every seed (measured: the largest ratio). Control: the reversed objective.
+#    plain learner at every seed (measured: the largest ratio over seeds).
+# 2. *No harm* (C2): the held-out score with ConML is at most $1.03\times$ the plain learner's at every
+#    seed (measured: the largest ratio). A "does not hurt" criterion: a no-op passes it, and the ablation
+#    is that no-op.
 # 3. *Gain* (C3): the relative improvement $1-\overline{\text{score}}_{ConML}/\overline{\text{score}}_{plain}$
-#    of the seed-averaged score is positive. Control: the null pairing. (The brief asserts this one only at
-#    full scale; we record it at both, and the ci value is a short-training reading.)
+#    of the seed-averaged score is positive.
+#
+# Every comparator is measured the same way, its score or its $d_{in}/d_{out}$ over the reference's; the
+# Gaussian process and the pre-trained features enter only the score tests (their "models" are of another
+# kind). At ci the pre-registered CNP readings come after 200 steps, when no CNP is trained (an independent
+# review graded the CNP no-harm pass of the earlier page as noise for that reason). Two tests were therefore
+# **added after that review** (post hoc), on the same CNP runs trained on to 1000 steps, the longest the ci
+# budget allows: the *alignment* and the *gain* tests again, with the same criteria and comparators.
 #
 # **Deviations from the paper**
 #
@@ -173,22 +210,71 @@ gen = torch.Generator().manual_seed(1000 + seed)
 #   runs; the page's own seed changes the initial weights and task streams of all of them.
 # * $d_{in}$ averages over all pairs of the $K+1$ models of a task (the subsets and the whole support set)
 #   and $d_{out}$ over all pairs of models of different tasks, rather than only subset pairs and only
-#   whole-set pairs; the null pairing and reversed controls are ours.
+#   whole-set pairs; the null pairing and the comparators are ours. An earlier version of the page also
+#   trained a *reversed* objective ($\lambda=-0.5$) as the no-harm control; it pays a cost by construction
+#   and was dropped.
+# * Adam is our per-replica implementation of PyTorch's (`K.ReplicaAdam`, equal to `torch.optim.Adam` up to
+#   rounding), so that learning rates can differ between replicas.
+# * The comparators' settings are ours, fixed before their first run: the learning-rate grid
+#   $\{10^{-3}, 10^{-2}\}$ around our $3\cdot10^{-3}$ (the tuned arm never falls back to ours, so it is a
+#   different learner at every seed); the Gaussian process's grid (length scale $0.5$ to $4$, signal
+#   variance $1$ to $16$, noise variance $10^{-6}$ to $10^{-2}$, chosen for the lowest query MSE on 128
+#   meta-training tasks); the pre-training (Adam at $3\cdot10^{-3}$, batches of 320 images, no tuning) and
+#   the head (L2-normalised features, $C=1$ as scikit-learn's default).
+# * The pre-registered tests keep the tolerance declared before the first run ($\pm 30$ % relative, plus
+#   $0.02$), wide enough that a ratio between about $0.7$ and $1.5$ sits at the edge of the no-harm bar. The
+#   two post-hoc tests declare the tolerance measured under another CPU kernel (see their records).
 
 # %%
 print(f"scale={P.scale}: {S} seeds x {V} variants trained side by side; lambda={LAM}, {N_VIEWS} subsets per task")
+
+
+def per_variant(ev):
+    """Evaluation outputs reshaped to (variant, seed)."""
+    return {k: v.reshape(V, S).numpy() for k, v in ev.items()}
+
 
 # %% [markdown]
 # ### Sinusoid regression with a conditional neural process
 
 # %%
-rng_cnp = np.random.default_rng([seed, 1])
+rng_cnp, rng_cnp_other = np.random.default_rng([seed, 1]), np.random.default_rng([seed, 11])
 cnp = K.CNP(32, S, V, generator=gen)
-hist_cnp = K.meta_train(
-    cnp, lambda: K.sinusoid_batch(S, V, P.tasks, 10, 10, N_VIEWS, 5, rng_cnp),
-    P.steps_cnp, lam, shuffled, P.lr, rng_cnp, wrap=lambda it: progress(it, total=P.steps_cnp, desc="CNP"))
+opt_cnp = K.ReplicaAdam(cnp.parameters(), lrs)
+
+
+def cnp_batch():
+    return K.stack_streams([K.sinusoid_batch(S, 1, P.tasks, 10, 10, N_VIEWS, 5, rng_cnp),
+                            K.sinusoid_batch(S, 1, P.tasks, 10, 10, N_VIEWS, 5, rng_cnp_other)], STREAMS)
+
+
+hist_cnp = K.meta_train(cnp, cnp_batch, P.steps_cnp, lam, shuffled, lrs, rng_cnp, optimizer=opt_cnp,
+                        wrap=lambda it: progress(it, total=P.steps_cnp, desc="CNP"))
 test_cnp = K.sinusoid_batch(S, V, P.test_tasks, 10, 10, N_VIEWS, 5, np.random.default_rng([seed, 2]))
-ev_cnp = {k: v.reshape(V, S).numpy() for k, v in K.evaluate(cnp, *test_cnp).items()}
+val_cnp = K.sinusoid_batch(S, V, 200, 10, 10, N_VIEWS, 5, np.random.default_rng([seed, 5]))
+ev_cnp, val_ev_cnp = per_variant(K.evaluate(cnp, *test_cnp)), per_variant(K.evaluate(cnp, *val_cnp))
+
+# the same replicas, trained on with the same optimiser (post-hoc tests)
+more = P.steps_trained - P.steps_cnp
+hist_more = K.meta_train(cnp, cnp_batch, more, lam, shuffled, lrs, rng_cnp, optimizer=opt_cnp,
+                         wrap=lambda it: progress(it, total=more, desc="CNP, trained on"))
+test_tr = K.sinusoid_batch(S, V, P.test_tasks_trained, 10, 10, N_VIEWS, 5, np.random.default_rng([seed, 7]))
+ev_tr, val_ev_tr = per_variant(K.evaluate(cnp, *test_tr)), per_variant(K.evaluate(cnp, *val_cnp))
+
+# the classical baseline: GP regression, hyper-parameters fitted on meta-training tasks
+(gx, gy), (gxq, gyq), _ = K.sinusoid_batch(1, 1, 128, 10, 10, N_VIEWS, 5, np.random.default_rng([seed, 6]))
+gp = K.fit_rbf_gp(gx[0], gy[0], gxq[0], gyq[0], np.geomspace(0.5, 4, 10), np.geomspace(1, 16, 5),
+                  (1e-6, 1e-5, 1e-4, 1e-3, 1e-2))
+
+
+def gp_mse(batch):
+    """The GP's held-out query MSE per seed (every variant of a seed sees the same tasks)."""
+    (xs, ys), (xq, yq), _ = batch
+    pred = K.rbf_gp_mean(xs[:S], ys[:S], xq[:S], gp["lengthscale"], gp["signal_var"], gp["noise_var"])
+    return ((pred - yq[:S].double()) ** 2).mean((-1, -2, -3)).numpy()
+
+
+gp_cnp, gp_tr = gp_mse(test_cnp), gp_mse(test_tr)
 
 # %% [markdown]
 # ### Few-shot digit classification with a prototypical network
@@ -198,148 +284,312 @@ X, y = K.digits_meta_split()
 Xr, yr = K.rotation_classes(X, y)
 TRAIN_CLASSES = tuple(d + 10 * k for d in range(6) for k in range(4))   # digits 0-5 and their rotations
 TEST_CLASSES = (6, 7, 8, 9)                                            # unseen digits, upright
-rng_pn = np.random.default_rng([seed, 3])
+rng_pn, rng_pn_other = np.random.default_rng([seed, 3]), np.random.default_rng([seed, 13])
 proto = K.ProtoNet((64, 64, 32), S, V, generator=gen)
-hist_pn = K.meta_train(
-    proto, lambda: K.digits_batch(Xr, yr, TRAIN_CLASSES, S, V, P.tasks, 4, 5, 5, N_VIEWS, 3, rng_pn),
-    P.steps_proto, lam, shuffled, P.lr, rng_pn, wrap=lambda it: progress(it, total=P.steps_proto, desc="ProtoNet"))
+pre_encoder = K.replicas_of(proto.encoder, list(range(S)))             # the plain replicas' initial weights
+
+
+def pn_batch():
+    return K.stack_streams([K.digits_batch(Xr, yr, TRAIN_CLASSES, S, 1, P.tasks, 4, 5, 5, N_VIEWS, 3, rng_pn),
+                            K.digits_batch(Xr, yr, TRAIN_CLASSES, S, 1, P.tasks, 4, 5, 5, N_VIEWS, 3, rng_pn_other)],
+                           STREAMS)
+
+
+hist_pn = K.meta_train(proto, pn_batch, P.steps_proto, lam, shuffled, lrs, rng_pn,
+                       wrap=lambda it: progress(it, total=P.steps_proto, desc="ProtoNet"))
 test_pn = K.digits_batch(Xr, yr, TEST_CLASSES, S, V, P.test_tasks, 4, 5, 5, N_VIEWS, 3, np.random.default_rng([seed, 4]))
-ev_pn = {k: v.reshape(V, S).numpy() for k, v in K.evaluate(proto, *test_pn).items()}
+val_pn = K.digits_batch(Xr, yr, TRAIN_CLASSES, S, V, 100, 4, 5, 5, N_VIEWS, 3, np.random.default_rng([seed, 15]))
+ev_pn, val_ev_pn = per_variant(K.evaluate(proto, *test_pn)), per_variant(K.evaluate(proto, *val_pn))
+
+# pre-trained features + fine-tuned head: as many steps and images per step as the ProtoNet
+pre = K.pretrain_classifier(pre_encoder, Xr, yr, TRAIN_CLASSES, P.steps_proto, P.tasks * 4 * (5 + 5), P.lr,
+                            np.random.default_rng([seed, 14]), torch.Generator().manual_seed(2000 + seed))
+with torch.no_grad():
+    pre_pn = K.logistic_head_error(pre_encoder(test_pn[0][0][:S]), pre_encoder(test_pn[1][0][:S])).numpy()
 
 # %% [markdown]
 # ## Results
 #
 # ### What the learners do on held-out tasks
 #
-# Three held-out sinusoids (10 support points each) and the predictions of the plain and the ConML CNP of
-# the first seed; the error rate of the ProtoNet on the unseen digits 6–9 is in the next figure.
+# Three held-out sinusoids (10 support points each), with the predictions of the plain and the ConML CNP of
+# the first seed after the longer training, and of the Gaussian process fitted on meta-training tasks.
 
 # %%
 xs_all = torch.linspace(-5, 5, 200).reshape(1, 1, 200, 1)
-(xs, ys), _, _ = test_cnp
+(xs, ys), _, _ = test_tr
 fig, axes = plt.subplots(1, 3, figsize=(11, 3.0), sharey=True)
 with torch.no_grad():
     r = cnp.represent(xs[:, :3], ys[:, :3])                             # (R, 3, h)
     pred = cnp.predict(r, xs_all.expand(V * S, 3, 200, 1))
+    gp_pred = K.rbf_gp_mean(xs[:1, :3], ys[:1, :3], xs_all.expand(1, 3, 200, 1), gp["lengthscale"],
+                            gp["signal_var"], gp["noise_var"])
 for b, ax in enumerate(axes):
     ax.scatter(xs[0, b, :, 0], ys[0, b, :, 0], color="k", s=18, zorder=3, label="support points")
-    for v, style in ((0, "C0-"), (1, "C3--")):
+    for v, style in ((PLAIN, "C0-"), (CONML, "C3--")):
         ax.plot(xs_all[0, 0, :, 0], pred[v * S, b, :, 0], style, label=f"{VARIANTS[v]} CNP")
+    ax.plot(xs_all[0, 0, :, 0], gp_pred[0, b, :, 0], "C2:", label="Gaussian process")
     ax.set(xlabel="x (arbitrary units)", title=f"held-out task {b + 1}")
 axes[0].set_ylabel("y (arbitrary units)")
 axes[0].legend(fontsize=8)
-fig.suptitle(f"CNP predictions from 10 support points (seed 1 of {S}, {P.steps_cnp} meta-training steps)")
+fig.suptitle(f"Predictions from 10 support points (seed 1 of {S}; CNPs after {P.steps_trained} meta-training steps)")
 plt.show()
 
 # %% [markdown]
-# ### Method against the baseline and the controls, over seeds
+# ### The method beside its ablation and baselines, over seeds
 #
-# Left: the held-out score of each variant (dots: seeds; bar: mean; line: ± one standard deviation).
-# Right: the alignment/discrimination ratio $d_{in}/d_{out}$ of the held-out task models (lower: subsets of
-# one task agree more, relative to how much different tasks differ).
+# Left: the held-out score of each arm (dots: seeds; bar: mean; line: ± one standard deviation). Right: the
+# alignment/discrimination ratio $d_{in}/d_{out}$ of the held-out task models (lower: subsets of one task
+# agree more, relative to how much different tasks differ). "Tuned lr" is, per seed, whichever of the two
+# other learning rates scored better on meta-validation tasks.
 
 # %%
-fig, axes = plt.subplots(2, 2, figsize=(11, 6.4))
-colors = ["C0", "C3", "C7", "C1"]
-rows = (("CNP, sinusoid", ev_cnp, "held-out query MSE"), ("ProtoNet, digits 6-9", ev_pn, "held-out error rate"))
-for i, (name, ev, ylab) in enumerate(rows):
-    for j, (key, lab) in enumerate((("metric", ylab), ("ratio", "held-out $d_{in}/d_{out}$"))):
+tuned_cnp = K.select_by_validation(val_ev_cnp["metric"], LR_VARIANTS)
+tuned_tr = K.select_by_validation(val_ev_tr["metric"], LR_VARIANTS)
+tuned_pn = K.select_by_validation(val_ev_pn["metric"], LR_VARIANTS)
+SEEDS = np.arange(S)
+
+
+def arms(ev, tuned, other):
+    """Per arm, the per-seed (score, d_in/d_out); the tuned-lr arm picked per seed, the classical or pre-trained
+    learner with its score only."""
+    m, r = ev["metric"], ev["ratio"]
+    out = {"plain": (m[PLAIN], r[PLAIN]), "ConML": (m[CONML], r[CONML]), "other stream": (m[RERUN], r[RERUN]),
+           "tuned lr": (m[tuned, SEEDS], r[tuned, SEEDS]), "null pairing": (m[NULL], r[NULL])}
+    out[other[0]] = (other[1], None)
+    return out
+
+
+REGIMES = {
+    "cnp": (f"CNP, sinusoids, {P.steps_cnp} steps", arms(ev_cnp, tuned_cnp, ("GP", gp_cnp)), "held-out query MSE"),
+    "cnpt": (f"CNP, sinusoids, {P.steps_trained} steps", arms(ev_tr, tuned_tr, ("GP", gp_tr)), "held-out query MSE"),
+    "pn": (f"ProtoNet, digits 6-9, {P.steps_proto} steps", arms(ev_pn, tuned_pn, ("pre-trained", pre_pn)),
+           "held-out error rate"),
+}
+colors = {"plain": "C0", "ConML": "C3", "other stream": "C7", "tuned lr": "C1", "null pairing": "C4", "GP": "C2",
+          "pre-trained": "C2"}
+fig, axes = plt.subplots(3, 2, figsize=(11, 9.2))
+for i, (name, arm, ylab) in enumerate(REGIMES.values()):
+    for j, lab in enumerate((ylab, "held-out $d_{in}/d_{out}$ (dimensionless)")):
         ax = axes[i, j]
-        vals = ev[key]
-        ax.bar(range(V), vals.mean(1), yerr=vals.std(1, ddof=1) if S > 1 else None, color=colors, alpha=0.5,
-               capsize=4)
-        for v in range(V):
-            ax.scatter(np.full(S, v) + np.linspace(-0.15, 0.15, S), vals[v], color=colors[v], s=14, zorder=3)
-        ax.set_xticks(range(V), VARIANTS)
-        ax.set(ylabel=lab + (" (dimensionless)" if key == "ratio" else ""), title=name)
+        names = [a for a in arm if arm[a][j] is not None]
+        for k, a in enumerate(names):
+            vals = arm[a][j]
+            ax.bar(k, vals.mean(), yerr=vals.std(ddof=1) if S > 1 else None, color=colors[a], alpha=0.5, capsize=4)
+            ax.scatter(np.full(S, k) + np.linspace(-0.15, 0.15, S), vals, color=colors[a], s=14, zorder=3)
+        ax.set_xticks(range(len(names)), names, fontsize=8)
+        ax.set(ylabel=lab, title=name)
+        if j == 0 and "MSE" in ylab:
+            ax.set_yscale("log")
 plt.show()
 
 # %% [markdown]
 # ### Meta-training curves
 #
-# The query loss during meta-training (moving average over 50 steps; line: mean over seeds, band: ± one
-# standard deviation), and the contrast $d_{in}-d_{out}$ that each variant sees with the task identities it
-# is given (for the null pairing, the shuffled ones).
+# The query loss during meta-training (moving average over the last 50 steps, or a tenth of a shorter run;
+# line: mean over seeds, band: ± one standard deviation); the dotted line marks where the pre-registered CNP
+# reading is taken.
 
 # %%
 def smooth(h, w=50):
-    w = min(w, len(h))
+    """Moving average over w steps, at most a tenth of the run (each value placed at the last step of its window)."""
+    w = max(1, min(w, len(h) // 10))
     k = np.ones(w) / w
-    return np.stack([np.convolve(h[:, r], k, mode="valid") for r in range(h.shape[1])], 1)
+    return np.stack([np.convolve(h[:, r], k, mode="valid") for r in range(h.shape[1])], 1), w
 
 
-fig, axes = plt.subplots(1, 4, figsize=(14, 3.2))
-for i, (name, hist) in enumerate((("CNP", hist_cnp), ("ProtoNet", hist_pn))):
-    for j, (key, lab) in enumerate((("val_loss", "query loss (MSE or cross-entropy, nats)"),
-                                    ("contrast", "$d_{in}-d_{out}$ (dimensionless)"))):
-        ax = axes[2 * i + j]
-        h = smooth(hist[key]).reshape(-1, V, S)
-        steps = np.arange(h.shape[0]) + 1
-        for v in range(V):
-            m, sd = h[:, v].mean(1), h[:, v].std(1)
-            ax.plot(steps, m, color=colors[v], label=VARIANTS[v])
-            ax.fill_between(steps, m - sd, m + sd, color=colors[v], alpha=0.2)
-        ax.set(xlabel="meta-training step", ylabel=lab, title=name)
-        if key == "val_loss":
-            ax.set_yscale("log")
-axes[0].legend(fontsize=8)
+CURVE_COLORS = ("C0", "C3", "C4", "C7", "C5", "C1")     # plain, ConML, null, other stream, lr 1e-3, lr 1e-2
+fig, axes = plt.subplots(1, 2, figsize=(11, 3.4))
+full_cnp = np.concatenate([hist_cnp["val_loss"], hist_more["val_loss"]])
+for ax, name, hist in ((axes[0], "CNP (query MSE)", full_cnp), (axes[1], "ProtoNet (query cross-entropy, nats)",
+                                                                   hist_pn["val_loss"])):
+    h, w = smooth(hist)
+    h = h.reshape(-1, V, S)
+    steps = np.arange(h.shape[0]) + w
+    for v in range(V):
+        m, sd = h[:, v].mean(1), h[:, v].std(1)
+        ax.plot(steps, m, label=VARIANTS[v], color=CURVE_COLORS[v], lw=1.2)
+        ax.fill_between(steps, m - sd, m + sd, alpha=0.15, color=CURVE_COLORS[v])
+    ax.set(xlabel="meta-training step", ylabel="query loss", title=name, yscale="log")
+axes[0].axvline(P.steps_cnp, color="k", ls=":", lw=0.8)
+axes[0].legend(fontsize=7)
 plt.show()
 
 # %% [markdown]
 # ### The numbers
 #
-# Mean ± standard deviation over the seeds of this run. The paper reports no numbers for these settings
-# (none were found for any setting), so there is no column to set beside ours.
+# Mean ± standard deviation over the seeds of this run.
 
 # %%
-print(f"{'learner':10s} {'variant':13s} {'held-out score':>18s} {'d_in':>8s} {'d_out':>8s} {'d_in/d_out':>11s}")
-for name, ev in (("CNP", ev_cnp), ("ProtoNet", ev_pn)):
-    for v in range(V):
-        m = ev["metric"][v]
-        print(f"{name:10s} {VARIANTS[v]:13s} {m.mean():9.4f} ± {m.std(ddof=1):.4f} "
-              f"{ev['d_in'][v].mean():8.4f} {ev['d_out'][v].mean():8.4f} {ev['ratio'][v].mean():11.4f}")
+print(f"{'regime':34s} {'arm':14s} {'held-out score':>18s} {'d_in/d_out':>11s}")
+for name, arm, _ in REGIMES.values():
+    for a, (m, r) in arm.items():
+        sd = m.std(ddof=1) if S > 1 else 0.0
+        rt = f"{r.mean():11.4f}" if r is not None else f"{'':>11s}"
+        print(f"{name:34s} {a:14s} {m.mean():9.4f} ± {sd:.4f} {rt}")
+print(f"tuned learning rate chosen per seed: CNP {P.steps_cnp} steps {[LRS[v] for v in tuned_cnp]}, "
+      f"{P.steps_trained} steps {[LRS[v] for v in tuned_tr]}, ProtoNet {[LRS[v] for v in tuned_pn]}")
+print(f"GP hyper-parameters: lengthscale {gp['lengthscale']:.3g}, signal variance {gp['signal_var']:.3g}, "
+      f"noise variance {gp['noise_var']:.1e}")
 
 # %% [markdown]
-# ## The checks
+# ### The paper's numbers beside ours
+#
+# | quantity | paper (setting) | ours (ci, seed 0, mean of 2 seeds) |
+# |---|---|---|
+# | few-shot performance with ConML against without | "significant boost" for every meta-learner tried (few-shot image classification, cross-domain, in-context learning; no number found) | CNP held-out MSE {glue:text}`cnpt_score_ConML:.3f` against {glue:text}`cnpt_score_plain:.3f` after {glue:text}`steps_trained:.0f` steps; ProtoNet error rate {glue:text}`pn_score_ConML:.3f` against {glue:text}`pn_score_plain:.3f` |
+# | inner-task distance down, inter-task distance up | yes (no number found) | CNP $d_{in}/d_{out}$ {glue:text}`cnpt_ratio_ConML:.3f` against {glue:text}`cnpt_ratio_plain:.3f`; ProtoNet {glue:text}`pn_ratio_ConML:.3f` against {glue:text}`pn_ratio_plain:.3f` |
 
 # %%
 TRAINED = tolerance(rel=0.3, abs=0.02, why="end point of a few hundred to a few thousand float32 Adam steps; "
                     "kernel dispatch and BLAS change the trajectory")
+ON_GAIN = tolerance(rel=0.2, abs=0.02, why="end point of 1000 float32 Adam steps: under another CPU kernel "
+                    "(ATEN_CPU_CAPABILITY=avx2) the gains of seed 0 moved by up to 0.012, and 0.04 for a gain of -0.2")
+ON_RATIO = tolerance(rel=0.05, abs=0.02, why="end point of 1000 float32 Adam steps: under another CPU kernel "
+                     "(ATEN_CPU_CAPABILITY=avx2) the ratios of seed 0 moved by up to 0.025")
 
 
-def ratios(ev, key, v):
-    """Per seed: variant v over the plain learner (variant 0)."""
-    return ev[key][v] / ev[key][0]
+def worst_ratio(arm, name, j):
+    """Largest over seeds of arm `name`'s score (j = 0) or d_in/d_out (j = 1) over the plain learner's."""
+    return float((arm[name][j] / arm["plain"][j]).max())
 
 
-def gain(ev, v):
-    return 1.0 - ev["metric"][v].mean() / ev["metric"][0].mean()
+def gain(arm, name):
+    """1 - seed-mean score of arm `name` / seed-mean score of the plain learner."""
+    return float(1.0 - arm[name][0].mean() / arm["plain"][0].mean())
 
 
-for tag, name, ev, score in (("cnp", "CNP (sinusoid)", ev_cnp, "query MSE"),
-                             ("protonet", "ProtoNet (digits)", ev_pn, "query error rate")):
-    claims.check(f"{tag}-alignment",
-                 statement=f"{name}: held-out d_in/d_out with ConML over that of the plain learner, largest over {S} seeds",
-                 paper="ConML reduces the inner-task distance and enlarges the inter-task distance (no numbers); "
-                       "brief C1: ratio <= 0.8 at every seed",
-                 criterion=at_most(0.8), measured=float(ratios(ev, "ratio", 1).max()),
-                 control=float(ratios(ev, "ratio", 2).max()),
-                 control_label="the same term with randomly permuted task identities (null pairing)", tol=TRAINED)
-    claims.check(f"{tag}-no-harm",
-                 statement=f"{name}: held-out {score} with ConML over the plain learner's, largest over {S} seeds",
-                 paper="ConML brings a boost for every meta-learner tried (no numbers); brief C2: ratio <= 1.03 at every seed",
-                 criterion=at_most(1.03), measured=float(ratios(ev, "metric", 1).max()),
-                 control=float(ratios(ev, "metric", 3).max()),
-                 control_label="the reversed objective (lambda = -0.5: tasks pulled together, subsets pushed apart)",
-                 tol=TRAINED)
-    claims.check(f"{tag}-gain",
-                 statement=f"{name}: relative improvement of the seed-mean held-out {score}, 1 - ConML / plain",
-                 paper="significant boost in few-shot performance (no numbers); brief C3: mean score(ConML) < mean score(plain)",
-                 criterion=greater_than(0.0), measured=float(gain(ev, 1)), control=float(gain(ev, 2)),
-                 control_label="the same term with randomly permuted task identities (null pairing)", tol=TRAINED)
+ABLATION = "the plain learner (no contrastive term), same initial weights, another stream of training tasks"
+NO_TERM = "the contrastive meta-objective (lambda = 0)"
+TUNED = "the plain learner with its learning rate re-tuned (1e-3 or 1e-2, whichever scores better on meta-validation)"
+NULL_LABEL = "ConML's term with the task identities permuted (null pairing: the term without task identity)"
+OTHER = {"GP": "Gaussian-process regression, RBF kernel fitted on meta-training tasks (no meta-learner)",
+         "pre-trained": "pre-trained features (24-way classifier) + a logistic-regression head per task"}
+POST_HOC = ("added when the page was converted (issue 32), after the independent review found every CNP variant "
+            "untrained at the pre-registered ci reading (200 steps): the same runs trained on to 1000 steps, the "
+            "longest the ci budget allows; criterion and comparators as in the pre-registered test; designed on "
+            "seeds 0-9")
+
+claims.headline("boosts-meta-learners",
+                "Adding the contrastive meta-objective to episodic meta-training improves the few-shot performance "
+                "of existing meta-learners of several families (here an amortisation-based CNP and a metric-based "
+                "ProtoNet)",
+                tests=["cnp-gain", "protonet-gain", "cnp-gain-trained", "cnp-no-harm", "protonet-no-harm"])
+claims.headline("aligns-and-discriminates",
+                "The objective makes a meta-learner build similar models from subsets of one task and distinct "
+                "models for different tasks",
+                tests=["cnp-alignment", "protonet-alignment", "cnp-alignment-trained"])
+claims.headline("in-context-learners", "ConML also improves in-context learners (transformers)",
+                untestable="no in-context learner is run here: the brief's linear-regression transformer was "
+                           "left out for the CPU budget")
+claims.headline("small-cost", "The gain comes at a small implementation and compute cost",
+                untestable="our subset models reuse the learner's embeddings by construction, so the cost we "
+                           "could time is our design's, not the paper's implementations'")
+
+for tag, key, name, score, other in (("cnp", "cnp", f"CNP (sinusoid, {P.steps_cnp} steps)", "query MSE", "GP"),
+                                     ("protonet", "pn", "ProtoNet (digits)", "query error rate", "pre-trained")):
+    arm = REGIMES[key][1]
+    claims.test(f"{tag}-alignment",
+                statement=f"{name}: held-out d_in/d_out with ConML over that of the plain learner, largest over {S} seeds",
+                paper="ConML reduces the inner-task distance and enlarges the inter-task distance (no numbers); "
+                      "brief C1: ratio <= 0.8 at every seed",
+                criterion=at_most(0.8), measured=worst_ratio(arm, "ConML", 1),
+                ablation=Comparator(ABLATION, worst_ratio(arm, "other stream", 1), ingredient=NO_TERM),
+                baselines=[Comparator(TUNED, worst_ratio(arm, "tuned lr", 1)),
+                           Comparator(NULL_LABEL, worst_ratio(arm, "null pairing", 1))],
+                tol=TRAINED)
+    claims.test(f"{tag}-no-harm",
+                statement=f"{name}: held-out {score} with ConML over the plain learner's, largest over {S} seeds",
+                paper="ConML brings a boost for every meta-learner tried (no numbers); brief C2: ratio <= 1.03 at every seed",
+                criterion=at_most(1.03), measured=worst_ratio(arm, "ConML", 0),
+                ablation=Comparator(ABLATION, worst_ratio(arm, "other stream", 0), ingredient=NO_TERM),
+                baselines=[Comparator(TUNED, worst_ratio(arm, "tuned lr", 0)),
+                           Comparator(OTHER[other], worst_ratio(arm, other, 0)),
+                           Comparator(NULL_LABEL, worst_ratio(arm, "null pairing", 0))],
+                tol=TRAINED)
+    claims.test(f"{tag}-gain",
+                statement=f"{name}: relative improvement of the seed-mean held-out {score}, 1 - ConML / plain",
+                paper="significant boost in few-shot performance (no numbers); brief C3: mean score(ConML) < mean score(plain)",
+                criterion=greater_than(0.0), measured=gain(arm, "ConML"),
+                ablation=Comparator(ABLATION, gain(arm, "other stream"), ingredient=NO_TERM),
+                baselines=[Comparator(TUNED, gain(arm, "tuned lr")), Comparator(OTHER[other], gain(arm, other)),
+                           Comparator(NULL_LABEL, gain(arm, "null pairing"))],
+                tol=TRAINED)
+
+arm = REGIMES["cnpt"][1]
+TRAINED_SETTING = f"the CNP runs trained on to {P.steps_trained} steps"
+claims.test("cnp-alignment-trained",
+            statement=f"CNP (sinusoid, {P.steps_trained} steps): held-out d_in/d_out with ConML over that of the "
+                      f"plain learner, largest over {S} seeds",
+            paper="ConML reduces the inner-task distance and enlarges the inter-task distance (no numbers); "
+                  "brief C1: ratio <= 0.8 at every seed",
+            criterion=at_most(0.8), measured=worst_ratio(arm, "ConML", 1),
+            ablation=Comparator(ABLATION, worst_ratio(arm, "other stream", 1), ingredient=NO_TERM),
+            baselines=[Comparator(TUNED, worst_ratio(arm, "tuned lr", 1)),
+                       Comparator(NULL_LABEL, worst_ratio(arm, "null pairing", 1))],
+            tol=ON_RATIO, post_hoc=POST_HOC, setting=TRAINED_SETTING)
+claims.test("cnp-gain-trained",
+            statement=f"CNP (sinusoid, {P.steps_trained} steps): relative improvement of the seed-mean held-out "
+                      "query MSE, 1 - ConML / plain",
+            paper="significant boost in few-shot performance (no numbers); brief C3: mean score(ConML) < mean score(plain)",
+            criterion=greater_than(0.0), measured=gain(arm, "ConML"),
+            ablation=Comparator(ABLATION, gain(arm, "other stream"), ingredient=NO_TERM),
+            baselines=[Comparator(TUNED, gain(arm, "tuned lr")), Comparator(OTHER["GP"], gain(arm, "GP")),
+                       Comparator(NULL_LABEL, gain(arm, "null pairing"))],
+            tol=ON_GAIN, post_hoc=POST_HOC, setting=TRAINED_SETTING)
+
+# %%
+from myst_nb import glue
+
+ARM_KEYS = {"plain": "plain", "ConML": "ConML", "other stream": "rerun", "tuned lr": "tuned",
+            "null pairing": "null", "GP": "gp", "pre-trained": "pre"}
+for key, (_, arm, _) in REGIMES.items():
+    for a, (m, r) in arm.items():
+        k = ARM_KEYS[a]
+        glue(f"{key}_score_{k}", float(m.mean()), display=False)
+        if r is not None:
+            glue(f"{key}_ratio_{k}", float(r.mean()), display=False)
+            glue(f"{key}_align_{k}", worst_ratio(arm, a, 1), display=False)
+        if a != "plain":
+            glue(f"{key}_gain_{k}", gain(arm, a), display=False)
+            glue(f"{key}_harm_{k}", worst_ratio(arm, a, 0), display=False)
+for key, ev in (("cnp", ev_cnp), ("cnpt", ev_tr), ("pn", ev_pn)):
+    for v, k in ((PLAIN, "plain"), (CONML, "ConML")):
+        glue(f"{key}_din_{k}", float(ev["d_in"][v].mean()), display=False)
+        glue(f"{key}_dout_{k}", float(ev["d_out"][v].mean()), display=False)
+glue("steps_cnp", P.steps_cnp, display=False)
+glue("steps_trained", P.steps_trained, display=False)
+glue("steps_proto", P.steps_proto, display=False)
+glue("gp_lengthscale", gp["lengthscale"], display=False)
+glue("gp_over_plain_trained", float(gp_tr.mean() / ev_tr["metric"][PLAIN].mean()), display=False)
+glue("n_tuned_high_cnp", int(np.sum(tuned_cnp == LR_VARIANTS[1])), display=False)
+glue("n_tuned_high_tr", int(np.sum(tuned_tr == LR_VARIANTS[1])), display=False)
+glue("n_tuned_high_pn", int(np.sum(tuned_pn == LR_VARIANTS[1])), display=False)
+glue("n_seeds", S, display=False)
 
 # %% [markdown]
+# ## Against the official code
+#
+# The brief found no official code, and a search of the public-code index for "ConML" at the conversion found
+# only unrelated projects (EconML and others), so there is no repository to compare against and no golden
+# file. Every choice the paper would fix (the form of the contrastive term, $\lambda$, the number and size of
+# the subsets, the distance, the learners' architectures and training) is ours or the brief's, listed under
+# the deviations; none could be run in an official configuration.
+#
 # ## Claims
+#
+# Eight counted tests, each measured beside its ablation (the plain learner on another stream of tasks) and
+# its naive baselines (the plain learner with a re-tuned learning rate; for the scores, a Gaussian process
+# or pre-trained features with a fine-tuned head; and ConML's term without task identity), under the same
+# measurement and criterion. Six were fixed before the first run and are unchanged; two, the CNP's alignment
+# and gain after 1000 steps, were added after the independent review and count only once confirmed on seeds
+# nobody looked at. The brief's no-harm criterion is kept as pre-registered, though a no-op passes it by
+# design: its ablation is that no-op, so it can count only where ConML passes and the no-op does not.
+#
+# The paper's headline claims: ConML improves existing meta-learners (the gain and no-harm tests, both
+# learners); the objective aligns a task's models and separates different tasks' (the alignment tests); it
+# also improves in-context learners, and it costs little (neither tested here: no in-context learner is
+# run, and the cost of our implementation is our design's).
 
 # %% tags=["nbval-check-output"]
 claims.save()
@@ -348,49 +598,114 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# **Mostly not reproduced at our scale; one learner shows the gain at full scale.** Of the six
-# pre-registered claims (three brief checks for each of two meta-learners, none changed since the first
-# run), the ci run at seed 0 reproduces one against a failing control (CNP no-harm, 1.028 against the
-# bound 1.03, a narrow pass), and the full-scale run at seed 0 reproduces a different one (CNP gain). The
-# ci run is a smoke test: 200 steps leave the CNP untrained (held-out MSE about 2.1 for every variant,
-# against 0.3 to 0.4 after 3000 steps), so its readings say little about the paper. The full-scale values
-# quoted below are from the run at seed 0 (5 seeds trained inside it); the table "Across seeds and scales"
-# above gives the ci statuses over seeds 0–9 and the full-scale status.
+# ```{repro-verdict}
+# ```
 #
-# Over seeds 0–9 at ci scale no claim holds at every seed. The seed-0 pass of CNP no-harm holds at that
-# seed only (the ratio is 1.05 to 1.55 at the other nine), CNP alignment passes at one seed (seed 4) and
-# ProtoNet no-harm at one (seed 8, exactly at the bound); the two gain claims and ProtoNet alignment fail at
-# all ten. ConML's seed-mean score is worse than the plain learner's at every ci seed for both learners:
-# after 100 to 200 steps the contrastive term slows the learning of the task itself.
+# Numbers below are from this run (ci, seed 0, means over its {glue:text}`n_seeds:.0f` seeds); each test's
+# status is the ci sweep's over seeds 0–9, and the judged table shows every comparator at every seed and the
+# full-scale column. The two tests on the longer-trained CNP were added after the review and move the badge
+# only once confirmed on seeds 10–19.
 #
-# * *CNP on sinusoids, full scale.* ConML lowers the seed-mean held-out MSE from 0.382 ± 0.066 to
-#   0.315 ± 0.034 (a relative gain of 0.176), while the null pairing makes it worse (0.425, gain −0.114)
-#   and so does the reversed objective (0.393): **the gain claim is reproduced** at full scale, and the
-#   failing null control says that it comes from the task identities, not from the extra term as such.
-#   But it is not a gain at every seed: at the worst of the five seeds ConML's MSE is 1.06 times the plain
-#   learner's, so the brief's *no harm at every seed* (≤ 1.03) is **not reproduced** at full scale.
-# * *Alignment is not what the objective delivers.* With ConML the CNP's held-out task representations
-#   move far apart (mean $d_{out}$ 0.24 → 0.99) but the subsets of one task move apart too
-#   ($d_{in}$ 0.017 → 0.058), so $d_{in}/d_{out}$ falls only from 0.071 to 0.058 on average, and not at all at
-#   the worst seed (ratio 1.0 at full scale; 0.84 at ci): the brief's ≤ 0.8 at every seed is **not
-#   reproduced** for either learner. The optimiser reaches a lower $d_{in}-d_{out}$ mostly through
-#   $d_{out}$, which the difference form rewards as much as a smaller $d_{in}$.
-# * *ProtoNet on digits: ConML hurts.* On the unseen digits 6–9 the ConML ProtoNet errs more often than the
-#   plain one at both scales (full: error rate 0.247 ± 0.048 against 0.213 ± 0.039, gain −0.16; ci: 0.320
-#   against 0.243), and its held-out $d_{in}/d_{out}$ does not fall (0.109 against 0.108). All three ProtoNet
-#   claims are **not reproduced**. We have no confirmed explanation. In our digit tasks every meta-test
-#   episode uses the same four classes in a random label order, and meta-training episodes share classes
-#   heavily, so "different tasks" differ mostly by the order of the same prototypes; pushing such models
-#   apart in cosine distance is a different pressure from separating classes, and the paper's
-#   benchmarks (many classes per split) rarely put the same classes in two tasks of a meta-batch.
+# * **Does ConML improve a trained CNP?** After {glue:text}`steps_trained:.0f` steps
+#   ({repro-status}`cnp-gain-trained`) the ConML CNP's held-out MSE is {glue:text}`cnpt_score_ConML:.3f`
+#   against the plain learner's {glue:text}`cnpt_score_plain:.3f`, a relative gain of
+#   {glue:text}`cnpt_gain_ConML:+.3f`. Over the ci sweep ConML's gain is clearly positive at
+#   {repro-seeds}`cnp-gain-trained:method:pass` seeds. The plain learner trained on another stream of tasks,
+#   with nothing of the paper, comes out clearly ahead of the same reference at
+#   {repro-seeds}`cnp-gain-trained:ablation:pass` (seed 0: {glue:text}`cnpt_gain_rerun:+.3f`), and ConML's term
+#   with the task identities shuffled at {repro-seeds}`cnp-gain-trained:baseline3:pass` (seed 0:
+#   {glue:text}`cnpt_gain_null:+.3f`). At this scale (two seeds per run, 1000 steps) a gain of ConML's size is
+#   what another run of the same learner gives by chance, and the task identity, the paper's ingredient, adds
+#   nothing we can see. The re-tuned learning rate does worse than ours ({glue:text}`cnpt_gain_tuned:+.3f` at
+#   seed 0; clearly positive at {repro-seeds}`cnp-gain-trained:baseline1:pass`). The full-scale run averages
+#   five seeds trained for 3000 and 6000 steps, where run-to-run noise is smaller; its column in the judged
+#   table says whether the CNP gain stands there beside the other-stream ablation, the null pairing and the
+#   Gaussian process.
+# * **The pre-registered CNP reading** after {glue:text}`steps_cnp:.0f` steps ({repro-status}`cnp-gain`)
+#   comes before any CNP is trained (plain MSE {glue:text}`cnp_score_plain:.2f`, against about
+#   {glue:text}`cnpt_score_plain:.2f` after {glue:text}`steps_trained:.0f` steps). There ConML's gain is
+#   {glue:text}`cnp_gain_ConML:+.3f`, clearly negative at {repro-seeds}`cnp-gain:method:fail` seeds and inside
+#   the tolerance band at the others, while the plain learner with a larger learning rate gains
+#   {glue:text}`cnp_gain_tuned:+.3f` at seed 0.
+# * **A classical learner is far ahead on this task.** Gaussian-process regression with an RBF kernel, its
+#   three hyper-parameters fitted on meta-training tasks (length scale {glue:text}`gp_lengthscale:.2f`),
+#   reaches a held-out MSE of {glue:text}`cnpt_score_gp:.3f`, {glue:text}`gp_over_plain_trained:.2f` times the
+#   plain CNP's after {glue:text}`steps_trained:.0f` steps, and passes every CNP score test at every seed
+#   ({repro-seeds}`cnp-gain-trained:baseline2:pass`). On ten-point sinusoids a practitioner needs neither a CNP
+#   nor ConML; the CNP comparison still says whether the contrastive term helps this learner, which is the
+#   paper's claim, and it does not.
+# * **ProtoNet on digits: ConML hurts** ({repro-status}`protonet-gain`, {repro-status}`protonet-no-harm`).
+#   On the unseen digits 6–9 the ConML ProtoNet's error rate is {glue:text}`pn_score_ConML:.3f` against the
+#   plain learner's {glue:text}`pn_score_plain:.3f` (gain {glue:text}`pn_gain_ConML:+.3f`); its gain is clearly
+#   negative at {repro-seeds}`protonet-gain:method:fail` seeds. Re-tuning the plain learner's learning rate
+#   does what ConML does not: error rate {glue:text}`pn_score_tuned:.3f` at seed 0, where $10^{-2}$ was chosen
+#   (gain {glue:text}`pn_gain_tuned:+.3f`), a clear gain at {repro-seeds}`protonet-gain:baseline1:pass` seeds.
+#   Pre-trained features with a fine-tuned logistic head reach {glue:text}`pn_score_pre:.3f`
+#   ({glue:text}`pn_gain_pre:+.3f`; a clear gain at {repro-seeds}`protonet-gain:baseline2:pass`). We have no
+#   confirmed explanation for the harm. In our digit tasks every meta-test episode uses the same four classes
+#   in a random label order, and meta-training episodes share classes heavily, so "different tasks" differ
+#   mostly by the order of the same prototypes; pushing such models apart in cosine distance is a different
+#   pressure from separating classes, and the paper's benchmarks (many classes per split) rarely put the same
+#   classes in two tasks of a meta-batch.
+# * **Alignment is not what the objective delivers** ({repro-status}`cnp-alignment-trained`,
+#   {repro-status}`cnp-alignment`, {repro-status}`protonet-alignment`). After {glue:text}`steps_trained:.0f`
+#   steps the ConML CNP's held-out models of different tasks are further apart than the plain learner's
+#   ($d_{out}$ {glue:text}`cnpt_dout_ConML:.3f` against {glue:text}`cnpt_dout_plain:.3f`), but so are the
+#   subsets of one task ($d_{in}$ {glue:text}`cnpt_din_ConML:.4f` against {glue:text}`cnpt_din_plain:.4f`), and
+#   the worst seed's ratio of $d_{in}/d_{out}$ to the plain learner's is {glue:text}`cnpt_align_ConML:.2f`
+#   (the other stream's {glue:text}`cnpt_align_rerun:.2f`); it is clearly above the brief's $0.8$ at
+#   {repro-seeds}`cnp-alignment-trained:method:fail` seeds. For the ProtoNet the ratio is
+#   {glue:text}`pn_align_ConML:.2f`. The optimiser lowers $d_{in}-d_{out}$ mostly through $d_{out}$, which the
+#   difference form rewards as much as a smaller $d_{in}$.
+# * **No harm** ({repro-status}`cnp-no-harm`). The brief's "at most 3 % worse at every seed" is passed by a
+#   no-op, and the tolerance declared for it before the first run ($\pm 30$ % relative, plus $0.02$) puts
+#   every worst-seed ratio between about $0.70$ and $1.50$ inside the band around $1.03$, where a value is
+#   never a pass. ConML's worst ratio at {glue:text}`steps_cnp:.0f` steps is {glue:text}`cnp_harm_ConML:.3f`
+#   at seed 0, the other stream's {glue:text}`cnp_harm_rerun:.3f`: the narrow seed-0 pass of the earlier page
+#   was noise, as the review said.
 #
-# **What this says about the paper.** Our miniature supports the paper's direction for one amortisation-based
-# learner (a CNP on sinusoids, where the null-pairing control shows that task identity is what helps), and
-# does not support it for a metric-based learner on a toy digit benchmark that is unlike the paper's. The
-# brief's stricter checks (a 20% drop of $d_{in}/d_{out}$ and no loss at any seed) fail for both learners. With
-# $\lambda$, the subset sizes and the exact form of the objective chosen by us (the paper's were not
-# available), these are statements about our reading of ConML at CPU scale, not about the paper's tuned
-# method.
+# **What this says about the paper.** At ci scale the contrastive meta-objective, as we rebuilt it, does not
+# give a CNP or a ProtoNet a gain beyond what another run of the same learner gives, it loses to a re-tuned
+# learning rate on the ProtoNet, and it does not do what its name says (a 20 % drop of $d_{in}/d_{out}$). With $\lambda$, the subset sizes and the form of the objective chosen by us (the paper's
+# were not available), and toy tasks on which a Gaussian process or a pre-trained classifier is as good or
+# better than either meta-learner, these are statements about our reading of ConML at CPU scale, not about
+# the paper's tuned method on its benchmarks. The full-scale run (CNP read after 3000 and 6000 steps,
+# ProtoNet after 1500, five seeds) is the judged table's full-scale column.
+#
+# ## What a skeptic would try
+#
+# Reviewed by: (pending). An independent review of the earlier version of this page graded the CNP no-harm
+# pass as noise (every CNP variant untrained at ci; the pass held at one seed of ten) and the other checks as
+# real failures. What a skeptic would try first against every counted test is now measured by this notebook
+# under the test's own measurement (ci, seed 0; gains are $1 - \overline{\text{score}}/\overline{\text{score}}_{plain}$,
+# ratios the worst seed's over the plain learner's):
+#
+# * **Another run of the plain learner** (the ablation of every test), from the same initial weights on
+#   another stream of tasks: gain {glue:text}`cnp_gain_rerun:+.3f` after {glue:text}`steps_cnp:.0f` steps,
+#   {glue:text}`cnpt_gain_rerun:+.3f` after {glue:text}`steps_trained:.0f`, {glue:text}`pn_gain_rerun:+.3f`
+#   for the ProtoNet; score ratio {glue:text}`cnp_harm_rerun:.3f`, {glue:text}`cnpt_harm_rerun:.3f` and
+#   {glue:text}`pn_harm_rerun:.3f`; $d_{in}/d_{out}$ ratio {glue:text}`cnp_align_rerun:.2f`,
+#   {glue:text}`cnpt_align_rerun:.2f` and {glue:text}`pn_align_rerun:.2f`. ConML's: gains
+#   {glue:text}`cnp_gain_ConML:+.3f`, {glue:text}`cnpt_gain_ConML:+.3f` and {glue:text}`pn_gain_ConML:+.3f`;
+#   score ratios {glue:text}`cnp_harm_ConML:.3f`, {glue:text}`cnpt_harm_ConML:.3f` and
+#   {glue:text}`pn_harm_ConML:.3f`; $d_{in}/d_{out}$ ratios {glue:text}`cnp_align_ConML:.2f`,
+#   {glue:text}`cnpt_align_ConML:.2f` and {glue:text}`pn_align_ConML:.2f`.
+# * **A re-tuned learning rate** for the plain learner, the better of $10^{-3}$ and $10^{-2}$ on
+#   meta-validation tasks ($10^{-2}$ was chosen at {glue:text}`n_tuned_high_cnp:.0f`,
+#   {glue:text}`n_tuned_high_tr:.0f` and {glue:text}`n_tuned_high_pn:.0f` of the {glue:text}`n_seeds:.0f`
+#   seeds): gains {glue:text}`cnp_gain_tuned:+.3f`, {glue:text}`cnpt_gain_tuned:+.3f` and
+#   {glue:text}`pn_gain_tuned:+.3f`; $d_{in}/d_{out}$ ratios {glue:text}`cnp_align_tuned:.2f`,
+#   {glue:text}`cnpt_align_tuned:.2f` and {glue:text}`pn_align_tuned:.2f`.
+# * **Gaussian-process regression** (sinusoids, no meta-learner): gain {glue:text}`cnp_gain_gp:+.3f` and
+#   {glue:text}`cnpt_gain_gp:+.3f` over the plain CNP, score ratio {glue:text}`cnpt_harm_gp:.3f`.
+# * **Pre-trained features with a fine-tuned head** (digits): gain {glue:text}`pn_gain_pre:+.3f` over the
+#   plain ProtoNet, score ratio {glue:text}`pn_harm_pre:.3f`.
+# * **ConML's term without task identity** (null pairing): gains {glue:text}`cnp_gain_null:+.3f`,
+#   {glue:text}`cnpt_gain_null:+.3f` and {glue:text}`pn_gain_null:+.3f`; $d_{in}/d_{out}$ ratios
+#   {glue:text}`cnp_align_null:.2f`, {glue:text}`cnpt_align_null:.2f` and {glue:text}`pn_align_null:.2f`.
+# * **Longer training**: the post-hoc tests are the same runs trained five times longer. A ConML step costs
+#   little more than a plain one (the subset models reuse the embeddings), so equal steps are about equal
+#   compute, and no comparator is given more steps than the method.
 #
 # ## What the miniature cannot show
 #
@@ -400,5 +715,7 @@ claims.table()
 #   closed-form ridge-head learner is implemented and tested but not on the page).
 # * The paper's own choices of $\lambda$, of the number and size of subsets, of the distance and of the
 #   InfoNCE form, and any tuning of them; we ran one value of $\lambda$ chosen on a pilot.
-# * Whether ConML still helps after long training with larger networks, where the plain learners are much
-#   better than ours (the CNP's held-out MSE of 0.3 to 0.4 is far from converged).
+# * Whether ConML helps after long training with larger networks, on tasks where a meta-learner is needed:
+#   on our sinusoids a Gaussian process beats every CNP, and on our digits pre-trained features are about as
+#   good as a ProtoNet, so neither task is one where the paper's setting (meta-learners that beat such
+#   baselines) holds.

@@ -264,3 +264,138 @@ def test_evaluate_reports_metric_and_distance_ratio_per_replica():
 def test_masked_mean_rejects_empty_subsets():
     with pytest.raises(ValueError, match="selects no entry"):
         K.masked_mean(torch.ones(2, 3, 4), torch.zeros(2, 3, dtype=torch.bool), dim=1)
+
+
+# ----------------------------------------------------------------------------- comparators
+def test_replica_adam_is_torch_adam_with_one_rate_and_separates_replicas_with_several():
+    torch.manual_seed(0)
+    w0 = torch.randn(3, 4, 2)
+    target = torch.randn(3, 4, 2)
+
+    def run(opt_factory, steps=6):
+        w = torch.nn.Parameter(w0.clone())
+        opt = opt_factory([w])
+        for _ in range(steps):
+            opt.zero_grad()
+            ((w - target) ** 3).abs().sum().backward()
+            opt.step()
+        return w.detach()
+
+    ours = run(lambda p: K.ReplicaAdam(p, 1e-2))
+    ref = run(lambda p: torch.optim.Adam(p, lr=1e-2))
+    torch.testing.assert_close(ours, ref, rtol=1e-6, atol=1e-7)
+    mixed = run(lambda p: K.ReplicaAdam(p, torch.tensor([1e-2, 1e-3, 1e-2])))
+    torch.testing.assert_close(mixed[[0, 2]], ref[[0, 2]], rtol=1e-6, atol=1e-7)
+    slow = run(lambda p: torch.optim.Adam(p, lr=1e-3))
+    torch.testing.assert_close(mixed[1], slow[1], rtol=1e-6, atol=1e-7)
+    with pytest.raises(ValueError, match="lr"):
+        K.ReplicaAdam([torch.nn.Parameter(w0.clone())], torch.tensor([1e-2, 1e-3]))
+    with pytest.raises(ValueError, match="lr"):
+        K.ReplicaAdam([torch.nn.Parameter(w0.clone())], -1.0)
+
+
+def test_meta_train_continues_with_its_optimizer():
+    """Training 4 + 4 steps with the same optimizer equals 8 steps in one call."""
+    def fresh():
+        return K.CNP(8, 1, 2, generator=torch.Generator().manual_seed(0))
+
+    lam, sh = torch.tensor([0.0, 0.5]), torch.zeros(2, dtype=torch.bool)
+    rng = np.random.default_rng(0)
+    a = fresh()
+    ha = K.meta_train(a, lambda: K.sinusoid_batch(1, 2, 4, 6, 4, 2, 3, rng), 8, lam, sh, 1e-2, rng)
+    rng = np.random.default_rng(0)
+    b = fresh()
+    opt = K.ReplicaAdam(b.parameters(), 1e-2)
+    h1 = K.meta_train(b, lambda: K.sinusoid_batch(1, 2, 4, 6, 4, 2, 3, rng), 4, lam, sh, 1e-2, rng, optimizer=opt)
+    h2 = K.meta_train(b, lambda: K.sinusoid_batch(1, 2, 4, 6, 4, 2, 3, rng), 4, lam, sh, 1e-2, rng, optimizer=opt)
+    np.testing.assert_allclose(np.concatenate([h1["val_loss"], h2["val_loss"]]), ha["val_loss"], rtol=1e-6)
+
+
+def test_stack_streams_gives_each_variant_its_stream():
+    b0 = K.sinusoid_batch(2, 1, 3, 4, 2, 2, 2, np.random.default_rng(0))
+    b1 = K.sinusoid_batch(2, 1, 3, 4, 2, 2, 2, np.random.default_rng(1))
+    (xs, ys), (xq, yq), m = K.stack_streams([b0, b1], (0, 0, 1))
+    assert xs.shape == (6, 3, 4, 1) and m.shape == (6, 3, 2, 4)
+    torch.testing.assert_close(xs[0:2], b0[0][0])
+    torch.testing.assert_close(xs[2:4], b0[0][0])
+    torch.testing.assert_close(yq[4:6], b1[1][1])
+    tiled = K.sinusoid_batch(2, 3, 3, 4, 2, 2, 2, np.random.default_rng(0))
+    same = K.stack_streams([b0], (0, 0, 0))
+    torch.testing.assert_close(same[0][0], tiled[0][0])
+    torch.testing.assert_close(same[2], tiled[2])
+    with pytest.raises(ValueError, match="streams"):
+        K.stack_streams([b0], (0, 1))
+
+
+def test_select_by_validation_picks_the_lowest_candidate_per_seed():
+    val = np.array([[0.1, 0.9], [0.5, 0.2], [0.3, 0.1]])
+    np.testing.assert_array_equal(K.select_by_validation(val, (1, 2)), [2, 2])
+    np.testing.assert_array_equal(K.select_by_validation(val, (0, 1)), [0, 1])
+    with pytest.raises(ValueError, match="candidates"):
+        K.select_by_validation(val, (3,))
+
+
+def test_rbf_gp_mean_matches_scikit_learn():
+    from sklearn.gaussian_process import GaussianProcessRegressor
+    from sklearn.gaussian_process.kernels import RBF, ConstantKernel
+
+    rng = np.random.default_rng(0)
+    x, y = rng.uniform(-5, 5, (10, 1)), rng.normal(size=(10, 1))
+    xq = np.linspace(-5, 5, 7)[:, None]
+    gp = GaussianProcessRegressor(ConstantKernel(2.0, "fixed") * RBF(1.3, "fixed"), alpha=0.05, optimizer=None)
+    ref = gp.fit(x, y.ravel()).predict(xq)
+    ours = K.rbf_gp_mean(torch.tensor(x), torch.tensor(y), torch.tensor(xq), 1.3, 2.0, 0.05)
+    np.testing.assert_allclose(ours.numpy().ravel(), ref, rtol=1e-8, atol=1e-10)
+    with pytest.raises(ValueError, match="> 0"):
+        K.rbf_gp_mean(torch.tensor(x), torch.tensor(y), torch.tensor(xq), 1.3, 0.0, 0.05)
+
+
+def test_fit_rbf_gp_brute_force_over_the_grid():
+    (xs, ys), (xq, yq), _ = K.sinusoid_batch(1, 1, 20, 10, 10, 2, 5, np.random.default_rng(0))
+    xs, ys, xq, yq = xs[0], ys[0], xq[0], yq[0]
+    grid = ((0.5, 1.0, 2.0), (1.0, 8.0), (1e-3, 1e-1))
+    fit = K.fit_rbf_gp(xs, ys, xq, yq, *grid)
+    best = min(itertools.product(*grid),
+               key=lambda h: float(((K.rbf_gp_mean(xs, ys, xq, *h) - yq.double()) ** 2).mean()))
+    assert (fit["lengthscale"], fit["signal_var"], fit["noise_var"]) == pytest.approx(best)
+    assert fit["mse"] < float((yq ** 2).mean())            # better than predicting zero
+
+
+def test_logistic_head_matches_scikit_learn_on_normalised_features():
+    from sklearn.linear_model import LogisticRegression
+
+    rng = np.random.default_rng(0)
+    R, T, W, k, q, e = 1, 3, 4, 5, 6, 8
+    centres = rng.normal(size=(R, T, W, 1, e))
+    zs = torch.tensor(centres + 0.8 * rng.normal(size=(R, T, W, k, e)))
+    zq = torch.tensor(centres + 0.8 * rng.normal(size=(R, T, W, q, e)))
+    B = K.fit_logistic_head(zs, C=1.0)
+    err = K.logistic_head_error(zs, zq, C=1.0)
+    norm = lambda a: a / np.linalg.norm(a, axis=1, keepdims=True)  # noqa: E731
+    ref = []
+    for t in range(T):
+        a, bq = norm(zs[0, t].reshape(-1, e).numpy()), norm(zq[0, t].reshape(-1, e).numpy())
+        clf = LogisticRegression(C=1.0, tol=1e-12, max_iter=5000).fit(a, np.repeat(np.arange(W), k))
+        ours = torch.softmax(torch.tensor(np.c_[bq, np.ones(len(bq))]) @ B[0, t], -1).numpy()
+        np.testing.assert_allclose(ours, clf.predict_proba(bq), atol=1e-4)
+        ref.append(np.mean(clf.predict(bq) != np.repeat(np.arange(W), q)))
+    assert 0 < float(err[0]) == pytest.approx(np.mean(ref), abs=1e-6)
+    with pytest.raises(ValueError, match="expected"):
+        K.logistic_head_error(zs[0], zq[0])
+    with pytest.raises(ValueError, match="C must"):
+        K.fit_logistic_head(zs, C=0.0)
+
+
+def test_pretraining_lowers_the_classification_loss_and_replicas_of_copies_weights():
+    X, y = K.digits_meta_split()
+    proto = K.ProtoNet((64, 16, 8), 2, 2, generator=torch.Generator().manual_seed(0))
+    enc = K.replicas_of(proto.encoder, [0, 1])
+    for w, ws in zip(enc.weights, proto.encoder.weights):
+        torch.testing.assert_close(w, ws[:2])
+    out = K.pretrain_classifier(enc, X, y, (0, 1, 2, 3), 60, 64, 1e-2, np.random.default_rng(0),
+                                torch.Generator().manual_seed(1))
+    assert out["loss"].shape == (60, 2)
+    assert (out["loss"][-10:].mean(0) < 0.5 * out["loss"][:5].mean(0)).all()
+    assert not torch.equal(enc.weights[0], proto.encoder.weights[0][:2])        # trained in place, a copy
+    with pytest.raises(ValueError, match="index"):
+        K.replicas_of(proto.encoder, [4])

@@ -29,8 +29,14 @@ Notation (paper -> here):
 
 Every model holds its parameters with a leading replica axis ``R`` (:class:`BatchedMLP`), so that
 several seeds and several variants of the objective (plain, ConML, controls) are trained in one batched
-computation; the replicas share no parameter and Adam is elementwise, so this is the same as training
-them one by one.
+computation; the replicas share no parameter and Adam is elementwise (:class:`ReplicaAdam`, with a learning
+rate per replica), so this is the same as training them one by one.
+
+Comparators (none of the paper's ideas): the plain learner on another stream of tasks
+(:func:`stack_streams`), the plain learner with a learning rate tuned on meta-validation tasks
+(:func:`select_by_validation`), Gaussian-process regression with hyper-parameters fitted on meta-training
+tasks (:func:`rbf_gp_mean`, :func:`fit_rbf_gp`), and pre-trained features with a fine-tuned
+logistic-regression head (:func:`pretrain_classifier`, :func:`fit_logistic_head`, :func:`logistic_head_error`).
 """
 
 from __future__ import annotations
@@ -614,8 +620,9 @@ def rotation_classes(X: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarr
     return np.ascontiguousarray(Xr), np.concatenate([y + 10 * k for k in range(4)])
 
 
-def meta_train(model: nn.Module, next_batch, steps: int, lam: Tensor, shuffled: Tensor, lr: float,
-               rng: np.random.Generator, wrap=lambda it: it) -> dict[str, np.ndarray]:
+def meta_train(model: nn.Module, next_batch, steps: int, lam: Tensor, shuffled: Tensor, lr: float | Tensor,
+               rng: np.random.Generator, wrap=lambda it: it,
+               optimizer: ReplicaAdam | None = None) -> dict[str, np.ndarray]:
     r"""Episodic meta-training with Adam on the ConML objective of every replica (:func:`meta_train_step`).
 
     Parameters
@@ -625,8 +632,12 @@ def meta_train(model: nn.Module, next_batch, steps: int, lam: Tensor, shuffled: 
         :math:`\lambda` per replica (0: the plain meta-learner; negative: the reversed objective).
     shuffled : Tensor ``(R,)``, bool
         Replicas trained with randomly permuted task identities (null pairing).
+    lr : float or Tensor ``(R,)``
+        Adam's learning rate, per replica if a tensor (:class:`ReplicaAdam`).
     wrap : callable
         Wraps the step iterator (a progress bar).
+    optimizer : ReplicaAdam, optional
+        Continue with this optimizer (and its moment estimates) instead of a fresh one: to train further.
 
     Returns
     -------
@@ -635,7 +646,7 @@ def meta_train(model: nn.Module, next_batch, steps: int, lam: Tensor, shuffled: 
     """
     steps = _pos_int(steps, "steps")
     lam = torch.as_tensor(lam, dtype=torch.float32)
-    opt = torch.optim.Adam(model.parameters(), lr=lr)
+    opt = optimizer if optimizer is not None else ReplicaAdam(model.parameters(), lr)
     R = lam.shape[0]
     hist_v, hist_c = np.zeros((steps, R)), np.zeros((steps, R))
     for it in wrap(range(steps)):
@@ -648,3 +659,305 @@ def meta_train(model: nn.Module, next_batch, steps: int, lam: Tensor, shuffled: 
         opt.step()
         hist_v[it], hist_c[it] = lval.numpy(), lc.numpy()
     return {"val_loss": hist_v, "contrast": hist_c}
+
+
+# --------------------------------------------------------------------------- comparators (naive baselines)
+class ReplicaAdam:
+    r"""Adam (Kingma & Ba 2015, Algorithm 1) with its own learning rate for every replica.
+
+    For a parameter :math:`\theta` of shape ``(R, ...)`` and gradient :math:`g`:
+    :math:`m \leftarrow \beta_1 m + (1-\beta_1) g`, :math:`v \leftarrow \beta_2 v + (1-\beta_2) g^2`,
+    :math:`\theta_r \leftarrow \theta_r - \frac{\eta_r}{1-\beta_1^t}\,
+    \frac{m_r}{\sqrt{v_r/(1-\beta_2^t)} + \epsilon}`, with the operations of :class:`torch.optim.Adam`
+    (no weight decay, no AMSGrad). With one learning rate for all replicas it is ``torch.optim.Adam``
+    (up to float rounding); the per-replica rate lets a learning-rate grid train side by side with the
+    other variants.
+
+    Parameters
+    ----------
+    params : iterable of Tensor
+        Every parameter has the replica axis first, of the same length ``R``.
+    lr : float or Tensor of shape ``(R,)``
+        Learning rate per replica (all > 0).
+    betas, eps : as in :class:`torch.optim.Adam`
+    """
+
+    def __init__(self, params, lr: float | Tensor, betas: tuple[float, float] = (0.9, 0.999), eps: float = 1e-8):
+        self.params = [p for p in params]
+        if not self.params:
+            raise ValueError("ReplicaAdam: no parameters")
+        R = self.params[0].shape[0]
+        if any(p.dim() < 1 or p.shape[0] != R for p in self.params):
+            raise ValueError("ReplicaAdam: every parameter needs the same leading replica axis")
+        lr = torch.as_tensor(lr, dtype=torch.float32)
+        lr = lr.expand(R).clone() if lr.dim() == 0 else lr
+        if lr.shape != (R,) or not bool((lr > 0).all()):
+            raise ValueError(f"lr must be a positive float or a positive tensor of shape ({R},); got {tuple(lr.shape)}")
+        if not (0 <= betas[0] < 1 and 0 <= betas[1] < 1) or not eps > 0:
+            raise ValueError(f"bad betas {betas!r} or eps {eps!r}")
+        self.lr, self.betas, self.eps, self.t = lr, betas, eps, 0
+        self.m = [torch.zeros_like(p) for p in self.params]
+        self.v = [torch.zeros_like(p) for p in self.params]
+
+    def zero_grad(self) -> None:
+        for p in self.params:
+            p.grad = None
+
+    @torch.no_grad()
+    def step(self) -> None:
+        self.t += 1
+        b1, b2 = self.betas
+        bc1, bc2_sqrt = 1 - b1 ** self.t, (1 - b2 ** self.t) ** 0.5
+        for p, m, v in zip(self.params, self.m, self.v):
+            if p.grad is None:
+                continue
+            g = p.grad
+            m.lerp_(g, 1 - b1)
+            v.mul_(b2).addcmul_(g, g, value=1 - b2)
+            denom = (v.sqrt() / bc2_sqrt).add_(self.eps)
+            step = (self.lr / bc1).reshape(-1, *[1] * (p.dim() - 1))
+            p.sub_(step * (m / denom))
+
+
+def stack_streams(batches: list[tuple], streams: tuple[int, ...] | list[int]) -> tuple:
+    """Lay out meta-batches drawn from separate task streams variant-major: variant ``v`` gets stream ``streams[v]``.
+
+    Parameters
+    ----------
+    batches : list of ``(support, query, masks)``
+        One meta-batch per stream, each with the seeds as its replica axis (as returned by
+        :func:`sinusoid_batch` or :func:`digits_batch` with ``n_variants=1``).
+    streams : sequence of int
+        The stream of each variant (for example ``(0, 0, 0, 1)``: the fourth variant trains on its own tasks).
+
+    Returns
+    -------
+    ``(support, query, masks)`` with replica axis ``R = len(streams) * n_seeds`` (``r = v * n_seeds + s``).
+    """
+    if not batches:
+        raise ValueError("stack_streams: no batches")
+    if not streams or any(not 0 <= int(s) < len(batches) for s in streams):
+        raise ValueError(f"streams must index the {len(batches)} batches; got {streams!r}")
+
+    def cat(parts):
+        return torch.cat(parts, 0)
+
+    support = tuple(cat([batches[s][0][i] for s in streams]) for i in range(len(batches[0][0])))
+    query = tuple(cat([batches[s][1][i] for s in streams]) for i in range(len(batches[0][1])))
+    return support, query, cat([batches[s][2] for s in streams])
+
+
+def select_by_validation(val_scores: np.ndarray, candidates: tuple[int, ...] | list[int]) -> np.ndarray:
+    """Per seed, the candidate variant with the lowest validation score (hyper-parameter tuning).
+
+    Parameters
+    ----------
+    val_scores : ndarray ``(V, S)``
+        Validation score (lower is better) of every variant and seed.
+    candidates : sequence of int
+        The variants to choose among (for example the plain learner at each learning rate of a grid).
+
+    Returns
+    -------
+    ndarray ``(S,)`` of int: the chosen variant of every seed (the first of tied ones).
+    """
+    val_scores = np.asarray(val_scores, dtype=float)
+    if val_scores.ndim != 2:
+        raise ValueError(f"val_scores must be (V, S); got shape {val_scores.shape}")
+    cand = np.asarray(candidates, dtype=int)
+    if cand.size == 0 or cand.min() < 0 or cand.max() >= val_scores.shape[0]:
+        raise ValueError(f"candidates must index the {val_scores.shape[0]} variants; got {candidates!r}")
+    return cand[np.argmin(val_scores[cand], axis=0)]
+
+
+def rbf_gp_mean(xs: Tensor, ys: Tensor, xq: Tensor, lengthscale: Tensor | float, signal_var: Tensor | float,
+                noise_var: Tensor | float) -> Tensor:
+    r"""Posterior mean of Gaussian-process regression with a squared-exponential kernel (Rasmussen & Williams
+    2006, Eq. 2.25), zero prior mean.
+
+    :math:`k(x,x') = \sigma_f^2 \exp(-(x-x')^2 / (2\ell^2))`,
+    :math:`\hat y(x_*) = k(x_*, X)\,(K + \sigma_n^2 I)^{-1} y`. Computed in float64.
+
+    Parameters
+    ----------
+    xs, ys : Tensor ``(..., n, 1)``
+        Support inputs and targets.
+    xq : Tensor ``(..., m, 1)``
+    lengthscale, signal_var, noise_var : float or Tensor broadcasting against the batch shape ``(...)``
+        All > 0.
+
+    Returns
+    -------
+    Tensor ``(..., m, 1)``, float64
+    """
+    xs, ys, xq = (torch.as_tensor(a, dtype=torch.float64) for a in (xs, ys, xq))
+    if xs.shape[-1] != 1 or xq.shape[-1] != 1 or xs.shape != ys.shape:
+        raise ValueError(f"expected xs, ys (..., n, 1) and xq (..., m, 1); got {tuple(xs.shape)}, "
+                         f"{tuple(ys.shape)}, {tuple(xq.shape)}")
+    hyp = [torch.as_tensor(h, dtype=torch.float64) for h in (lengthscale, signal_var, noise_var)]
+    if any(bool((h <= 0).any()) for h in hyp):
+        raise ValueError("lengthscale, signal_var and noise_var must be > 0")
+    ell, sf2, sn2 = (h[..., None, None] for h in hyp)
+
+    def k(a, b):
+        return sf2 * torch.exp(-0.5 * (a - b.transpose(-1, -2)) ** 2 / ell ** 2)
+
+    n = xs.shape[-2]
+    L = torch.linalg.cholesky(k(xs, xs) + sn2 * torch.eye(n, dtype=torch.float64))
+    alpha = torch.cholesky_solve(ys, L)
+    return k(xq, xs) @ alpha
+
+
+def fit_rbf_gp(xs: Tensor, ys: Tensor, xq: Tensor, yq: Tensor, lengthscales, signal_vars,
+               noise_vars) -> dict[str, float]:
+    """Grid search of the GP's hyper-parameters for the lowest query MSE on meta-training tasks.
+
+    The strongest version of the classical baseline: the three hyper-parameters of :func:`rbf_gp_mean` are
+    chosen, from the grids given, to minimise the mean squared error of its predictions on the query points of
+    the training tasks (support ``xs, ys (T, n, 1)``, query ``xq, yq (T, m, 1)``).
+
+    Returns
+    -------
+    dict with ``lengthscale``, ``signal_var``, ``noise_var`` and the training query ``mse`` at that choice.
+    """
+    grid = [np.asarray(g, dtype=float) for g in (lengthscales, signal_vars, noise_vars)]
+    if any(g.ndim != 1 or g.size == 0 or (g <= 0).any() for g in grid):
+        raise ValueError("each grid must be a non-empty 1-d sequence of positive values")
+    L, F, N = np.meshgrid(*grid, indexing="ij")
+    combos = [torch.as_tensor(a.ravel()) for a in (L, F, N)]                      # (G,)
+    pred = rbf_gp_mean(xs.unsqueeze(0), ys.unsqueeze(0), xq.unsqueeze(0), *[c[:, None] for c in combos])
+    mse = ((pred - torch.as_tensor(yq, dtype=torch.float64).unsqueeze(0)) ** 2).mean((-1, -2, -3))  # (G,)
+    i = int(torch.argmin(mse))
+    return {"lengthscale": float(combos[0][i]), "signal_var": float(combos[1][i]),
+            "noise_var": float(combos[2][i]), "mse": float(mse[i])}
+
+
+def pretrain_classifier(encoder: BatchedMLP, X: np.ndarray, y: np.ndarray, classes: tuple[int, ...], steps: int,
+                        batch_size: int, lr: float, rng: np.random.Generator,
+                        generator: torch.Generator | None = None) -> dict[str, object]:
+    r"""Supervised pre-training of an embedding on all meta-training classes at once (Chen et al. 2019,
+    "Baseline"; Tian et al. 2020).
+
+    The encoder (``S`` replicas) and a linear head over ``len(classes)`` classes are trained with Adam on the
+    cross-entropy of mini-batches of ``batch_size`` images drawn uniformly from the meta-training classes;
+    no episodes, no task structure. The encoder is trained in place.
+
+    Returns
+    -------
+    dict with ``head`` (the trained :class:`BatchedMLP` head) and ``loss`` (``(steps, S)`` training losses).
+    """
+    steps, batch_size = _pos_int(steps, "steps"), _pos_int(batch_size, "batch_size")
+    classes = np.asarray(classes)
+    pool = np.flatnonzero(np.isin(y, classes))
+    if pool.size == 0:
+        raise ValueError("pretrain_classifier: no example of the given classes")
+    label_of = {int(c): i for i, c in enumerate(classes)}
+    labels_all = np.array([label_of[int(c)] for c in y[pool]])
+    R = encoder.n_replicas
+    head = BatchedMLP((encoder.sizes[-1], len(classes)), R, 1, generator)
+    opt = ReplicaAdam(list(encoder.parameters()) + list(head.parameters()), lr)
+    hist = np.zeros((steps, R))
+    for it in range(steps):
+        pick = rng.integers(0, pool.size, size=(R, batch_size))
+        xb = torch.as_tensor(X[pool[pick]])
+        yb = torch.as_tensor(labels_all[pick])
+        logits = head(encoder(xb))
+        loss = -torch.log_softmax(logits, -1).gather(-1, yb.unsqueeze(-1)).squeeze(-1).mean(-1)
+        opt.zero_grad()
+        loss.sum().backward()
+        opt.step()
+        hist[it] = loss.detach().numpy()
+    return {"head": head, "loss": hist}
+
+
+def _head_design(z: Tensor) -> Tensor:
+    """``(R, T, W, n, e)`` features -> L2-normalised rows with a constant column, ``(R, T, W * n, e + 1)``, float64."""
+    R, T, W, n, e = z.shape
+    z = z.detach().to(torch.float64).reshape(R, T, W * n, e)
+    z = z / z.norm(dim=-1, keepdim=True).clamp_min(1e-12)
+    return torch.cat([z, torch.ones_like(z[..., :1])], -1)
+
+
+def fit_logistic_head(z_support: Tensor, C: float = 1.0, iters: int = 200) -> Tensor:
+    r"""Multinomial logistic regression on L2-normalised support features, one per task (Tian et al. 2020).
+
+    Minimises :math:`C\sum_i \mathrm{CE}_i + \tfrac12\|W\|_F^2` (scikit-learn's ``LogisticRegression(C)``,
+    intercept not penalised) by accelerated gradient descent (Nesterov, restarted where the objective rises),
+    all tasks at once, in float64. The objective is :math:`L`-smooth with
+    :math:`L \le C\,\lambda_{max}(A^\top A)/2 + 1`, since the softmax's Hessian is at most :math:`I/2`.
+
+    Parameters
+    ----------
+    z_support : Tensor ``(R, T, W, k, e)``
+        Support features; ``z_support[..., c, :, :]`` has label ``c``.
+    C : float > 0
+    iters : int
+        Gradient steps (200 reach scikit-learn's probabilities to about 1e-4 in the unit tests).
+
+    Returns
+    -------
+    Tensor ``(R, T, e + 1, W)``: the weights, the intercept in the last row (logits ``[z/|z|, 1] @ B``).
+    """
+    if z_support.dim() != 5:
+        raise ValueError(f"expected z_support of shape (R, T, W, k, e); got {tuple(z_support.shape)}")
+    if not C > 0:
+        raise ValueError(f"C must be > 0; got {C!r}")
+    iters = _pos_int(iters, "iters")
+    R, T, W, k, e = z_support.shape
+    A = _head_design(z_support)                                                   # (R, T, n, e + 1)
+    Y = torch.nn.functional.one_hot(torch.arange(W).repeat_interleave(k), W).to(torch.float64)
+    pen = torch.ones(e + 1, W, dtype=torch.float64)
+    pen[-1] = 0.0                                                                 # the intercept is free
+
+    def objective(B):
+        return C * -(torch.log_softmax(A @ B, -1) * Y).sum((-1, -2)) + 0.5 * (pen * B ** 2).sum((-1, -2))
+
+    step = (1.0 / (C * torch.linalg.matrix_norm(A, ord=2) ** 2 / 2 + 1.0))[..., None, None]
+    B = torch.zeros(R, T, e + 1, W, dtype=torch.float64)
+    Z, t, f_B = B.clone(), torch.ones(R, T, 1, 1, dtype=torch.float64), objective(B)
+    for _ in range(iters):
+        B_new = Z - step * (C * A.transpose(-1, -2) @ (torch.softmax(A @ Z, -1) - Y) + pen * Z)
+        f_new = objective(B_new)
+        restart = (f_new > f_B)[..., None, None]
+        t_new = (1 + torch.sqrt(1 + 4 * t ** 2)) / 2
+        Z = torch.where(restart, B, B_new + (t - 1) / t_new * (B_new - B))
+        B = torch.where(restart, B, B_new)
+        t = torch.where(restart, torch.ones_like(t), t_new)
+        f_B = torch.where(restart[..., 0, 0], f_B, f_new)
+    return B
+
+
+def logistic_head_error(z_support: Tensor, z_query: Tensor, C: float = 1.0, iters: int = 200) -> Tensor:
+    r"""Few-shot classification with a logistic-regression head fitted on frozen features (Tian et al. 2020):
+    :func:`fit_logistic_head` on each task's support set, then the query error rate.
+
+    Parameters
+    ----------
+    z_support : Tensor ``(R, T, W, k, e)``
+    z_query : Tensor ``(R, T, W, q, e)``; ``z_query[..., c, :, :]`` has label ``c``.
+    C, iters : see :func:`fit_logistic_head`
+
+    Returns
+    -------
+    Tensor ``(R,)``: the query error rate averaged over the ``T`` tasks.
+    """
+    if z_support.dim() != 5 or z_query.dim() != 5 or z_support.shape[:3] != z_query.shape[:3]:
+        raise ValueError(f"expected (R, T, W, k, e) and (R, T, W, q, e); got {tuple(z_support.shape)}, "
+                         f"{tuple(z_query.shape)}")
+    B = fit_logistic_head(z_support, C, iters)
+    W, q = z_query.shape[2], z_query.shape[3]
+    pred = (_head_design(z_query) @ B).argmax(-1)
+    return (pred != torch.arange(W).repeat_interleave(q)).to(torch.float32).mean((-1, -2))
+
+
+def replicas_of(src: BatchedMLP, index: list[int] | tuple[int, ...]) -> BatchedMLP:
+    """A new :class:`BatchedMLP` holding copies of the replicas ``index`` of ``src`` (as its seeds, one variant)."""
+    index = [int(i) for i in index]
+    if not index or any(not 0 <= i < src.n_replicas for i in index):
+        raise ValueError(f"index must pick replicas of the {src.n_replicas}; got {index!r}")
+    out = BatchedMLP(src.sizes, len(index), 1)
+    with torch.no_grad():
+        for w, b, ws, bs in zip(out.weights, out.biases, src.weights, src.biases):
+            w.copy_(ws[index])
+            b.copy_(bs[index])
+    return out
