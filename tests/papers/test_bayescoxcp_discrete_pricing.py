@@ -387,3 +387,122 @@ def test_beta_bernoulli_pricing_finds_the_best_price_without_covariates():
     fixed_loss = (rev.max(axis=-1) - rev[..., rev.mean(axis=(0, 1)).argmax()]).mean()
     late = K.expected_regret(K.beta_bernoulli_pricing(env, 1), env)[:, -1000:].mean()
     assert fixed_loss > 0.02 and late > 0.8 * fixed_loss
+
+
+# ----------------------------------------------------------------------------- comparators added after the review
+def test_logit_terms_match_the_logistic_law_and_finite_differences():
+    eta = np.linspace(-20, 20, 81)
+    for y in (0.0, 1.0):
+        ll, s, info = K.logit_terms(eta, y)
+        # P(sale) = 1 / (1 + e^eta): the survival function of the standard logistic law at eta
+        ref = stats.logistic.logsf(eta) if y else stats.logistic.logcdf(eta)
+        np.testing.assert_allclose(ll, ref, rtol=1e-10, atol=1e-300)
+        h = 1e-5
+        lp, sp, _ = K.logit_terms(eta + h, y)
+        lm, sm, _ = K.logit_terms(eta - h, y)
+        np.testing.assert_allclose(s, (lp - lm) / (2 * h), rtol=1e-6, atol=1e-10)
+        np.testing.assert_allclose(info, -(sp - sm) / (2 * h), rtol=1e-5, atol=1e-10)
+        assert np.all(info >= 0)
+    np.testing.assert_allclose(K.sale_log_probability(eta, "logit"), stats.logistic.logsf(eta), rtol=1e-12)
+    np.testing.assert_allclose(K.sale_log_probability(eta[:30], "cloglog"), stats.gumbel_l.logsf(eta[:30]), rtol=1e-12)
+    with pytest.raises(ValueError, match="link"):
+        K.sale_log_probability(eta, "probit")
+
+
+def test_logit_laplace_mean_is_the_map_found_by_scipy_and_gradient_matches():
+    grid = K.price_grid(5)
+    B = np.eye(5)
+    k, X, y = _data(400, 5, 3, 8)
+    prior = K.random_walk_prior(grid, 3, rw_sd=1.0)
+    theta = np.random.default_rng(2).normal(size=8) * 0.3
+    g, info = K.current_status_score_info(theta, B, k, X, y, link="logit")
+    f = lambda t: K.current_status_loglik(t, B, k, X, y, link="logit")  # noqa: E731
+    np.testing.assert_allclose(g, optimize.approx_fprime(theta, f, 1e-6), rtol=1e-4, atol=1e-4)
+    mean, H = K.laplace_posterior(B, k, X, y, prior, link="logit")
+    m0, P0 = prior
+
+    def negpost(t):
+        return -f(t) + 0.5 * (t - m0) @ P0 @ (t - m0)
+
+    ref = optimize.minimize(negpost, m0, method="BFGS", options=dict(gtol=1e-10)).x
+    np.testing.assert_allclose(mean, ref, atol=1e-5)
+    # the links differ: the cloglog fit of the same data is another point
+    assert np.max(np.abs(mean - K.laplace_posterior(B, k, X, y, prior)[0])) > 0.05
+    with pytest.raises(ValueError, match="link"):
+        K.laplace_posterior(B, k, X, y, prior, link="probit")
+
+
+def test_logit_fit_on_proportional_odds_sales_recovers_the_truth():
+    # sales drawn from the logit model itself: P(sale) = 1 / (1 + exp(a_k + x beta))
+    rng = np.random.default_rng(5)
+    n, Kp = 60000, 4
+    a = np.array([-1.0, -0.3, 0.4, 1.1])
+    k = rng.integers(0, Kp, size=(1, n))
+    X = rng.normal(size=(1, n, 5)) / np.sqrt(5)
+    y = (rng.random((1, n)) < 1 / (1 + np.exp(a[k] + X @ BETA))).astype(float)
+    mean, _ = K.laplace_posterior(np.eye(Kp), k, X, y, K.random_walk_prior(K.price_grid(Kp), 5, rw_sd=None,
+                                  sd_first=10, sd_beta=10), link="logit")
+    np.testing.assert_allclose(mean[0], np.r_[a, BETA], atol=0.06)
+
+
+def test_logit_thompson_is_reproducible_learns_and_differs_from_cloglog():
+    grid = K.price_grid(5)
+    env = K.make_env(1500, grid, BETA, 1.0, 3, 0)
+    prior = K.random_walk_prior(grid, 5)
+    k1 = K.thompson_pricing(env, np.eye(5), prior, 1, link="logit")
+    np.testing.assert_array_equal(k1, K.thompson_pricing(env, np.eye(5), prior, 1, link="logit"))
+    reg = K.expected_regret(k1, env).sum(axis=1)  # a misspecified model still learns (on average over replicates)
+    assert reg.mean() < 0.6 * K.expected_regret(K.uniform_pricing(env, 2), env).sum(axis=1).mean()
+    assert not np.array_equal(k1, K.thompson_pricing(env, np.eye(5), prior, 1))
+    with pytest.raises(ValueError, match="link"):
+        K.thompson_pricing(env, np.eye(5), prior, 1, link="probit")
+
+
+def test_epsilon_greedy_with_c_zero_is_greedy_on_the_posterior_mean():
+    grid = K.price_grid(5)
+    env = K.make_env(800, grid, BETA, 1.0, 2, 3)
+    prior = K.random_walk_prior(grid, 5)
+    np.testing.assert_array_equal(K.epsilon_greedy_pricing(env, np.eye(5), prior, 0, c=0.0),
+                                  K.thompson_pricing(env, np.eye(5), prior, 0, sample=False))
+
+
+def test_epsilon_greedy_explores_at_rate_c_over_sqrt_t_and_learns():
+    grid = K.price_grid(5)
+    T, R, c = 3000, 4, 2.0
+    env = K.make_env(T, grid, BETA, 1.0, R, 6)
+    prior = K.random_walk_prior(grid, 5)
+    k = K.epsilon_greedy_pricing(env, np.eye(5), prior, 9, c=c)
+    np.testing.assert_array_equal(k, K.epsilon_greedy_pricing(env, np.eye(5), prior, 9, c=c))
+    # the documented rule, step by step: per epoch, the MAP of the data so far, then an explore mask with
+    # probability min(1, c / sqrt t) (t = 1, 2, ...) and uniform prices where it is set
+    rng = np.random.default_rng(9)
+    mean = np.tile(prior[0], (R, 1))
+    ts = list(K.refresh_times(T)) + [T]
+    n_explore = 0
+    for t0, t1 in zip(ts[:-1], ts[1:]):
+        if t0 > 0:
+            mean, _ = K.laplace_posterior(np.eye(5), k[:, :t0], env.X[:, :t0], env.sales(k[:, :t0], 0), prior, init=mean)
+        a, b = mean[:, :5], mean[:, 5:]
+        greedy = (np.log(grid) - np.exp(a[:, None, :] + env.X[:, t0:t1] @ b[..., None])).argmax(axis=-1)
+        explore = rng.random((R, t1 - t0)) < np.minimum(1.0, c / np.sqrt(np.arange(t0, t1) + 1.0))
+        uniform = rng.integers(0, 5, size=(R, t1 - t0))
+        np.testing.assert_array_equal(k[:, t0:t1], np.where(explore, uniform, greedy))
+        n_explore += explore.sum()
+    assert n_explore / R == pytest.approx(np.minimum(1.0, c / np.sqrt(np.arange(1, T + 1))).sum(), rel=0.1)
+    # huge c: every round uniform over the grid
+    ku = K.epsilon_greedy_pricing(env, np.eye(5), prior, 9, c=1e9)
+    np.testing.assert_allclose(np.bincount(ku.ravel(), minlength=5) / ku.size, 0.2, atol=0.02)
+    reg = K.expected_regret(k, env).sum(axis=1)
+    assert np.all(reg < 0.5 * K.expected_regret(K.uniform_pricing(env, 2), env).sum(axis=1))
+
+
+def test_epsilon_greedy_rejects_bad_input():
+    grid = K.price_grid(4)
+    env = K.make_env(50, grid, BETA, 1.0, 1, 0)
+    prior = K.random_walk_prior(grid, 5)
+    with pytest.raises(ValueError, match="c"):
+        K.epsilon_greedy_pricing(env, np.eye(4), prior, 0, c=-1.0)
+    with pytest.raises(ValueError, match="one row per grid price"):
+        K.epsilon_greedy_pricing(env, np.eye(3), prior, 0)
+    with pytest.raises(ValueError, match="prior"):
+        K.epsilon_greedy_pricing(env, np.eye(4), K.random_walk_prior(K.price_grid(3), 5), 0)

@@ -30,9 +30,11 @@ cheap and vectorised (:func:`laplace_posterior`).
 
 Comparators (none of them the paper's): :func:`explore_then_commit` (the CoxCP-like continuous-price
 method, or explore-then-commit on the grid model), :func:`thompson_pricing` with a :func:`hat_basis`
-(grid-blind Thompson sampling) or ``sample=False`` (greedy), :func:`per_price_thompson` (one logistic
-regression per grid price, no Cox structure), :func:`beta_bernoulli_pricing` (non-contextual) and
-:func:`uniform_pricing` (the null policy).
+(grid-blind Thompson sampling), ``sample=False`` (greedy) or ``link="logit"`` (the same sampler with a
+proportional-odds instead of a proportional-hazards model, :func:`logit_terms`),
+:func:`epsilon_greedy_pricing` (the Cox grid model with decaying forced exploration),
+:func:`per_price_thompson` (one logistic regression per grid price, no Cox structure),
+:func:`beta_bernoulli_pricing` (non-contextual) and :func:`uniform_pricing` (the null policy).
 
 Every simulation is vectorised over ``R`` replicates run in lock step; the only Python loops are over
 posterior refreshes (a geometric schedule, :func:`refresh_times`) and Newton iterations.
@@ -48,6 +50,7 @@ from numpy.typing import ArrayLike
 from repro.validate import check_int, check_positive, finite_array
 
 ETA_CLIP = (-30.0, 6.0)  # linear predictor clipped here: exp(-e^6) ~ 1e-175, e^-30 ~ 1e-13
+LOGIT_CLIP = (-30.0, 30.0)  # the logit link's clip: sigma(-30) ~ 1e-13
 
 
 # --------------------------------------------------------------------------- validation helpers
@@ -294,6 +297,47 @@ def cloglog_terms(eta: ArrayLike, y: ArrayLike) -> tuple[np.ndarray, np.ndarray,
     return ll, score, info
 
 
+def logit_terms(eta: ArrayLike, y: ArrayLike) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    r"""Log-likelihood, score and observed information of one sale under the logit link, per entry.
+
+    The proportional-odds counterpart of :func:`cloglog_terms` (the ablation of the proportional-hazards
+    structure): the sale probability is :math:`P(y=1)=\sigma(-\eta)=1/(1+e^{\eta})`, so that, with per-price
+    intercepts :math:`a_k` and a shared :math:`\beta`, :math:`\eta=a_k+x^\top\beta` is the log-odds of
+    *no* sale (a logistic valuation model, McCullagh 1980, instead of Cox's). With :math:`s=\sigma(\eta)`:
+
+    * :math:`\ell=-\log(1+e^{\eta})` if :math:`y=1`, :math:`-\log(1+e^{-\eta})` if :math:`y=0`;
+    * :math:`\partial\ell/\partial\eta=-s` if :math:`y=1`, :math:`1-s` if :math:`y=0`;
+    * :math:`-\partial^2\ell/\partial\eta^2=s(1-s)` for both.
+
+    ``eta`` is clipped to :data:`LOGIT_CLIP` first. Returns three arrays of the broadcast shape.
+    """
+    e = np.clip(np.asarray(eta, dtype=float), *LOGIT_CLIP)
+    yy = np.asarray(y, dtype=float)
+    s = 0.5 * (1.0 + np.tanh(0.5 * e))  # sigma(eta), stable
+    sale = yy > 0.5
+    ll = np.where(sale, -np.logaddexp(0.0, e), -np.logaddexp(0.0, -e))
+    score = np.where(sale, -s, 1.0 - s)
+    return ll, score, s * (1.0 - s)
+
+
+LINKS = {"cloglog": cloglog_terms, "logit": logit_terms}
+
+
+def _link_terms(link: str):
+    if link not in LINKS:
+        raise ValueError(f"link must be one of {tuple(LINKS)}; got {link!r}")
+    return LINKS[link]
+
+
+def sale_log_probability(eta: ArrayLike, link: str = "cloglog") -> np.ndarray:
+    r"""Log sale probability at linear predictor :math:`\eta`: :math:`-e^{\eta}` (cloglog, the Cox model) or
+    :math:`-\log(1+e^{\eta})` (logit, proportional odds); ``eta`` clipped as in the matching ``*_terms``."""
+    _link_terms(link)
+    if link == "cloglog":
+        return -np.exp(np.clip(np.asarray(eta, dtype=float), *ETA_CLIP))
+    return -np.logaddexp(0.0, np.clip(np.asarray(eta, dtype=float), *LOGIT_CLIP))
+
+
 def random_walk_prior(positions: ArrayLike, d: int, sd_first: float = 2.0, rw_sd: float | None = 1.0,
                       sd_beta: float = 2.0, a0: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     r"""Gaussian prior on :math:`\theta=(c,\beta)`: mean (J + d,) and precision matrix (J + d, J + d).
@@ -354,7 +398,7 @@ def _eta(theta, B, k, X):
 
 
 def current_status_loglik(theta: ArrayLike, basis: ArrayLike, k_idx: ArrayLike, X: ArrayLike,
-                          y: ArrayLike) -> np.ndarray | float:
+                          y: ArrayLike, link: str = "cloglog") -> np.ndarray | float:
     r"""Log-likelihood :math:`\sum_t\ell(a_{k_t}+x_t^\top\beta; y_t)` of current-status sales data.
 
     Parameters
@@ -363,26 +407,30 @@ def current_status_loglik(theta: ArrayLike, basis: ArrayLike, k_idx: ArrayLike, 
         Baseline coefficients ``c`` (``a = basis @ c``) followed by ``beta``.
     basis : array_like, shape (K, J)
     k_idx : int array (R, n) or (n,); X (R, n, d) or (n, d); y (R, n) or (n,) with 0/1 entries
+    link : {"cloglog", "logit"}
+        The Cox model's complementary log-log link (:func:`cloglog_terms`, default) or the proportional-odds
+        logit link (:func:`logit_terms`).
 
     Returns
     -------
     ndarray (R,) or float
     """
+    terms = _link_terms(link)
     B, k, XX, yy, single = _batch(basis, k_idx, X, y)
     th = finite_array(theta, "theta")
     th = th[None] if th.ndim == 1 else th
     if th.shape != (k.shape[0], B.shape[1] + XX.shape[2]):
         raise ValueError(f"theta must have shape (R, J + d) = {(k.shape[0], B.shape[1] + XX.shape[2])}; got {th.shape}")
-    ll = cloglog_terms(_eta(th, B, k, XX), yy)[0].sum(axis=1)
+    ll = terms(_eta(th, B, k, XX), yy)[0].sum(axis=1)
     return float(ll[0]) if single else ll
 
 
-def _score_info(th, B, k, X, y):
+def _score_info(th, B, k, X, y, terms=cloglog_terms):
     """Score (R, D) and observed information (R, D, D) of the log-likelihood, using the one-hot structure."""
     R, n = k.shape
     K, J = B.shape
     d = X.shape[2]
-    _, s, w = cloglog_terms(_eta(th, B, k, X), y)
+    _, s, w = terms(_eta(th, B, k, X), y)
     flat = (k + K * np.arange(R)[:, None]).ravel()
     # per grid price: sums of scores, of information weights, and of weighted covariates
     s_k = np.bincount(flat, s.ravel(), minlength=R * K).reshape(R, K)
@@ -400,20 +448,21 @@ def _score_info(th, B, k, X, y):
 
 
 def current_status_score_info(theta: ArrayLike, basis: ArrayLike, k_idx: ArrayLike, X: ArrayLike,
-                              y: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
+                              y: ArrayLike, link: str = "cloglog") -> tuple[np.ndarray, np.ndarray]:
     r"""Gradient of :func:`current_status_loglik` in ``theta`` and minus its Hessian (observed information).
 
     The information :math:`\sum_t w_t z_tz_t^\top` (:math:`z_t=(B_{k_t},x_t)`, :math:`w_t` from
     :func:`cloglog_terms`) is assembled per grid price with ``np.bincount``: :math:`O(nd^2+KJ^2)`
     instead of :math:`O(n(J+d)^2)`. Returns ``(score (R, D), info (R, D, D))``, without the ``R`` axis
-    for unbatched input.
+    for unbatched input. ``link``: as in :func:`current_status_loglik`.
     """
+    terms = _link_terms(link)
     B, k, XX, yy, single = _batch(basis, k_idx, X, y)
     th = finite_array(theta, "theta")
     th = th[None] if th.ndim == 1 else th
     if th.shape != (k.shape[0], B.shape[1] + XX.shape[2]):
         raise ValueError(f"theta must have shape (R, J + d); got {th.shape}")
-    g, F = _score_info(th, B, k, XX, yy)
+    g, F = _score_info(th, B, k, XX, yy, terms)
     return (g[0], F[0]) if single else (g, F)
 
 
@@ -428,7 +477,7 @@ def _check_prior(prior, D):
 
 def laplace_posterior(basis: ArrayLike, k_idx: ArrayLike, X: ArrayLike, y: ArrayLike,
                       prior: tuple[ArrayLike, ArrayLike], init: ArrayLike | None = None, max_iter: int = 50,
-                      tol: float = 1e-8) -> tuple[np.ndarray, np.ndarray]:
+                      tol: float = 1e-8, link: str = "cloglog") -> tuple[np.ndarray, np.ndarray]:
     r"""Laplace approximation :math:`N(\hat\theta, H^{-1})` of the posterior of :math:`\theta=(c,\beta)`.
 
     :math:`\hat\theta` maximises log-likelihood + Gaussian log-prior (a strictly concave objective);
@@ -442,11 +491,15 @@ def laplace_posterior(basis: ArrayLike, k_idx: ArrayLike, X: ArrayLike, y: Array
     prior : (mean (J + d,), precision (J + d, J + d)), e.g. from :func:`random_walk_prior`
     init : (R, J + d), optional, warm start (default: the prior mean)
     max_iter : int; tol : float, stop when every replicate's Newton step is below ``tol`` (max-norm)
+    link : {"cloglog", "logit"}
+        The sale model's link, as in :func:`current_status_loglik` (both log-likelihoods are concave in
+        :math:`\theta`).
 
     Returns
     -------
     mean : (R, J + d); precision : (R, J + d, J + d) (no R axis for unbatched input)
     """
+    terms = _link_terms(link)
     B, k, XX, yy, single = _batch(basis, k_idx, X, y)
     max_iter = check_int(max_iter, "max_iter", least=1)
     tol = check_positive(tol, "tol")
@@ -459,11 +512,11 @@ def laplace_posterior(basis: ArrayLike, k_idx: ArrayLike, X: ArrayLike, y: Array
 
     def objective(t):
         dt = t - m0
-        return cloglog_terms(_eta(t, B, k, XX), yy)[0].sum(axis=1) - 0.5 * np.einsum("ri,ij,rj->r", dt, P0, dt)
+        return terms(_eta(t, B, k, XX), yy)[0].sum(axis=1) - 0.5 * np.einsum("ri,ij,rj->r", dt, P0, dt)
 
     obj = objective(th)
     for _ in range(max_iter):
-        g, F = _score_info(th, B, k, XX, yy)
+        g, F = _score_info(th, B, k, XX, yy, terms)
         H = F + P0
         step = np.linalg.solve(H, (g - (th - m0) @ P0)[..., None])[..., 0]
         scale = np.ones(R)
@@ -477,7 +530,7 @@ def laplace_posterior(basis: ArrayLike, k_idx: ArrayLike, X: ArrayLike, y: Array
         th, obj = new, new_obj
         if np.max(np.abs(scale[:, None] * step)) < tol:
             break
-    _, F = _score_info(th, B, k, XX, yy)
+    _, F = _score_info(th, B, k, XX, yy, terms)
     H = F + P0
     return (th[0], H[0]) if single else (th, H)
 
@@ -503,21 +556,23 @@ def refresh_times(T: int, first: int = 20, ratio: float = 1.25) -> np.ndarray:
     return np.array(ts)
 
 
-def _greedy_index(theta: np.ndarray, B: np.ndarray, grid: np.ndarray, X: np.ndarray) -> np.ndarray:
-    """argmax_k p_k exp(-exp(a_k + x beta)) for parameters theta (R, L, D) or (R, D), X (R, L, d)."""
+def _greedy_index(theta: np.ndarray, B: np.ndarray, grid: np.ndarray, X: np.ndarray, link: str = "cloglog") -> np.ndarray:
+    """argmax_k p_k P(sale | a_k + x beta) for parameters theta (R, L, D) or (R, D), X (R, L, d)."""
     J = B.shape[1]
     if theta.ndim == 2:
         theta = theta[:, None, :]
     c = np.ascontiguousarray(theta[..., :J])
     a = (c.reshape(-1, J) @ B.T).reshape(c.shape[:-1] + (B.shape[0],))  # (R, L or 1, K): one 2-D product
     xb = np.einsum("rld,rld->rl", np.broadcast_to(theta[..., J:], X.shape), X)
-    eta = np.clip(a + xb[..., None], *ETA_CLIP)
-    logrev = np.log(grid) - np.exp(eta)
+    if link == "cloglog":
+        logrev = np.log(grid) - np.exp(np.clip(a + xb[..., None], *ETA_CLIP))
+    else:
+        logrev = np.log(grid) + sale_log_probability(a + xb[..., None], link)
     return np.argmax(logrev, axis=-1)
 
 
 def thompson_pricing(env: PricingEnv, basis: ArrayLike, prior: tuple[ArrayLike, ArrayLike], seed, sample: bool = True,
-                     first: int = 20, ratio: float = 1.25, chunk: int = 512) -> np.ndarray:
+                     first: int = 20, ratio: float = 1.25, chunk: int = 512, link: str = "cloglog") -> np.ndarray:
     r"""BayesCoxCP-lite: Thompson sampling over the grid from a Laplace posterior refreshed on a schedule.
 
     In every round :math:`t` of an epoch :math:`[t_j, t_{j+1})` (:func:`refresh_times`) a fresh
@@ -525,10 +580,13 @@ def thompson_pricing(env: PricingEnv, basis: ArrayLike, prior: tuple[ArrayLike, 
     data of rounds :math:`<t_j`; the prior before :math:`t_1`) and the posted price is
     :math:`\arg\max_k p_k\exp(-e^{\tilde a_k+x_t^\top\tilde\beta})`. With ``sample=False`` the posterior
     mean is used instead (greedy; the ablation without exploration). Vectorised over replicates and over
-    the rounds of an epoch.
+    the rounds of an epoch. ``link="logit"`` replaces the Cox model's sale probability
+    :math:`\exp(-e^{\eta})` by the proportional-odds :math:`1/(1+e^{\eta})` (:func:`logit_terms`) in both
+    the posterior and the pricing rule: the same sampler without the proportional-hazards structure.
 
     Returns the price indices ``k_idx`` (R, T).
     """
+    _link_terms(link)
     B = finite_array(basis, "basis", ndim=2)
     if B.shape[0] != env.grid.size:
         raise ValueError(f"basis must have one row per grid price ({env.grid.size}); got {B.shape}")
@@ -545,7 +603,7 @@ def thompson_pricing(env: PricingEnv, basis: ArrayLike, prior: tuple[ArrayLike, 
     for j in range(len(ts) - 1):
         t0, t1 = ts[j], ts[j + 1]
         if t0 > 0:
-            mean, H = laplace_posterior(B, k_idx[:, :t0], env.X[:, :t0], y[:, :t0], (m0, P0), init=mean)
+            mean, H = laplace_posterior(B, k_idx[:, :t0], env.X[:, :t0], y[:, :t0], (m0, P0), init=mean, link=link)
             if sample:
                 chol = np.linalg.cholesky(np.linalg.inv(H))
         for s0 in range(t0, t1, chunk):
@@ -554,10 +612,59 @@ def thompson_pricing(env: PricingEnv, basis: ArrayLike, prior: tuple[ArrayLike, 
             if sample:
                 z = rng.standard_normal((R, s1 - s0, D))
                 th = mean[:, None, :] + z @ np.swapaxes(chol, 1, 2)
-                k_idx[:, s0:s1] = _greedy_index(th, B, env.grid, Xs)
+                k_idx[:, s0:s1] = _greedy_index(th, B, env.grid, Xs, link)
             else:
-                k_idx[:, s0:s1] = _greedy_index(mean, B, env.grid, Xs)
+                k_idx[:, s0:s1] = _greedy_index(mean, B, env.grid, Xs, link)
             y[:, s0:s1] = env.sales(k_idx[:, s0:s1], s0)
+    return k_idx
+
+
+def epsilon_greedy_pricing(env: PricingEnv, basis: ArrayLike, prior: tuple[ArrayLike, ArrayLike], seed,
+                           c: float = 1.0, first: int = 20, ratio: float = 1.25) -> np.ndarray:
+    r"""Decaying epsilon-greedy on the Cox model: a continuing, non-Bayesian exploration baseline.
+
+    In round :math:`t=1,2,\dots` a uniformly random grid price is posted with probability
+    :math:`\varepsilon_t=\min(1,c/\sqrt t)` and otherwise the price that is best under the current MAP
+    (:func:`laplace_posterior`, the same model, prior and refit schedule :func:`refresh_times` as
+    :func:`thompson_pricing`; the prior mean before the first refit). The :math:`\varepsilon_t\propto
+    t^{-1/2}` schedule is the textbook one for a parametric contextual bandit (Auer et al. 2002's
+    :math:`\varepsilon_t\propto1/t` decays too fast for a smooth GLM; about :math:`\sqrt T` forced
+    explorations in all). It uses the paper's model but none of its Bayesian exploration: exploration is
+    forced, spread over the whole horizon instead of a single up-front phase (:func:`explore_then_commit`).
+
+    Parameters
+    ----------
+    env : PricingEnv
+    basis : (K, J); prior : (mean, precision), as in :func:`thompson_pricing`
+    seed : anything ``np.random.default_rng`` accepts
+    c : float, >= 0
+        Exploration constant (``c=0``: greedy on the MAP).
+
+    Returns
+    -------
+    k_idx : int array (R, T)
+    """
+    B = finite_array(basis, "basis", ndim=2)
+    if B.shape[0] != env.grid.size:
+        raise ValueError(f"basis must have one row per grid price ({env.grid.size}); got {B.shape}")
+    c = check_positive(c, "c", strict=False)
+    rng = np.random.default_rng(seed)
+    R, T = env.shape
+    m0, P0 = _check_prior(prior, B.shape[1] + env.beta.size)
+    mean = np.tile(m0, (R, 1))
+    k_idx = np.zeros((R, T), dtype=np.int64)
+    y = np.zeros((R, T))
+    ts = list(refresh_times(T, first, ratio)) + [T]
+    for j in range(len(ts) - 1):
+        t0, t1 = ts[j], ts[j + 1]
+        if t0 > 0:
+            mean, _ = laplace_posterior(B, k_idx[:, :t0], env.X[:, :t0], y[:, :t0], (m0, P0), init=mean)
+        kk = _greedy_index(mean, B, env.grid, env.X[:, t0:t1])
+        eps = np.minimum(1.0, c / np.sqrt(np.arange(t0, t1) + 1.0))
+        explore = rng.random((R, t1 - t0)) < eps
+        kk = np.where(explore, rng.integers(0, env.grid.size, size=(R, t1 - t0)), kk)
+        k_idx[:, t0:t1] = kk
+        y[:, t0:t1] = env.sales(kk, t0)
     return k_idx
 
 
