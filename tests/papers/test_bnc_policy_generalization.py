@@ -241,3 +241,49 @@ def test_enumerate_optimum_matches_brute_force_and_milp():
     assert K.enumerate_optimum(np.array([1.0, 1.0]), np.array([[-1.0, -1.0]]), np.array([-3.0])) == math.inf
     with pytest.raises(ValueError, match="refused"):
         K.enumerate_optimum(np.ones(17), np.ones((1, 17)), np.ones(1))
+
+
+def test_milp_optimum_is_proven_optimal_where_highs_default_gap_stops_early():
+    # full scale, seed 2, training draw 154 (n = 12): HiGHS at its default relative gap 1e-4 returned -57.2695
+    rng = np.random.default_rng([2, 1])
+    for _ in range(155):
+        c, A, b = K.random_knapsack(12, 2, rng)
+    z = K.enumerate_optimum(c, A, b)
+    assert z == pytest.approx(-57.2728380273, abs=1e-9)
+    assert K.milp_optimum(c, A, b) == pytest.approx(z, rel=1e-12)
+
+
+# ----------------------------------------------------------------------------- the comparison classes of the gap
+def test_bucket_uniform_gap_between_one_weight_and_one_weight_per_instance():
+    rng = np.random.default_rng(6)
+    a, b = rng.integers(1, 40, (7, 9)).astype(float), rng.integers(1, 40, (5, 9)).astype(float)
+    # one bucket: the one-weight family
+    assert K.bucket_uniform_gap(a, b, np.zeros(7, int), np.zeros(5, int)) == pytest.approx(K.uniform_gap(a, b))
+    # a bucket per instance: the one-weight-per-instance class
+    assert K.bucket_uniform_gap(a, b, np.arange(7), 7 + np.arange(5)) == pytest.approx(K.per_instance_gap(a, b))
+    # brute force over every (mu_1, mu_2) pair of grid columns for two buckets
+    la, lb = rng.integers(0, 2, 7), rng.integers(0, 2, 5)
+    brute = max(abs(sum(a[la == k][:, j[k]].sum() for k in (0, 1)) / 7 - sum(b[lb == k][:, j[k]].sum() for k in (0, 1)) / 5)
+                for j in itertools.product(range(9), repeat=2))
+    assert K.bucket_uniform_gap(a, b, la, lb) == pytest.approx(brute)
+    # more buckets can only enlarge the class
+    assert K.uniform_gap(a, b) <= K.bucket_uniform_gap(a, b, la, lb) + 1e-12 <= K.per_instance_gap(a, b) + 2e-12
+    with pytest.raises(ValueError, match="train_buckets"):
+        K.bucket_uniform_gap(a, b, np.zeros(6, int), np.zeros(5, int))
+    with pytest.raises(ValueError, match="test_buckets"):
+        K.bucket_uniform_gap(a, b, np.zeros(7, int), -np.ones(5, int))
+    with pytest.raises(ValueError, match="train_buckets"):
+        K.bucket_uniform_gap(a, b, np.zeros(7), np.zeros(5, int))
+
+
+def test_per_instance_gap_floor_is_a_lower_bound_and_exact_on_a_closed_form():
+    rng = np.random.default_rng(8)
+    for _ in range(50):
+        a, b = rng.integers(1, 40, (int(rng.integers(1, 9)), 6)), rng.integers(1, 40, (4, 6))
+        assert K.per_instance_gap_floor(a, b) <= K.per_instance_gap(a, b) + 1e-12
+    # every profile with range 2 around the same level: A = B = 2 and the floor is 2
+    a = np.array([[3.0, 5.0], [5.0, 3.0]])
+    assert K.per_instance_gap(a, a[::-1]) == pytest.approx(2.0) == K.per_instance_gap_floor(a, a[::-1])
+    assert K.per_instance_gap_floor(np.ones((3, 4)), np.ones((2, 4))) == 0.0
+    with pytest.raises(ValueError):
+        K.per_instance_gap_floor(a, np.ones((2, 3)))
