@@ -35,8 +35,8 @@ from repro.runtime import progress, setup_notebook
 from repro.ssl import MLPEncoder, covariance_spectrum
 
 P = setup_notebook(scale, seed, presets={
-    # about 15 s on one quiet thread: 3 run seeds x 20 epochs (100 Adam steps) for each of the 3 objectives in
-    # two augmentation settings, plus the tuned-temperature SimCLR (2 to 4 more trainings)
+    # 3 run seeds x 20 epochs (100 Adam steps) for each of the 3 objectives in two augmentation settings, and
+    # for the 2 trained comparators in the default setting: 24 trainings, about 17 s on one quiet thread
     "ci": dict(seeds=3, epochs=20),
     # a few minutes: 5 run seeds x 150 epochs (750 Adam steps each)
     "full": dict(seeds=5, epochs=150),
@@ -48,8 +48,9 @@ MAX_SHIFT, NOISE = 2, 0.8          # augmentation at extent 1: shifts up to 2 pi
 REP_DIM = 16                       # width of the probed representation h
 RUN_SEEDS = [1000 * seed + k for k in range(P.seeds)]
 # added when the page gained its comparators (issue 32), fixed before they were run:
-TAU_GRID = (TAU, 0.1, 0.5)         # the tuned SimCLR's temperatures (the reference first: it wins ties)
 STRONG_ERASE = 4                   # post-hoc setting: an occluding square of side up to 4 pixels (a quarter of the image)
+# added after the independent review, fixed before they were run here:
+MILD_HIGH = 0.5                    # SimCLR on milder views: training extents e ~ U[0, 0.5] (half the range)
 
 # %% [markdown]
 # ## The claim
@@ -92,11 +93,17 @@ STRONG_ERASE = 4                   # post-hoc setting: an occluding square of si
 # the negatives, a kind of label smoothing), and it *ties* the softening to the extent of each pair. The
 # second is the paper's idea; the first is not new.
 #
+# Note what is *not* an experimental question: that a strongly augmented pair gets a lower target than a weakly
+# augmented one is true of $s$ by construction (the unit test
+# `test_variable_similarity_is_symmetric_and_strictly_decreasing`). What the tests below can ask is whether
+# that target changes what the encoder learns: how its similarities order the pairs, and how well a linear
+# probe reads its representation.
+#
 # ## The experiment
 #
 # * **Data**: scikit-learn's 1 797 handwritten 8×8 digits (intensities scaled to [0, 1]), split into 1 203
 #   training and 594 test images (stratified, split seeded by the notebook's seed). Labels are used only by
-#   the probe (and by the validation split that tunes a baseline's temperature, below).
+#   the probe.
 # * **Views** (`K.augment_with_extent`, built on `repro.ssl.augment_digits`): each view draws its extent
 #   $e\sim U[0,1]$, then a shift of up to $2e$ pixels per axis (zero fill) and Gaussian noise of standard
 #   deviation $0.8e$. At $e=1$ a digit is often hard to read. In the *strong* setting (the post-hoc test
@@ -108,13 +115,20 @@ STRONG_ERASE = 4                   # post-hoc setting: an occluding square of si
 #   *SimCLR* (NT-Xent, $\tau=0.2$); *CLVS* ($\alpha=0.5$, $\tau=0.2$); and *CLVS-shuffled*: the same soft
 #   targets, permuted across the pairs of the batch, so the targets have the same distribution but no link to
 #   how strongly each pair was augmented: **CLVS without the paper's ingredient** (it keeps the softening).
-# * **Naive baselines** (added when the page gained its comparators; none uses an idea of the paper):
-#   *PCA-16* (`K.PCAEncoder`), the first 16 principal components of the training images, the same width as
-#   $h$: no training, no augmentation, the representation a skeptic builds first; *SimCLR with a tuned
-#   temperature*: $\tau\in\{0.1, 0.2, 0.5\}$ chosen by the probe's accuracy on a validation third of the
-#   *training* images (`K.select_by_validation`; the test images are not looked at), tuned once per notebook
-#   seed on its first run seed, then trained at the chosen $\tau$ on every run seed; and, for the strong
-#   setting, *SimCLR with the default (milder) augmentation*, the skeptic's fix for views that are too strong.
+# * **Comparators** (none is the paper's method; all trained on the same batches, views and initial weights,
+#   and measured exactly as CLVS):
+#   * *PCA-16* (`K.PCAEncoder`): the first 16 principal components of the training images, the same width as
+#     $h$: no training, no augmentation, the representation a skeptic builds first.
+#   * *SimCLR on milder views*: SimCLR trained only on views with extents $e\sim U[0, 0.5]$ (half the range;
+#     evaluated on the same pairs as every other encoder, which reach $e=1$). The skeptic's simplest way to
+#     stop the loss from forcing strongly distorted pairs together: do not show it any. It also stands in for
+#     changing SimCLR in the knob that bears on the extent, its augmentation range (the page's earlier SimCLR
+#     with a tuned temperature is gone; see the skeptic's section).
+#   * *NT-Xent weighted by $s(e)$* (`K.weighted_nt_xent`): the brief's "hard-weighting" alternative, SimCLR's
+#     loss with each pair's terms weighted by the same $s(e_i,e_j)$ that CLVS uses as a target. It uses the
+#     extent, but keeps SimCLR's one-hot target: a competitor to the paper's way of using it.
+#   * in the strong setting, *SimCLR with the default (milder) augmentation*, the skeptic's fix for views that
+#     are too strong.
 # * **Budget**: Adam, learning rate $10^{-3}$, batches of 256 images (5 steps per epoch), $\tau=0.2$. ci: 3 run
 #   seeds × 20 epochs (100 steps, far from converged); full: 5 run seeds × 150 epochs (750 steps).
 # * **Evaluation**, identical for every representation: a linear probe (`repro.ssl.linear_probe_accuracy`:
@@ -124,37 +138,36 @@ STRONG_ERASE = 4                   # post-hoc setting: an occluding square of si
 #   for every representation), the cosine of their projections ($z$; for PCA-16 its features), and its
 #   Spearman correlation with the pair's mean extent.
 #
-# **Tests, fixed before the first run** (the brief's checks; means over the run seeds). When the book asked
-# every counted test for its ablation and the strongest naive baseline (issue 31), they kept their
-# measurement, setting and criterion and gained comparators; the old single control of the first test (the
-# untrained encoder, whose width 16 was chosen in a pilot so that it would probe worse than a trained one) was
-# a strawman and is now shown only in the figures.
+# **Checks fixed before the first run** (the brief's; means over the run seeds). When the book asked every
+# counted test for its ablation and the strongest naive baseline (issue 31), and again after an independent
+# review, they kept their measurement, setting, criterion and tolerance and gained comparators; two of them
+# are now shown as illustrations, because they cannot tell the paper's idea from its absence:
 #
-# 1. `probe-non-inferior` (brief C1): probe accuracy of CLVS minus SimCLR's ≥ −1 point. A "does not hurt"
-#    criterion, where the paper claims a gain; and SimCLR, the reference of the measurement, would pass it
-#    against itself (its value is 0 by construction). Comparators: CLVS-shuffled (ablation), PCA-16 and the
-#    tuned-temperature SimCLR, each minus SimCLR.
-# 2. `extent-ordering` (brief C2, first half): Spearman correlation between the positive-pair cosine and the
-#    extent ≤ −0.2 for CLVS. Comparators: SimCLR (ablation: no variable similarity at all), PCA-16 and the
-#    tuned-temperature SimCLR. Views that differ more are less alike whatever the loss, so we expected SimCLR
-#    to pass too.
-# 3. `steeper-than-simclr` (brief C2, second half): CLVS's Spearman correlation minus SimCLR's < 0.
-#    Comparators: CLVS-shuffled (ablation), PCA-16 and the tuned-temperature SimCLR, each minus SimCLR.
+# 1. `steeper-than-simclr` (brief C2, second half; **counted**): CLVS's Spearman correlation minus SimCLR's
+#    < 0. Comparators: CLVS-shuffled (ablation), PCA-16, SimCLR on milder views, and the weighted
+#    NT-Xent, each minus SimCLR.
+# 2. `probe-non-inferior` (brief C1; now an **illustration**): probe accuracy of CLVS minus SimCLR's ≥ −1
+#    point. A "does not hurt" criterion where the paper claims a gain, which SimCLR, the reference of the
+#    measurement, meets against itself (its value is 0 by construction), and so do the comparators.
+#    Its measurement is counted once, by the gain test below.
+# 3. `extent-ordering` (brief C2, first half; now an **illustration**): Spearman correlation between the
+#    positive-pair cosine and the extent ≤ −0.2 for CLVS. Views that differ more stay less alike whatever the
+#    loss: SimCLR and even the untrained encoder pass it. It also shares CLVS's correlation with test 1, which
+#    asks the discriminating question (steeper than SimCLR?): one measurement, one test.
 #
-# The brief's third check, a probe gain of CLVS over SimCLR (> 0 points), was pre-registered at full scale
-# only; it is the measurement of test 1 with a stricter criterion (one measurement is one test), and a test
-# that the ci sweep cannot judge gives the page no status, so it is no longer recorded as its own check: the
-# full-scale gain is shown in the table of the paper's numbers when the page runs at that scale.
+# **Counted tests added after the page first ran, post hoc** (designed on seeds 0-9, counted only once
+# confirmed on seeds 10-19):
 #
-# **Added when the page gained its comparators, post hoc** (designed on seeds 0-9, counted only once confirmed
-# on seeds 10-19):
-#
-# 4. `probe-gain-strong-aug`: the paper's claim, a gain in probe accuracy over SimCLR (> 0 points), in the
-#    setting where the paper says its ingredient matters: views strong enough to lose part of the content
-#    (the occluding square above, fixed before it was run). Comparators: CLVS-shuffled (ablation), PCA-16, and
-#    SimCLR trained with the default, milder augmentation, each minus SimCLR in the strong setting. The
-#    tuned-temperature SimCLR is not run in this setting (time budget); PCA-16 is the stronger baseline of
-#    the two in the default setting.
+# 4. `probe-gain`: the brief's third check (C3), the paper's headline: the probe accuracy of CLVS exceeds
+#    SimCLR's (> 0 points, the brief's criterion; the 1-point tolerance of every accuracy on this page). The
+#    brief pre-registered it at full scale only and the page had left it out of the ci tests; it is the
+#    measurement of check 2 with the criterion that matches the paper, so it replaces check 2 as the counted
+#    test on that measurement. Its values at seeds 0-9 had been seen when it was added. Comparators as in
+#    test 1, on probe accuracy.
+# 5. `probe-gain-strong-aug`: the same gain (> 0 points) in the setting where the paper says its ingredient
+#    matters: views strong enough to lose part of the content (the occluding square above, fixed before it
+#    was run). Comparators: CLVS-shuffled (ablation), PCA-16, and SimCLR trained with the default, milder
+#    augmentation, each minus SimCLR in the strong setting.
 #
 # The hyper-parameters above ($\tau$, $\alpha$, augmentation strength, $h$ of width 16) were set while
 # writing the kernels, with a pilot run of a few seeds; the width 16 was chosen there because with a
@@ -170,8 +183,8 @@ STRONG_ERASE = 4                   # post-hoc setting: an occluding square of si
 #   colour jitter, blur.
 # * Extent: one scalar strength per view (shift range, noise level and the occluding square scale together)
 #   instead of the paper's measure of augmentation extent, which we could not find.
-# * Baselines: SimCLR (fixed and tuned temperature) and PCA; the paper compares with several state-of-the-art
-#   methods.
+# * Baselines: SimCLR (also on milder views), a weighted NT-Xent and PCA; the paper compares with several
+#   state-of-the-art methods.
 # * Scale: 20 (ci) or 150 (full) epochs on 1 203 images; 3 or 5 run seeds.
 # * No official code was found (the brief names none; a search of public code found none), so there is no
 #   cross-check against it, no golden file and no section "Against the official code".
@@ -184,6 +197,8 @@ i_tr, i_te = train_test_split(np.arange(len(y)), test_size=0.33, stratify=y, ran
 X_tr, X_te, y_tr, y_te = X[i_tr], X[i_te], y[i_tr], y[i_te]
 X_pairs = X_te.repeat(3, 1, 1)                                  # three view pairs per test image
 TRAIN = dict(epochs=P.epochs, alpha=ALPHA, max_shift=MAX_SHIFT, noise=NOISE, rep_dim=REP_DIM)
+SHUF, PCA, MILDV, WEIGHTED, MILD = ("CLVS-shuffled", "PCA-16", "SimCLR, milder views", "NT-Xent weighted",
+                                    "SimCLR, default augmentation")
 
 
 def pairs_gen(rs):
@@ -191,97 +206,90 @@ def pairs_gen(rs):
     return torch.Generator().manual_seed(rs + 7)
 
 
-# the default setting: the three objectives, the untrained encoder, and the evaluation of each
-acc = {m: [] for m in K.METHODS}
-rho = {m: [] for m in K.METHODS}
-cos = {m: [] for m in K.METHODS}
+def evaluate(model, rs):
+    """Probe accuracy (%) on the clean test images, and the cosines of run seed rs's evaluation pairs."""
+    return 100 * K.probe_accuracy(model, X_tr, y_tr, X_te, y_te), K.positive_cosines(
+        model, X_pairs, pairs_gen(rs), MAX_SHIFT, NOISE)
+
+
+# the default setting: the three objectives, the two trained comparators, the untrained encoder
+TRAINED = (*K.METHODS, MILDV, WEIGHTED)
+HOW = {m: dict(method=m) for m in K.METHODS} | {MILDV: dict(method="SimCLR", high=MILD_HIGH),
+                                               WEIGHTED: dict(method="NT-Xent weighted")}
+acc = {m: [] for m in (*TRAINED, "untrained")}
+cos = {m: [] for m in (*TRAINED, "untrained")}
 spectra = {m: [] for m in K.METHODS}
-models = {m: [] for m in K.METHODS}
-acc_untrained, extent = [], []
+extent = []
 for rs in progress(RUN_SEEDS, desc="run seeds (default setting)"):
     torch.manual_seed(rs)
-    acc_untrained.append(K.probe_accuracy(MLPEncoder(rep_dim=REP_DIM), X_tr, y_tr, X_te, y_te))
-    for m in K.METHODS:
-        model, _ = K.train_encoder(X_tr, m, rs, tau=TAU, **TRAIN)
-        models[m].append(model)
-        acc[m].append(K.probe_accuracy(model, X_tr, y_tr, X_te, y_te))
-        c, e = K.positive_cosines(model, X_pairs, pairs_gen(rs), MAX_SHIFT, NOISE)
+    a, (c, e) = evaluate(MLPEncoder(rep_dim=REP_DIM), rs)
+    acc["untrained"].append(a)
+    cos["untrained"].append(c)
+    for m in TRAINED:
+        model, _ = K.train_encoder(X_tr, seed=rs, tau=TAU, **HOW[m], **TRAIN)
+        a, (c, e) = evaluate(model, rs)
+        acc[m].append(a)
         cos[m].append(c)
-        rho[m].append(K.spearman(c, e))
-        with torch.no_grad():
-            spectra[m].append(covariance_spectrum(model(X_te)[0]))
+        if m in K.METHODS:
+            with torch.no_grad():
+                spectra[m].append(covariance_spectrum(model(X_te)[0]))
     extent.append(e)                                            # identical pairs for every representation
 
-# naive baseline 1: PCA-16 (one fit per split; the evaluation pairs of every run seed)
+# PCA-16: one fit per split, the evaluation pairs of every run seed
 pca = K.PCAEncoder(X_tr, REP_DIM)
-acc_pca = K.probe_accuracy(pca, X_tr, y_tr, X_te, y_te)
-cos_pca = [K.positive_cosines(pca, X_pairs, pairs_gen(rs), MAX_SHIFT, NOISE)[0] for rs in RUN_SEEDS]
-rho_pca = np.array([K.spearman(c, e) for c, e in zip(cos_pca, extent)])
-
-# naive baseline 2: SimCLR with its temperature tuned on a validation split of the training images, once per
-# notebook seed on the first run seed, then trained at the chosen temperature on every run seed
-candidates = {TAU: models["SimCLR"][0]}
-for t in TAU_GRID[1:]:
-    candidates[t] = K.train_encoder(X_tr, "SimCLR", RUN_SEEDS[0], tau=t, **TRAIN)[0]
-tau_tuned, val_acc = K.select_by_validation(candidates, X_tr, y_tr, seed)
-acc_tuned, rho_tuned = [], []
-for k, rs in enumerate(RUN_SEEDS):
-    if tau_tuned == TAU:
-        model = models["SimCLR"][k]
-    elif k == 0:
-        model = candidates[tau_tuned]
-    else:
-        model = K.train_encoder(X_tr, "SimCLR", rs, tau=tau_tuned, **TRAIN)[0]
-    acc_tuned.append(K.probe_accuracy(model, X_tr, y_tr, X_te, y_te))
-    rho_tuned.append(K.spearman(K.positive_cosines(model, X_pairs, pairs_gen(rs), MAX_SHIFT, NOISE)[0], extent[k]))
+acc[PCA] = [100 * K.probe_accuracy(pca, X_tr, y_tr, X_te, y_te)] * len(RUN_SEEDS)
+cos[PCA] = [K.positive_cosines(pca, X_pairs, pairs_gen(rs), MAX_SHIFT, NOISE)[0] for rs in RUN_SEEDS]
 
 # the strong setting (post-hoc test): the same three objectives with the occluding square
 acc_strong = {m: [] for m in K.METHODS}
 for rs in progress(RUN_SEEDS, desc="run seeds (strong setting)"):
     for m in K.METHODS:
         model, _ = K.train_encoder(X_tr, m, rs, tau=TAU, erase=STRONG_ERASE, **TRAIN)
-        acc_strong[m].append(K.probe_accuracy(model, X_tr, y_tr, X_te, y_te))
+        acc_strong[m].append(100 * K.probe_accuracy(model, X_tr, y_tr, X_te, y_te))
+ink = K.occluded_ink_fraction(X_tr, torch.Generator().manual_seed(seed), STRONG_ERASE)  # what the square removes
 
 acc_raw = 100 * K.probe_accuracy(None, X_tr, y_tr, X_te, y_te)
-acc = {m: 100 * np.array(v) for m, v in acc.items()}
-acc_strong = {m: 100 * np.array(v) for m, v in acc_strong.items()}
-acc_untrained, acc_tuned, acc_pca = 100 * np.array(acc_untrained), 100 * np.array(acc_tuned), 100 * acc_pca
-rho = {m: np.array(v) for m, v in rho.items()}
-rho_tuned = np.array(rho_tuned)
+acc = {m: np.array(v) for m, v in acc.items()}
+acc_strong = {m: np.array(v) for m, v in acc_strong.items()}
+rho = {m: np.array([K.spearman(c, e) for c, e in zip(cs, extent)]) for m, cs in cos.items()}
 
 # %% [markdown]
 # ## Results
 #
 # Linear-probe accuracy on the 594 clean test digits, mean ± standard deviation over the run seeds, in the
-# default setting and (last rows) in the strong setting. The temperature chosen for the tuned SimCLR on the
-# validation split is $\tau =$ {glue:text}`tau_tuned:.1f` at this seed.
+# default setting and (last rows) in the strong setting, then the Spearman correlation between a positive
+# pair's cosine and its extent.
 
 # %%
-rows = [(f"{m}", acc[m]) for m in K.METHODS] + [(f"SimCLR, tuned tau = {tau_tuned}", acc_tuned),
-                                                 ("untrained encoder", acc_untrained)]
-rows += [(f"{m}, strong setting", acc_strong[m]) for m in K.METHODS]
+LONG = {MILDV: f"SimCLR, views e ~ U[0, {MILD_HIGH}]",
+        WEIGHTED: "NT-Xent weighted by s(e)", "untrained": "untrained encoder", PCA: "PCA-16 (no training)"}
 print(f"{'representation':<34} {'probe accuracy (%)':>20}   per run seed")
-for name, a in rows:
-    print(f"{name:<34} {a.mean():>12.2f} ± {a.std(ddof=1):.2f}   " + " ".join(f"{v:.2f}" for v in a))
-print(f"{'PCA-16 (no training)':<34} {acc_pca:>12.2f}")
+for m in (*TRAINED, "untrained", PCA):
+    a = acc[m]
+    print(f"{LONG.get(m, m):<34} {a.mean():>12.2f} ± {a.std(ddof=1):.2f}   " + " ".join(f"{x:.2f}" for x in a))
+for m in K.METHODS:
+    a = acc_strong[m]
+    print(f"{m + ', strong setting':<34} {a.mean():>12.2f} ± {a.std(ddof=1):.2f}   " + " ".join(f"{x:.2f}" for x in a))
 print(f"{'raw pixels (64-d)':<34} {acc_raw:>12.2f}")
-print("\nvalidation accuracy of SimCLR by temperature (first run seed): "
-      + ", ".join(f"tau = {t}: {100 * a:.2f}" for t, a in val_acc.items()))
+print(f"ink removed by the strong setting's square (training images): mean {100 * ink.mean():.1f} %, "
+      f"median {100 * np.median(ink):.1f} %")
 print("\nSpearman(positive cosine, extent), mean ± sd over run seeds:")
-for name, r in [(m, rho[m]) for m in K.METHODS] + [(f"SimCLR, tuned tau = {tau_tuned}", rho_tuned),
-                                                     ("PCA-16", rho_pca)]:
-    print(f"  {name:<28} {r.mean():+.3f} ± {r.std(ddof=1):.3f}   " + " ".join(f"{v:+.3f}" for v in r))
+for m in (*TRAINED, "untrained", PCA):
+    r = rho[m]
+    print(f"  {LONG.get(m, m):<32} {r.mean():+.3f} ± {r.std(ddof=1):.3f}   " + " ".join(f"{x:+.3f}" for x in r))
 
 # %%
-fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 3.9), gridspec_kw=dict(width_ratios=[5, 3]))
+fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 4.1), gridspec_kw=dict(width_ratios=[7, 3]))
+SHORT = {MILDV: "SimCLR\nmilder views", WEIGHTED: "NT-Xent\nweighted",
+         SHUF: "CLVS-\nshuffled", "untrained": "untrained"}
 for ax, groups, title in (
-        (ax1, [(m, acc[m]) for m in K.METHODS] + [("SimCLR\ntuned τ", acc_tuned), ("untrained", acc_untrained)],
-         "Default setting"),
-        (ax2, [(m, acc_strong[m]) for m in K.METHODS], f"Strong setting (occluding square up to {STRONG_ERASE}×{STRONG_ERASE})")):
+        (ax1, [(SHORT.get(m, m), acc[m]) for m in (*TRAINED, "untrained")], "Default setting"),
+        (ax2, [(SHORT.get(m, m), acc_strong[m]) for m in K.METHODS],
+         f"Strong setting (occluding square up to {STRONG_ERASE}×{STRONG_ERASE})")):
     for i, (name, v) in enumerate(groups):
         ax.scatter(np.full(len(v), i) + np.linspace(-0.08, 0.08, len(v)), v, s=18, color=f"C{i}", alpha=0.7)
         ax.errorbar(i + 0.22, v.mean(), yerr=v.std(ddof=1), fmt="o", color=f"C{i}", capsize=4)
-    ax.axhline(acc_pca, color="k", ls="--", lw=1, label="PCA-16 (no training)")
+    ax.axhline(acc[PCA][0], color="k", ls="--", lw=1, label="PCA-16 (no training)")
     ax.axhline(acc_raw, color="gray", ls=":", label="raw pixels (64-d)")
     ax.set_xticks(range(len(groups)), [g[0] for g in groups], fontsize=8)
     ax.set_title(title, fontsize=10)
@@ -302,18 +310,17 @@ plt.show()
 # %%
 bins = np.linspace(0, 1, 11)
 centres = (bins[:-1] + bins[1:]) / 2
-fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 3.8))
-curves = [(m, cos[m], rho[m]) for m in K.METHODS] + [("PCA-16 (features)", cos_pca, rho_pca)]
-for i, (name, cs, r) in enumerate(curves):
+fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4))
+for i, m in enumerate((*TRAINED, PCA)):
     per_seed = []
-    for c, e in zip(cs, extent):
+    for c, e in zip(cos[m], extent):
         idx = np.clip(np.digitize(e, bins) - 1, 0, len(centres) - 1)
         per_seed.append([c[idx == b].mean() if np.any(idx == b) else np.nan for b in range(len(centres))])
     per_seed = np.array(per_seed)
     mu, sd = np.nanmean(per_seed, 0), np.nanstd(per_seed, 0)
-    ax1.plot(centres, mu, marker="o", color=f"C{i}", ms=3, ls="--" if name.startswith("PCA") else "-",
-             label=f"{name} (ρ = {r.mean():+.2f})")
-    ax1.fill_between(centres, mu - sd, mu + sd, color=f"C{i}", alpha=0.2)
+    ax1.plot(centres, mu, marker="o", color=f"C{i}", ms=3, ls="--" if m == PCA else "-",
+             label=f"{LONG.get(m, m)} (ρ = {rho[m].mean():+.2f})")
+    ax1.fill_between(centres, mu - sd, mu + sd, color=f"C{i}", alpha=0.15)
 for i, m in enumerate(K.METHODS):
     ev = np.array(spectra[m])
     ev = ev / ev.sum(1, keepdims=True)
@@ -337,61 +344,67 @@ plt.show()
 # the brief's pre-registered full-scale gain).
 
 # %%
-d_clvs = acc["CLVS"] - acc["SimCLR"]
-d_shuf = acc["CLVS-shuffled"] - acc["SimCLR"]
-d_strong = acc_strong["CLVS"] - acc_strong["SimCLR"]
-d_pca = acc_pca - acc["SimCLR"]
+rows = [("ours ({}): digits 8x8, linear probe, CLVS vs SimCLR", acc["CLVS"] - acc["SimCLR"]),
+        ("ours ({}): same, CLVS-shuffled (ablation) vs SimCLR", acc[SHUF] - acc["SimCLR"]),
+        ("ours ({}): same, NT-Xent weighted vs SimCLR", acc[WEIGHTED] - acc["SimCLR"]),
+        ("ours ({}): same, PCA-16 (no training) vs SimCLR", acc[PCA] - acc["SimCLR"]),
+        ("ours ({}): strong setting, CLVS vs SimCLR", acc_strong["CLVS"] - acc_strong["SimCLR"])]
 print(f"{'setting':<62} {'gain (points)':>16}")
 print(f"{'paper: ImageNet-100, linear eval, vs state of the art':<62} {'+2.1':>16}")
 print(f"{'paper: ImageNet-1k, linear eval, vs state of the art':<62} {'+1.4':>16}")
-print(f"{f'ours ({scale}): digits 8x8, linear probe, CLVS vs SimCLR':<62} "
-      f"{f'{d_clvs.mean():+.2f} ± {d_clvs.std(ddof=1):.2f}':>16}")
-print(f"{f'ours ({scale}): same, CLVS-shuffled (ablation) vs SimCLR':<62} "
-      f"{f'{d_shuf.mean():+.2f} ± {d_shuf.std(ddof=1):.2f}':>16}")
-print(f"{f'ours ({scale}): same, PCA-16 (no training) vs SimCLR':<62} "
-      f"{f'{d_pca.mean():+.2f}':>16}")
-print(f"{f'ours ({scale}): strong setting, CLVS vs SimCLR':<62} "
-      f"{f'{d_strong.mean():+.2f} ± {d_strong.std(ddof=1):.2f}':>16}")
+for name, d in rows:
+    print(f"{name.format(scale):<62} {f'{round(d.mean(), 10) + 0.0:+.2f} ± {d.std(ddof=1):.2f}':>16}")
 
 # %% [markdown]
 # ## Checking the claims
 #
-# Every counted test measures CLVS beside its ablation and the naive baselines, under the same measurement and
-# criterion. The figure shows each test's values over the run seeds of this seed: the bar is the mean the check
-# records, the whiskers the spread over the run seeds, the dashed line the threshold and the grey band the
-# declared tolerance around it (a value inside it is "at the edge", never a pass). SimCLR, the reference of
-# tests 1, 3 and 4, is not drawn there: its value would be 0 by construction.
+# Every counted test measures CLVS beside its ablation and the comparators, under the same measurement and
+# criterion. The figure shows each check's values over the run seeds of this seed: the bar is the mean the
+# check records, the whiskers the spread over the run seeds, the dashed line the threshold and the grey band
+# the declared tolerance around it (a value inside it is "at the edge", never a pass). SimCLR, the reference
+# of the tests that subtract it, is not drawn there: its value would be 0 by construction. The last panel is
+# an illustration, not a test.
 
 # %%
 ACC_TOL = tolerance(abs=1.0, why="mean probe accuracy of Adam-trained encoders: the training end point moves "
                     "with the kernel dispatch")
-RHO_TOL = tolerance(abs=0.05, why="rank correlation on the projections of Adam-trained encoders")
-SHUF, PCA, TUNED, MILD = "CLVS-shuffled", "PCA-16", "SimCLR, tuned temperature", "SimCLR, default augmentation"
+RHO_TOL = tolerance(abs=0.05, why="an effect-size floor declared before the first run, not a measure of noise: a "
+                    "difference of rank correlations smaller than this is not counted as an effect. It is wider "
+                    "than the run-seed standard error of the mean (the page measures it) and far wider than the "
+                    "drift of a training end point between machines")
 LABEL = {SHUF: "CLVS-shuffled: the same soft targets permuted across the pairs (softened, not tied to the extent)",
          "SimCLR": "SimCLR (NT-Xent: target similarity 1 for every pair)",
          PCA: "PCA-16: the first 16 principal components of the training images (no training, no augmentation)",
-         TUNED: "SimCLR with its temperature tuned on a validation split of the training images (0.1, 0.2, 0.5)",
+         MILDV: f"SimCLR trained on milder views only (extents U[0, {MILD_HIGH}])",
+         WEIGHTED: "NT-Xent with each pair weighted by s(e) (the brief's hard-weighting alternative; one-hot target)",
          MILD: "SimCLR trained with the default, milder augmentation (no occluding square)"}
 EXTENT_LINK = "tying each pair's target similarity to its augmentation extent (the variable similarity)"
-VARIABLE = "the variable similarity: SimCLR keeps the target similarity at 1 for every pair"
-per_run = {  # test -> ({who: values per run seed}, threshold, tolerance)
-    "probe-non-inferior": ({"CLVS": acc["CLVS"] - acc["SimCLR"], SHUF: acc[SHUF] - acc["SimCLR"],
-                            PCA: acc_pca - acc["SimCLR"], TUNED: acc_tuned - acc["SimCLR"]}, -1.0, ACC_TOL),
-    "extent-ordering": ({"CLVS": rho["CLVS"], "SimCLR": rho["SimCLR"], PCA: rho_pca, TUNED: rho_tuned}, -0.2,
-                        RHO_TOL),
-    "steeper-than-simclr": ({"CLVS": rho["CLVS"] - rho["SimCLR"], SHUF: rho[SHUF] - rho["SimCLR"],
-                             PCA: rho_pca - rho["SimCLR"], TUNED: rho_tuned - rho["SimCLR"]}, 0.0, RHO_TOL),
-    "probe-gain-strong-aug": ({"CLVS": acc_strong["CLVS"] - acc_strong["SimCLR"],
-                               SHUF: acc_strong[SHUF] - acc_strong["SimCLR"], PCA: acc_pca - acc_strong["SimCLR"],
-                               MILD: acc["SimCLR"] - acc_strong["SimCLR"]}, 0.0, ACC_TOL),
-}
-v = {t: {w: float(np.mean(x)) for w, x in vals.items()} for t, (vals, _, _) in per_run.items()}  # what is recorded
+COMPARED = (PCA, MILDV, WEIGHTED)                             # the baselines of both default-setting tests
 
-units = {"probe-non-inferior": "probe accuracy minus SimCLR's (points)",
-         "extent-ordering": "Spearman(cosine, extent)",
-         "steeper-than-simclr": "Spearman minus SimCLR's",
-         "probe-gain-strong-aug": "strong setting: accuracy minus SimCLR's (points)"}
-fig, axes = plt.subplots(1, 4, figsize=(16, 3.6))
+
+def minus_simclr(values):
+    """Each representation's per-run-seed value minus SimCLR's (the measurement of the default-setting tests)."""
+    return {w: values[w] - values["SimCLR"] for w in ("CLVS", SHUF, *COMPARED)}
+
+
+per_run = {  # check -> ({who: values per run seed}, threshold, tolerance)
+    "steeper-than-simclr": (minus_simclr(rho), 0.0, RHO_TOL),
+    "probe-gain": (minus_simclr(acc), 0.0, ACC_TOL),
+    "probe-gain-strong-aug": ({"CLVS": acc_strong["CLVS"] - acc_strong["SimCLR"],
+                               SHUF: acc_strong[SHUF] - acc_strong["SimCLR"], PCA: acc[PCA] - acc_strong["SimCLR"],
+                               MILD: acc["SimCLR"] - acc_strong["SimCLR"]}, 0.0, ACC_TOL),
+    "extent-ordering": ({w: rho[w] for w in ("CLVS", "SimCLR", *COMPARED, "untrained")}, -0.2, RHO_TOL),
+}
+# what is recorded: means over the run seeds, rounded to 1e-10 (+ 0.0: equal accuracies give 0, not -4e-15 or -0)
+v = {t: {w: round(float(np.mean(x)), 10) + 0.0 for w, x in vals.items()} for t, (vals, _, _) in per_run.items()}
+# the run-seed standard error of each recorded mean of the steeper test (the noise of one seed's value)
+se = {w: float(np.std(x, ddof=1) / np.sqrt(len(x))) for w, x in per_run["steeper-than-simclr"][0].items()}
+
+units = {"steeper-than-simclr": "Spearman minus SimCLR's",
+         "probe-gain": "probe accuracy minus SimCLR's (points)",
+         "probe-gain-strong-aug": "strong setting: accuracy minus SimCLR's (points)",
+         "extent-ordering": "Spearman(cosine, extent)"}
+fig, axes = plt.subplots(1, 4, figsize=(17, 3.9))
 for ax, (t, (vals, thr, tol)) in zip(axes, per_run.items()):
     who = list(vals)
     y_pos = np.arange(len(who))[::-1]
@@ -401,48 +414,33 @@ for ax, (t, (vals, thr, tol)) in zip(axes, per_run.items()):
     ax.axvspan(thr - tol.abs, thr + tol.abs, color="0.85", zorder=0)
     ax.set_yticks(y_pos, [w.replace(", ", ",\n") for w in who], fontsize=7)
     ax.set_xlabel(units[t], fontsize=8)
-    ax.set_title(t + (" (post hoc)" if t == "probe-gain-strong-aug" else ""), fontsize=9)
-fig.suptitle(f"Each test: CLVS (red), its ablation (orange), the naive baselines (blue); mean ± sd over "
+    ax.set_title(t + {"probe-gain": " (post hoc)", "probe-gain-strong-aug": " (post hoc)",
+                      "extent-ordering": " (illustration)"}.get(t, ""), fontsize=9)
+fig.suptitle(f"Each check: CLVS (red), its ablation (orange), the comparators (blue); mean ± sd over "
              f"{P.seeds} run seeds, seed {seed}", fontsize=10)
 plt.show()
 
 # %%
 claims.headline("extent-ordered-similarity",
-                "CLVS assigns strongly augmented positive pairs a lower similarity than weakly augmented ones, "
-                "instead of SimCLR's single target for every pair",
-                tests=["extent-ordering", "steeper-than-simclr"])
+                "CLVS assigns strongly augmented positive pairs a lower target similarity than weakly augmented "
+                "ones, instead of SimCLR's single target for every pair. Of the target this holds by "
+                "construction (a unit test of the kernel); the test checks only its downstream effect: that the "
+                "learned similarity falls with the extent more steeply than SimCLR's, and more than without the "
+                "tie to the extent",
+                tests=["steeper-than-simclr"])
 claims.headline("linear-eval-gain",
                 "The variable similarity gives better self-supervised representations: +2.1 points of linear "
                 "evaluation accuracy on ImageNet-100 and +1.4 on ImageNet-1k over the state of the art. We cannot "
-                "run ImageNet or the paper's backbone and baselines; here the tests compare probe accuracy with "
-                "SimCLR's on 8x8 digits, in the default and in a strong augmentation setting",
-                tests=["probe-non-inferior", "probe-gain-strong-aug"])
+                "run ImageNet or the paper's backbone and baselines; here the tests ask for a gain in probe "
+                "accuracy over SimCLR on 8x8 digits, in the default and in a strong augmentation setting",
+                tests=["probe-gain", "probe-gain-strong-aug"])
 claims.headline("generalisation-theory",
                 "A theoretical analysis guarantees that the variable similarity improves the model's "
                 "generalisation",
                 untestable="the paper's theorem, its assumptions and its bound were not found (only the abstract); "
                            "there is nothing to evaluate or to refute by an independent computation")
 
-claims.test(
-    "probe-non-inferior",
-    statement="CLVS's linear-probe accuracy is at most 1 point below SimCLR's (mean over run seeds; points)",
-    paper="+2.1 points on ImageNet-100, +1.4 on ImageNet-1k over the state of the art (linear evaluation); this "
-          "test asks only that CLVS not fall more than 1 point below SimCLR (the brief's bar), not for a gain",
-    criterion=at_least(-1.0), measured=v["probe-non-inferior"]["CLVS"], tol=ACC_TOL,
-    ablation=Comparator(LABEL[SHUF] + ", minus SimCLR", v["probe-non-inferior"][SHUF], ingredient=EXTENT_LINK),
-    baselines=[Comparator(LABEL[PCA] + ", minus SimCLR", v["probe-non-inferior"][PCA]),
-               Comparator(LABEL[TUNED] + ", minus SimCLR", v["probe-non-inferior"][TUNED])],
-)
-claims.test(
-    "extent-ordering",
-    statement="with CLVS, the cosine of a positive pair falls with its augmentation extent "
-              "(Spearman correlation over test pairs, mean over run seeds)",
-    paper="strongly augmented views are always assigned lower similarity than weakly augmented ones",
-    criterion=at_most(-0.2), measured=v["extent-ordering"]["CLVS"], tol=RHO_TOL,
-    ablation=Comparator(LABEL["SimCLR"], v["extent-ordering"]["SimCLR"], ingredient=VARIABLE),
-    baselines=[Comparator(LABEL[PCA] + " (cosine of its features)", v["extent-ordering"][PCA]),
-               Comparator(LABEL[TUNED], v["extent-ordering"][TUNED])],
-)
+
 claims.test(
     "steeper-than-simclr",
     statement="CLVS orders positive pairs by extent more strongly than SimCLR: its Spearman correlation "
@@ -450,8 +448,20 @@ claims.test(
     paper="the variable similarity assigns strongly augmented pairs lower similarity (no number)",
     criterion=less_than(0.0), measured=v["steeper-than-simclr"]["CLVS"], tol=RHO_TOL,
     ablation=Comparator(LABEL[SHUF] + ", minus SimCLR", v["steeper-than-simclr"][SHUF], ingredient=EXTENT_LINK),
-    baselines=[Comparator(LABEL[PCA] + " (cosine of its features), minus SimCLR", v["steeper-than-simclr"][PCA]),
-               Comparator(LABEL[TUNED] + ", minus SimCLR", v["steeper-than-simclr"][TUNED])],
+    baselines=[Comparator(LABEL[w] + ", minus SimCLR", v["steeper-than-simclr"][w]) for w in COMPARED],
+)
+claims.test(
+    "probe-gain",
+    statement="CLVS's linear-probe accuracy exceeds SimCLR's (mean over run seeds; points)",
+    paper="+2.1 points on ImageNet-100, +1.4 on ImageNet-1k over the state of the art (linear evaluation)",
+    criterion=greater_than(0.0), measured=v["probe-gain"]["CLVS"], tol=ACC_TOL,
+    ablation=Comparator(LABEL[SHUF] + ", minus SimCLR", v["probe-gain"][SHUF], ingredient=EXTENT_LINK),
+    baselines=[Comparator(LABEL[w] + ", minus SimCLR", v["probe-gain"][w]) for w in COMPARED],
+    post_hoc="the brief pre-registered this gain check (C3: mean probe accuracy of CLVS above SimCLR's) at full "
+             "scale only, and the page had kept at ci only the non-inferiority check of the same measurement, which "
+             "a no-op passes; the independent review asked that the criterion matching the paper's headline be the "
+             "counted test. Made a ci test after the page first ran: its criterion (> 0 points) is the brief's and "
+             "its tolerance that of every accuracy on the page, but its values at seeds 0-9 had been seen",
 )
 claims.test(
     "probe-gain-strong-aug",
@@ -472,24 +482,45 @@ claims.test(
              f"occluding square up to {STRONG_ERASE}x{STRONG_ERASE}, a quarter of the image, fixed before it was "
              "run); designed on seeds 0-9",
 )
+claims.illustrate(
+    "probe-non-inferior",
+    statement="CLVS's linear-probe accuracy is at most 1 point below SimCLR's (mean over run seeds; points)",
+    paper="+2.1 points on ImageNet-100, +1.4 on ImageNet-1k over the state of the art (linear evaluation); this "
+          "check asks only that CLVS not fall more than 1 point below SimCLR (the brief's C1 bar), not for a gain",
+    criterion=at_least(-1.0), measured=v["probe-gain"]["CLVS"], tol=ACC_TOL,
+    why="a 'does not hurt' criterion where the paper claims a gain: SimCLR, the reference, meets its bar against "
+        "itself (value 0 by construction), and so do the comparators, PCA-16 by several points; its "
+        "measurement is counted once, by probe-gain, under the criterion that matches the paper",
+)
+claims.illustrate(
+    "extent-ordering",
+    statement="with CLVS, the cosine of a positive pair falls with its augmentation extent "
+              "(Spearman correlation over test pairs, mean over run seeds)",
+    paper="strongly augmented views are always assigned lower similarity than weakly augmented ones",
+    criterion=at_most(-0.2), measured=v["extent-ordering"]["CLVS"], tol=RHO_TOL,
+    why="views that differ more stay less alike whatever the loss: SimCLR without any variable similarity and even "
+        "the untrained encoder pass it; and it shares CLVS's correlation with steeper-than-simclr, which asks the "
+        "discriminating question (one measurement, one test)",
+)
 
-KEY = {"CLVS": "clvs", SHUF: "shuf", "SimCLR": "simclr", PCA: "pca", TUNED: "tuned", MILD: "mild"}
+KEY = {"CLVS": "clvs", SHUF: "shuf", "SimCLR": "simclr", PCA: "pca", MILD: "mild", MILDV: "mildv",
+       WEIGHTED: "weighted", "untrained": "untrained"}
 for t, vals in v.items():
     for w, x in vals.items():
         glue(f"{t}_{KEY[w]}", x, display=False)
-for m in K.METHODS:
+for m in (*TRAINED, "untrained", PCA):
     glue(f"acc_{KEY[m]}", float(acc[m].mean()), display=False)
+for m in K.METHODS:
     glue(f"acc_strong_{KEY[m]}", float(acc_strong[m].mean()), display=False)
-    glue(f"rho_{KEY[m]}", float(rho[m].mean()), display=False)
-glue("acc_tuned", float(acc_tuned.mean()), display=False)
-glue("acc_pca", float(acc_pca), display=False)
 glue("acc_raw", float(acc_raw), display=False)
-glue("acc_untrained", float(acc_untrained.mean()), display=False)
-glue("untrained_minus_simclr", float((acc_untrained - acc["SimCLR"]).mean()), display=False)
 glue("raw_minus_simclr", float(acc_raw - acc["SimCLR"].mean()), display=False)
-glue("tau_tuned", float(tau_tuned), display=False)
-glue("rho_pca", float(rho_pca.mean()), display=False)
-glue("rho_tuned", float(rho_tuned.mean()), display=False)
+glue("untrained_minus_simclr", float((acc["untrained"] - acc["SimCLR"]).mean()), display=False)
+glue("strong_minus_default_simclr", float((acc_strong["SimCLR"] - acc["SimCLR"]).mean()) + 0.0, display=False)
+glue("se_steeper_clvs", se["CLVS"], display=False)
+glue("se_steeper_shuf", se[SHUF], display=False)
+glue("tol_over_se", float(RHO_TOL.abs / se["CLVS"]), display=False)
+glue("ink_mean", 100 * float(ink.mean()), display=False)
+glue("ink_median", 100 * float(np.median(ink)), display=False)
 glue("n_clvs_steeper", int(np.sum(rho["CLVS"] < rho["SimCLR"])), display=False)
 glue("n_runs", int(P.seeds), display=False)
 
@@ -506,38 +537,44 @@ claims.table()
 # ```{repro-verdict}
 # ```
 #
-# * *No loss in probe accuracy* ({repro-status}`probe-non-inferior`, pre-registered). CLVS ends
-#   {glue:text}`probe-non-inferior_clvs:+.2f` points from SimCLR at this seed. This is a "does not hurt" test
-#   where the paper claims a gain, and its reference passes it against itself (SimCLR's own value is 0). The
-#   comparators pass it too: the ablation with shuffled targets ({glue:text}`probe-non-inferior_shuf:+.2f` here;
-#   a clear pass at {repro-seeds}`probe-non-inferior:ablation:pass` ci seeds), the tuned-temperature SimCLR
-#   ({glue:text}`probe-non-inferior_tuned:+.2f`) and, with no training at all, PCA-16,
-#   {glue:text}`probe-non-inferior_pca:+.2f` points *above* SimCLR (a clear pass at
-#   {repro-seeds}`probe-non-inferior:baseline1:pass` seeds). With a tolerance of 1 point around a bar of −1, CLVS
-#   itself passes only where it gains over SimCLR: at {repro-seeds}`probe-non-inferior:method:pass` seeds; it is
-#   at the edge at {repro-seeds}`probe-non-inferior:method:edge`.
-# * *Similarity falls with the extent* ({repro-status}`extent-ordering`). With CLVS the Spearman correlation
-#   between a positive pair's cosine and its extent is {glue:text}`extent-ordering_clvs:+.2f`, below the
-#   bar, but SimCLR without any variable similarity reaches {glue:text}`extent-ordering_simclr:+.2f` and passes
-#   at {repro-seeds}`extent-ordering:ablation:pass` seeds, as does the tuned-temperature SimCLR
-#   ({glue:text}`extent-ordering_tuned:+.2f`; {repro-seeds}`extent-ordering:baseline2:pass`): views that were
-#   distorted more stay less alike whatever the loss. PCA-16's features, not trained to be invariant at all,
-#   lose far more similarity with the extent (the figure of the mechanism) but vary so much from pair to pair
-#   that their rank correlation is weaker ({glue:text}`extent-ordering_pca:+.2f`).
-# * *CLVS orders pairs more steeply than SimCLR* ({repro-status}`steeper-than-simclr`). This is the mechanism
-#   the paper describes, and the one place where tying the targets to the extent shows. At this seed CLVS's
-#   correlation is below SimCLR's at {glue:text}`n_clvs_steeper` of {glue:text}`n_runs` run seeds, by
-#   {glue:text}`steeper-than-simclr_clvs:+.3f` on average, while the ablation with the same soft targets not
-#   tied to the extent moves it by {glue:text}`steeper-than-simclr_shuf:+.3f` and the tuned temperature by
-#   {glue:text}`steeper-than-simclr_tuned:+.3f`; PCA-16's rank correlation is weaker than SimCLR's
-#   ({glue:text}`steeper-than-simclr_pca:+.3f`). The differences are about the size of the declared tolerance of
-#   a rank correlation ($0.05$): over the ci sweep CLVS passes clearly at
-#   {repro-seeds}`steeper-than-simclr:method:pass` seeds and is at the edge at
-#   {repro-seeds}`steeper-than-simclr:method:edge`, and its ablation stays inside the band at
-#   {repro-seeds}`steeper-than-simclr:ablation:edge`, so the test is at the edge at
-#   {repro-seeds}`steeper-than-simclr:test:at-the-edge` seeds and counts at none. (Where tuning keeps
-#   $\tau=0.2$ the tuned SimCLR is SimCLR itself, and its value is exactly 0, on the threshold.) A consistent
-#   sign, an effect of a few hundredths: more than the ablation shows, less than the page can resolve.
+# The tests check only what the variable target does to the learned encoder; that the target itself ranks
+# strongly augmented pairs below weakly augmented ones holds by construction (a unit test), not by experiment.
+#
+# * *CLVS orders pairs more steeply than SimCLR* ({repro-status}`steeper-than-simclr`, pre-registered). At this
+#   seed CLVS's correlation is below SimCLR's at {glue:text}`n_clvs_steeper` of {glue:text}`n_runs` run seeds,
+#   by {glue:text}`steeper-than-simclr_clvs:+.3f` on average (run-seed standard error
+#   {glue:text}`se_steeper_clvs:.3f`), while the ablation with the same soft targets not tied to the extent
+#   moves it by {glue:text}`steeper-than-simclr_shuf:+.3f`. The sign is not in doubt: CLVS's correlation lies
+#   below SimCLR's at every ci seed. What the page cannot do is attribute it to the tie between target and
+#   extent, because objectives without that tie order the pairs about as steeply or more: SimCLR trained only
+#   on milder views ({glue:text}`steeper-than-simclr_mildv:+.3f`; steeper than CLVS at every ci seed) and
+#   SimCLR's own loss with each pair weighted by the same $s(e)$ ({glue:text}`steeper-than-simclr_weighted:+.3f`),
+#   whose target stays one-hot; PCA-16
+#   ({glue:text}`steeper-than-simclr_pca:+.3f`, a weaker rank correlation) does not. Over the ci sweep CLVS
+#   clears the band of the declared tolerance at
+#   {repro-seeds}`steeper-than-simclr:method:pass` seeds (one of them only by a hair) and is inside it at
+#   {repro-seeds}`steeper-than-simclr:method:edge`; the milder-view SimCLR clears it at
+#   {repro-seeds}`steeper-than-simclr:baseline2:pass` and the weighted NT-Xent at
+#   {repro-seeds}`steeper-than-simclr:baseline3:pass`. The test is not specific at
+#   {repro-seeds}`steeper-than-simclr:test:not-specific` seeds and at the edge at
+#   {repro-seeds}`steeper-than-simclr:test:at-the-edge`. The tolerance ($0.05$), declared before the first
+#   run, is an effect-size floor rather than a noise level: it is {glue:text}`tol_over_se:.1f` times the
+#   run-seed standard error of CLVS's value at this seed (the spread between ci seeds, where the split changes
+#   too, is larger), and about as large as the effect itself. A smaller band
+#   would not rescue the test: the milder-view SimCLR is steeper than CLVS. After 150 epochs the difference
+#   was smaller than at ci in the page's earlier full-scale record; the judged table's full-scale column, re-run
+#   with the comparators above, is the current word (this ci page quotes none of its numbers).
+# * *A gain in probe accuracy* (post hoc, {repro-status}`probe-gain`; the brief's C3 and the paper's headline).
+#   CLVS ends {glue:text}`probe-gain_clvs:+.2f` points from SimCLR at this seed; the ablation
+#   {glue:text}`probe-gain_shuf:+.2f`, the weighted NT-Xent {glue:text}`probe-gain_weighted:+.2f`, SimCLR on
+#   milder views {glue:text}`probe-gain_mildv:+.2f`, and PCA-16, with no training at all,
+#   {glue:text}`probe-gain_pca:+.2f`.
+#   Over the ci sweep CLVS gains more than the 1-point tolerance at {repro-seeds}`probe-gain:method:pass` seeds,
+#   PCA-16 at {repro-seeds}`probe-gain:baseline1:pass`: at this scale SimCLR probes below 16 principal
+#   components, so this test cannot come out reproduced (and, being post hoc, counts only once confirmed on
+#   seeds 10-19). The pre-registered non-inferiority check on the same measurement (CLVS at most 1 point below
+#   SimCLR) is kept as an illustration: it is weak, since SimCLR meets its bar against itself and the
+#   comparators meet it too.
 # * *A gain where the augmentations destroy content* (post hoc, {repro-status}`probe-gain-strong-aug`). With the
 #   occluding square, CLVS ends {glue:text}`probe-gain-strong-aug_clvs:+.2f` points from SimCLR trained on the
 #   same views (ablation {glue:text}`probe-gain-strong-aug_shuf:+.2f`). PCA-16 is
@@ -545,58 +582,90 @@ claims.table()
 #   default views {glue:text}`probe-gain-strong-aug_mild:+.2f`. Over the ci sweep CLVS gains more than the
 #   tolerance at {repro-seeds}`probe-gain-strong-aug:method:pass` seeds, its ablation at
 #   {repro-seeds}`probe-gain-strong-aug:ablation:pass`, PCA-16 at {repro-seeds}`probe-gain-strong-aug:baseline1:pass`
-#   and the milder SimCLR at {repro-seeds}`probe-gain-strong-aug:baseline2:pass`. Where the paper says its
-#   ingredient should matter most, our reading of it does not lift the probe above SimCLR's; and the occlusion
-#   barely moves SimCLR's own probe accuracy ({glue:text}`acc_strong_simclr:.2f` % with the square,
-#   {glue:text}`acc_simclr:.2f` % without, at this seed), so our strong setting may not be strong enough to
-#   mislead SimCLR's fixed target.
+#   and the milder SimCLR at {repro-seeds}`probe-gain-strong-aug:baseline2:pass`: with PCA-16 above SimCLR this
+#   test, too, can never be confirmed here. Nor does the setting create the paper's premise. The square removes
+#   on average {glue:text}`ink_mean:.0f` % of a digit's ink (median {glue:text}`ink_median:.0f` %), and SimCLR is
+#   not hurt by it: its probe accuracy moves by {glue:text}`strong_minus_default_simclr:+.2f` points with the
+#   square ({glue:text}`acc_strong_simclr:.2f` % against {glue:text}`acc_simclr:.2f` % without, at this seed).
+#   Where the fixed target does not mislead SimCLR, there is nothing for the variable one to repair.
+# * *Illustrations.* Similarity falls with the extent (`extent-ordering`) for every encoder: CLVS
+#   {glue:text}`extent-ordering_clvs:+.2f`, SimCLR {glue:text}`extent-ordering_simclr:+.2f`, even the untrained
+#   encoder {glue:text}`extent-ordering_untrained:+.2f`, all below the bar of $-0.2$; views that were distorted
+#   more stay less alike whatever the loss. And CLVS is not worse than SimCLR by more than a point
+#   (`probe-non-inferior`), like every comparator at this seed.
 #
-# In our miniature the paper's ingredient is not needed for anything the tests can resolve. At this seed the
-# probe accuracy of every contrastive representation, CLVS's included, stays below that of 16 principal
-# components; the extent ordering is there without the variable similarity; and the one effect specific to
-# tying the targets to the extent, a slightly steeper ordering, is about as large as the test's tolerance. The
-# judged table's full-scale column gives each test's status at 150 epochs (from the full-scale sweep); this ci
-# page quotes none of its numbers.
+# In our miniature the paper's ingredient is not needed for anything the tests can resolve. The probe accuracy
+# of every contrastive representation, CLVS's included, stays below that of 16 principal components; the
+# extent ordering is there without the variable similarity; and the one effect of CLVS that has a consistent
+# sign, a steeper ordering, is reached as well by training SimCLR on milder views or by weighting its pairs
+# with the same $s(e)$.
 #
 # ## What a skeptic would try
 #
-# Reviewed by: (pending). An independent reviewer comes after this conversion; until then this list is the
-# converting author's. Each baseline is measured by this notebook on the same split, run seeds and evaluation
-# pairs (seed 0, mean over the run seeds):
+# Reviewed by: an independent reviewer (a helper that did not write the page), with the rubric, the page, the
+# record and the brief. They re-ran the page's objectives beside naive alternatives on seeds 0-3, re-judged the
+# ci sweep under other tolerances, and measured how much the strong setting occludes. What they found is now
+# measured by this notebook on the same split, run seeds and evaluation pairs (seed 0, mean over the run
+# seeds):
 #
-# * **PCA-16** (the first 16 principal components, no training, the same width as $h$; a comparator of every
-#   test): probe accuracy {glue:text}`acc_pca:.2f` %, against {glue:text}`acc_simclr:.2f` % for SimCLR and
-#   {glue:text}`acc_clvs:.2f` % for CLVS, and {glue:text}`probe-gain-strong-aug_pca:+.2f` points above SimCLR
-#   in the strong setting ({glue:text}`acc_strong_simclr:.2f` %). It passes both probe tests. Its
-#   positive-pair cosine falls much further with the extent than any trained encoder's, but with so much spread
-#   between pairs that its rank correlation is weaker ($\rho$ = {glue:text}`rho_pca:+.2f`).
-# * **SimCLR with a tuned temperature** ($\tau\in\{0.1,0.2,0.5\}$ by validation probe accuracy on a third of the
-#   training images; a comparator of the three pre-registered tests): it chose $\tau$ =
-#   {glue:text}`tau_tuned:.1f` here; probe accuracy {glue:text}`acc_tuned:.2f` %, $\rho$ =
-#   {glue:text}`rho_tuned:+.2f`. Where it keeps $\tau=0.2$ it is SimCLR itself, and its value in the tests that
-#   compare with SimCLR is exactly 0 (on the threshold of `steeper-than-simclr`).
-# * **SimCLR with the milder default augmentation** (the skeptic's fix for views that are too strong; a
-#   comparator of the post-hoc test): {glue:text}`acc_simclr:.2f` %, against {glue:text}`acc_strong_simclr:.2f` %
-#   for SimCLR and {glue:text}`acc_strong_clvs:.2f` % for CLVS trained with the occluding square.
+# * **SimCLR on milder views** ($e\sim U[0, 0.5]$ in training; a comparator of the two default-setting tests):
+#   its correlation is {glue:text}`steeper-than-simclr_mildv:+.3f` from SimCLR's, steeper than CLVS's
+#   ({glue:text}`steeper-than-simclr_clvs:+.3f`), at a probe accuracy of {glue:text}`acc_mildv:.2f` %
+#   ({glue:text}`probe-gain_mildv:+.2f` points from SimCLR). This is what makes `steeper-than-simclr` not
+#   specific: the steeper ordering is what any objective does that pulls strongly augmented pairs together
+#   less, with or without a variable target.
+# * **NT-Xent weighted by $s(e)$** (the brief's hard-weighting alternative, missing from the page before the
+#   review; a comparator of the same two tests): {glue:text}`steeper-than-simclr_weighted:+.3f` from SimCLR's
+#   correlation and {glue:text}`probe-gain_weighted:+.2f` points of probe accuracy
+#   ({glue:text}`acc_weighted:.2f` %).
+# * **The tuned-temperature SimCLR** (the page's earlier baseline: $\tau\in\{0.1,0.2,0.5\}$ chosen on a
+#   validation split) was SimCLR itself wherever validation kept $\tau=0.2$, and so sat exactly on the
+#   threshold of every test that subtracts SimCLR. The reviewer proposed the runner-up temperature instead.
+#   We removed it: its four trainings did not fit the ci budget beside the two comparators the review asked
+#   for, and wherever it had differed from SimCLR in the earlier ci sweep it stayed inside the band around the
+#   threshold of the ordering and gain tests, never beyond it on the method's side (so it made no seed
+#   reproduced; removing it can change an outcome only where it alone was at the edge). SimCLR on milder
+#   views now stands for a SimCLR changed in the knob that bears on the extent, its augmentation range (fixed
+#   at half the range, not tuned).
+# * **The tolerance of the rank correlations.** Its stated reason had been the drift of the training end point
+#   between machines, which the reviewer measured and found far smaller; the band is an effect-size floor.
+#   The page now measures the noise within one seed: the run-seed standard error of CLVS's difference from
+#   SimCLR is {glue:text}`se_steeper_clvs:.3f` at this seed (the ablation's {glue:text}`se_steeper_shuf:.3f`);
+#   between ci seeds, where the split changes too, the values spread more (the reviewer put that spread at
+#   a few times less than the band). The criterion and the band are unchanged (the test is pre-registered);
+#   only the text of the band's reason changed.
+# * **PCA-16** (the first 16 principal components, no training; a comparator of every test): probe accuracy
+#   {glue:text}`acc_pca:.2f` %, against {glue:text}`acc_simclr:.2f` % for SimCLR and {glue:text}`acc_clvs:.2f` %
+#   for CLVS, and {glue:text}`probe-gain-strong-aug_pca:+.2f` points above SimCLR in the strong setting. It
+#   passes both gain tests, so neither can be confirmed at this scale.
+# * **The untrained encoder** (not a comparator: its width was chosen in a pilot so that it would probe
+#   worse): {glue:text}`acc_untrained:.2f` % ({glue:text}`untrained_minus_simclr:+.2f` points from SimCLR), but a
+#   correlation of {glue:text}`extent-ordering_untrained:+.2f` with the extent, below the bar of
+#   `extent-ordering`: that check is why it is an illustration.
+# * **The strong setting**: the occluding square removes on average {glue:text}`ink_mean:.0f` % of a digit's ink,
+#   and SimCLR trained with it probes {glue:text}`strong_minus_default_simclr:+.2f` points from SimCLR without
+#   it: the setting does not mislead the fixed target.
 # * **Raw pixels** (64 wide, four times the width of $h$, so not a comparator): {glue:text}`acc_raw:.2f` %,
 #   {glue:text}`raw_minus_simclr:+.2f` points above SimCLR.
-# * **The untrained encoder** (the old control, a strawman: its width was chosen in a pilot so that it would
-#   probe worse): {glue:text}`acc_untrained:.2f` %, {glue:text}`untrained_minus_simclr:+.2f` points from SimCLR;
-#   shown only in the figure.
 #
-# Not tried here: the tuned temperature in the strong setting (time budget; PCA-16 is the stronger baseline
-# there), a tuned probe (every representation gets the same probe with $C=1$), and longer training at ci scale
-# (the full-scale sweep trains for 150 epochs).
+# Tried by the reviewer and not re-run here (time budget): a constant soft target at CLVS's mean (label
+# smoothing with no extent), whose ordering lay between SimCLR's and CLVS's, the role the shuffled ablation
+# plays on the page; SimCLR trained twice as long, which gained more probe accuracy than any difference between
+# the objectives here: every encoder is undertrained at ci (the full-scale sweep trains for 150 epochs); and
+# the loss in the form it had before the comparators were added (a full target matrix), which gave the same
+# probe accuracies and correlations up to rounding. Not tried: a tuned probe (every representation gets the
+# same probe with $C=1$), and the milder-view SimCLR and the weighted NT-Xent in the strong setting.
 #
 # ## What the miniature cannot show
 #
 # * **The paper's loss.** We did not find the paper's formula for the variable similarity, nor how it
 #   measures the augmentation extent; the page tests one reading (soft targets with
 #   $s=1-\alpha(e_i+e_j)/2$). A different reading (a similarity margin, a re-weighting, a learned mapping
-#   from extent to similarity) might behave differently.
+#   from extent to similarity) might behave differently; the one re-weighting we ran orders pairs like CLVS.
 # * **Semantic damage at scale.** The premise is that strong crops can remove the object, so that "same image"
 #   is a wrong label. Our strong setting occludes up to a quarter of an 8×8 digit, a crude stand-in for crops
-#   of natural images; we did not search for a setting in which CLVS gains, and one may exist.
+#   of natural images, and it does not hurt SimCLR; we did not search for a setting in which CLVS gains, and
+#   one may exist.
 # * **Scale and baselines.** A 2-layer MLP on 1 203 images for at most 150 epochs against SimCLR and PCA; the
 #   paper's claims are about ResNets on ImageNet-100 and ImageNet-1k against the strongest contrastive
 #   methods, where a 1-2 point gain is far above seed noise and here it is not. At ci scale the contrastive

@@ -1,9 +1,9 @@
 """Unit tests of :mod:`repro.papers.clvs_variable_similarity`, the kernels of ``notebooks/clvs-variable-similarity.py``.
 
 The brief names no official repository (none was found), so there is no golden file; the loss is checked against
-its closed forms: alpha = 0 is SimCLR's NT-Xent, and a brute-force per-anchor sum on a tiny batch. The naive
-baselines' kernels (PCA features, the validation split that tunes SimCLR's temperature) are checked against
-scikit-learn and by construction.
+its closed forms: alpha = 0 is SimCLR's NT-Xent, and a brute-force per-anchor sum on a tiny batch. The
+comparators' kernels (PCA features, the weighted NT-Xent, the occluded ink) are checked against scikit-learn,
+NT-Xent and by construction.
 """
 
 import inspect
@@ -121,6 +121,55 @@ def test_weaker_target_pulls_the_positive_less():
     assert grads[1] != grads[0]
 
 
+def test_weighted_nt_xent_with_constant_weights_is_nt_xent():
+    g = torch.Generator().manual_seed(11)
+    z1, z2 = torch.randn(16, 8, generator=g, dtype=torch.float64), torch.randn(16, 8, generator=g, dtype=torch.float64)
+    for c in (1.0, 0.3):
+        w = torch.full((16,), c, dtype=torch.float64)
+        assert float(K.weighted_nt_xent(z1, z2, w, 0.2)) == pytest.approx(float(K.nt_xent(z1, z2, 0.2)), rel=1e-13)
+
+
+def test_weighted_nt_xent_against_a_brute_force_weighted_sum():
+    g = torch.Generator().manual_seed(12)
+    n, tau = 3, 0.4
+    z1, z2 = torch.randn(n, 4, generator=g, dtype=torch.float64), torch.randn(n, 4, generator=g, dtype=torch.float64)
+    w = torch.tensor([1.0, 0.5, 0.0], dtype=torch.float64)            # a zero weight drops that pair's two terms
+    z = torch.cat([z1, z2])
+    z = z / z.norm(dim=1, keepdim=True)
+    num = den = 0.0
+    for k in range(2 * n):
+        logits = {m: float(z[k] @ z[m]) / tau for m in range(2 * n) if m != k}
+        term = -(logits[(k + n) % (2 * n)] - np.log(sum(np.exp(v) for v in logits.values())))
+        num += float(w[k % n]) * term
+        den += float(w[k % n])
+    assert float(K.weighted_nt_xent(z1, z2, w, tau)) == pytest.approx(num / den, rel=1e-12)
+
+
+def test_weighted_objective_trains_and_mild_views_change_the_training():
+    x = torch.rand(40, 8, 8, generator=torch.Generator().manual_seed(13))
+    _, h_w = K.train_encoder(x, "NT-Xent weighted", 0, epochs=2, batch_size=16, rep_dim=4)
+    _, h_s = K.train_encoder(x, "SimCLR", 0, epochs=2, batch_size=16, rep_dim=4)
+    assert np.all(np.isfinite(h_w)) and h_w != h_s
+    _, h_m = K.train_encoder(x, "SimCLR", 0, epochs=2, batch_size=16, rep_dim=4, high=0.5)
+    assert h_m != h_s
+    # low = high = 0: the views are the images themselves, whatever the seed of the views
+    _, h0 = K.train_encoder(x, "SimCLR", 0, epochs=1, batch_size=64, rep_dim=4, high=0.0)
+    assert np.isfinite(h0).all()
+
+
+def test_occluded_ink_fraction_counts_the_square():
+    ones = torch.ones(30, 8, 8)
+    f = K.occluded_ink_fraction(ones, torch.Generator().manual_seed(0), erase=4, low=1.0, high=1.0)
+    assert np.allclose(f, 16 / 64)
+    f = K.occluded_ink_fraction(ones, torch.Generator().manual_seed(0), erase=4, low=0.0, high=0.0)
+    assert np.allclose(f, 0.0)
+    x = torch.rand(200, 8, 8, generator=torch.Generator().manual_seed(1))
+    f = K.occluded_ink_fraction(x, torch.Generator().manual_seed(2), erase=8, low=1.0, high=1.0)
+    assert np.allclose(f, 1.0)                                      # a full-size square removes everything
+    f = K.occluded_ink_fraction(x, torch.Generator().manual_seed(2), erase=4)
+    assert np.all((f >= 0) & (f <= 1)) and 0 < f.mean() < 16 / 64
+
+
 def test_zero_extent_view_is_the_input_and_extents_are_in_range():
     x = torch.rand(5, 8, 8, generator=torch.Generator().manual_seed(6))
     v, e = K.augment_with_extent(x, torch.Generator().manual_seed(0), low=0.0, high=0.0)
@@ -200,20 +249,6 @@ def test_pca_encoder_matches_scikit_learn_up_to_signs():
     assert torch.allclose(enc.components.T @ enc.components, torch.eye(5, dtype=torch.float64), atol=1e-12)
 
 
-def test_validation_selection_uses_the_training_images_only_and_picks_the_best():
-    from sklearn.datasets import load_digits
-
-    d = load_digits()
-    x, y = torch.tensor(d.images[:400] / 16.0, dtype=torch.float32), d.target[:400]
-    small, large = K.PCAEncoder(x, 1), K.PCAEncoder(x, 16)
-    a = K.validation_probe_accuracy(large, x, y, seed=0)
-    assert a == K.validation_probe_accuracy(large, x, y, seed=0) and 0.8 < a <= 1.0
-    best, scores = K.select_by_validation({"k=1": small, "k=16": large}, x, y, seed=0)
-    assert best == "k=16" and scores["k=16"] == a and scores["k=1"] < a
-    best, _ = K.select_by_validation({"first": large, "second": large}, x, y, seed=0)
-    assert best == "first"                                          # ties: the first listed
-
-
 def test_bad_input():
     z = torch.randn(4, 3)
     e = torch.rand(4)
@@ -243,8 +278,17 @@ def test_bad_input():
         K.PCAEncoder(torch.rand(4, 8, 8), 5)
     with pytest.raises(ValueError, match="shape"):
         K.PCAEncoder(torch.rand(4, 64), 2)
-    with pytest.raises(ValueError, match="val_fraction"):
-        K.validation_probe_accuracy(K.PCAEncoder(torch.rand(10, 8, 8), 2), torch.rand(10, 8, 8), np.arange(10) % 2,
-                                    seed=0, val_fraction=1.0)
-    with pytest.raises(ValueError, match="candidate"):
-        K.select_by_validation({}, torch.rand(10, 8, 8), np.arange(10) % 2, seed=0)
+    with pytest.raises(ValueError, match="w must"):
+        K.weighted_nt_xent(z, z, e[:3], 0.5)
+    with pytest.raises(ValueError, match="non-negative"):
+        K.weighted_nt_xent(z, z, torch.zeros(4), 0.5)
+    with pytest.raises(ValueError, match="non-negative"):
+        K.weighted_nt_xent(z, z, -e, 0.5)
+    with pytest.raises(ValueError, match="tau"):
+        K.weighted_nt_xent(z, z, e, -1.0)
+    with pytest.raises(ValueError, match="low"):
+        K.train_encoder(torch.rand(4, 8, 8), "SimCLR", 0, epochs=1, high=1.5)
+    with pytest.raises(ValueError, match="ink"):
+        K.occluded_ink_fraction(torch.zeros(3, 8, 8), torch.Generator(), erase=4)
+    with pytest.raises(ValueError, match="erase"):
+        K.occluded_ink_fraction(torch.ones(3, 8, 8), torch.Generator(), erase=0)

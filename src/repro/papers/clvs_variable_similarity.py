@@ -17,7 +17,12 @@ Notation (paper / brief -> here):
   decreasing in each extent: :func:`variable_similarity` (``alpha``: :math:`\alpha \in [0, 1)`);
 - soft contrastive target: mass :math:`s` on the positive, :math:`(1-s)/(2N-2)` on each negative:
   :func:`soft_targets`; the CLVS loss (soft NT-Xent, cross-entropy against those targets): :func:`clvs_loss`;
-  with :math:`\alpha = 0` it is SimCLR's NT-Xent, :func:`nt_xent` (re-exported from :mod:`repro.ssl`).
+  with :math:`\alpha = 0` it is SimCLR's NT-Xent, :func:`nt_xent` (re-exported from :mod:`repro.ssl`);
+- comparators (not the paper's method): the brief's hard-weighting alternative, NT-Xent with each anchor's term
+  weighted by :math:`s(e_i, e_j)`: :func:`weighted_nt_xent` (``"NT-Xent weighted"`` in :func:`train_encoder`);
+  SimCLR trained on milder views only (``high < 1`` in :func:`train_encoder`); PCA features
+  (:class:`PCAEncoder`); the share of a digit's ink the strong setting's occluding square removes:
+  :func:`occluded_ink_fraction`.
 """
 
 from __future__ import annotations
@@ -32,11 +37,13 @@ from repro.ssl import MLPEncoder, augment_digits, linear_probe_accuracy, nt_xent
 from repro.validate import check_int, check_positive
 
 __all__ = ["nt_xent", "augment_with_extent", "variable_similarity", "soft_targets", "clvs_loss",
-           "train_encoder", "positive_cosines", "spearman", "probe_accuracy", "PCAEncoder",
-           "validation_probe_accuracy", "select_by_validation", "METHODS"]
+           "weighted_nt_xent", "occluded_ink_fraction", "train_encoder", "positive_cosines", "spearman",
+           "probe_accuracy", "PCAEncoder", "METHODS", "OBJECTIVES"]
 
-#: The objectives the page compares: name -> (alpha multiplier used, extents shuffled across the batch?).
+#: The objectives the page compares in both settings: SimCLR, CLVS, and CLVS with its targets shuffled (ablation).
 METHODS = ("SimCLR", "CLVS", "CLVS-shuffled")
+#: Every objective :func:`train_encoder` knows: :data:`METHODS` and the extent-weighted NT-Xent (a comparator).
+OBJECTIVES = METHODS + ("NT-Xent weighted",)
 
 
 def augment_with_extent(x: Tensor, gen: torch.Generator, max_shift: int = 2, noise: float = 0.8,
@@ -189,15 +196,91 @@ def clvs_loss(z1: Tensor, z2: Tensor, e1: Tensor, e2: Tensor, tau: float, alpha:
     return -(s2 * pos + (1.0 - s2) / (2 * n - 2) * (logp.sum(1) - pos)).sum() / (2 * n)
 
 
+def weighted_nt_xent(z1: Tensor, z2: Tensor, w: Tensor, tau: float) -> Tensor:
+    r"""NT-Xent with each positive pair's terms weighted: the brief's hard-weighting alternative to CLVS.
+
+    The reproduction brief lists, beside the soft targets of :func:`clvs_loss`, a "hard-weighting" ablation
+    that trusts strongly augmented positives less by down-weighting them instead of lowering their target.
+    With the per-anchor NT-Xent terms :math:`\ell_k = -\log p_{kk^+}` of :func:`nt_xent` (SimCLR, Chen et al.
+    2020) and a weight :math:`w_{k \bmod N} \ge 0` per positive pair (the page uses
+    :math:`w = s(e_i, e_j)` of :func:`variable_similarity`),
+
+    .. math:: L = \sum_k w_{k \bmod N}\,\ell_k \Big/ \sum_k w_{k \bmod N}.
+
+    Each term keeps the one-hot target (a pair is still pulled until it is the most similar), only its share
+    of the gradient changes; with constant weights it is exactly :func:`nt_xent`.
+
+    Parameters
+    ----------
+    z1, z2 : Tensor, shape (N, d)
+        Projections of the two views, N >= 2.
+    w : Tensor, shape (N,)
+        Non-negative weight of each positive pair, not all zero.
+    tau : float
+        Temperature, > 0.
+
+    Returns
+    -------
+    Tensor, scalar
+    """
+    if z1.ndim != 2 or z1.shape != z2.shape or z1.shape[0] < 2:
+        raise ValueError(f"z1 and z2 must both have shape (N, d) with N >= 2; got {tuple(z1.shape)}, {tuple(z2.shape)}")
+    if w.shape != (z1.shape[0],):
+        raise ValueError(f"w must have shape (N,) = ({z1.shape[0]},); got {tuple(w.shape)}")
+    if bool((w < 0).any()) or not float(w.sum()) > 0.0:
+        raise ValueError("weights must be non-negative and not all zero")
+    check_positive(tau, "tau")
+    n = z1.shape[0]
+    z = F.normalize(torch.cat([z1, z2]), dim=1)
+    eye = torch.eye(2 * n, dtype=torch.bool)
+    logp = torch.log_softmax((z @ z.T / tau).masked_fill(eye, float("-inf")), dim=1)
+    k = torch.arange(2 * n)
+    w2 = torch.cat([w, w]).to(z1.dtype)
+    return -(w2 * logp[k, (k + n) % (2 * n)]).sum() / w2.sum()
+
+
+@torch.no_grad()
+def occluded_ink_fraction(x: Tensor, gen: torch.Generator, erase: int, low: float = 0.0,
+                          high: float = 1.0) -> np.ndarray:
+    """Share of each image's ink (sum of intensities) that the occluding square of the strong setting removes.
+
+    Draws the square exactly as :func:`augment_with_extent` does with ``erase`` (side ``round(erase * e)``,
+    ``e ~ U[low, high]``), with the shifts and the noise switched off, so that only the occlusion counts:
+    ``1 - sum(view) / sum(image)`` per image. How much of the content a strong view really destroys.
+
+    Parameters
+    ----------
+    x : Tensor, shape (n, H, W)
+        Images with non-negative intensities and some ink each.
+    gen : torch.Generator
+    erase : int
+        Side of the square at extent 1 (pixels), >= 1.
+    low, high : float
+        Range of the extents.
+
+    Returns
+    -------
+    ndarray, shape (n,), values in [0, 1]
+    """
+    if x.ndim != 3 or bool((x < 0).any()) or bool((x.sum(dim=(1, 2)) <= 0).any()):
+        raise ValueError("x must have shape (n, H, W), non-negative intensities and some ink in every image")
+    check_int(erase, "erase", least=1)
+    out, _ = augment_with_extent(x, gen, max_shift=0, noise=0.0, low=low, high=high, erase=erase)
+    return (1.0 - out.sum(dim=(1, 2)) / x.sum(dim=(1, 2))).numpy().astype(float)
+
+
 def train_encoder(x: Tensor, method: str, seed: int, *, epochs: int, batch_size: int = 256, lr: float = 1e-3,
                   tau: float = 0.2, alpha: float = 0.5, max_shift: int = 2, noise: float = 0.8, erase: int = 0,
-                  hidden: int = 256, rep_dim: int = 64, proj_dim: int = 32) -> tuple[MLPEncoder, list[float]]:
-    """Train a fresh :class:`repro.ssl.MLPEncoder` on two random views per image with one of :data:`METHODS`.
+                  low: float = 0.0, high: float = 1.0, hidden: int = 256, rep_dim: int = 64,
+                  proj_dim: int = 32) -> tuple[MLPEncoder, list[float]]:
+    """Train a fresh :class:`repro.ssl.MLPEncoder` on two random views per image with one of :data:`OBJECTIVES`.
 
     ``"SimCLR"``: :func:`nt_xent`. ``"CLVS"``: :func:`clvs_loss` with the views' own extents.
     ``"CLVS-shuffled"`` (control): :func:`clvs_loss` with the pair targets permuted across the batch, so the
-    targets have the same distribution but no link to how strongly the pair was augmented. The initial weights,
-    batches and views depend on ``seed`` only, not on the method.
+    targets have the same distribution but no link to how strongly the pair was augmented.
+    ``"NT-Xent weighted"`` (comparator): :func:`weighted_nt_xent` with the weights
+    :math:`s(e_1, e_2)` of :func:`variable_similarity`. The initial weights, batches and views depend on
+    ``seed`` (and on ``low``, ``high``, ``erase``) only, not on the method.
 
     Parameters
     ----------
@@ -213,6 +296,8 @@ def train_encoder(x: Tensor, method: str, seed: int, *, epochs: int, batch_size:
         Temperature; CLVS's variation strength.
     max_shift, noise, erase :
         Augmentation at extent 1 (:func:`augment_with_extent`).
+    low, high : float
+        Range of the training views' extents (default ``[0, 1]``; ``high = 0.5``: SimCLR on milder views).
     hidden, rep_dim, proj_dim : int
         Encoder sizes.
 
@@ -221,19 +306,23 @@ def train_encoder(x: Tensor, method: str, seed: int, *, epochs: int, batch_size:
     (MLPEncoder, list of float)
         The trained encoder and its mean loss per epoch.
     """
-    if method not in METHODS:
-        raise ValueError(f"method must be one of {METHODS}; got {method!r}")
+    if method not in OBJECTIVES:
+        raise ValueError(f"method must be one of {OBJECTIVES}; got {method!r}")
+    if not 0.0 <= low <= high <= 1.0:
+        raise ValueError(f"need 0 <= low <= high <= 1; got low={low}, high={high}")
     seed = check_int(seed, "seed", least=0)
     torch.manual_seed(seed)
     model = MLPEncoder(in_dim=x.shape[1] * x.shape[2], hidden=hidden, rep_dim=rep_dim, proj_dim=proj_dim)
 
     def batch_loss(idx: Tensor, gen: torch.Generator) -> Tensor:
         xb = x[idx]
-        v1, e1 = augment_with_extent(xb, gen, max_shift, noise, erase=erase)
-        v2, e2 = augment_with_extent(xb, gen, max_shift, noise, erase=erase)
+        v1, e1 = augment_with_extent(xb, gen, max_shift, noise, low=low, high=high, erase=erase)
+        v2, e2 = augment_with_extent(xb, gen, max_shift, noise, low=low, high=high, erase=erase)
         z1, z2 = model(v1)[1], model(v2)[1]
         if method == "SimCLR":
             return nt_xent(z1, z2, tau)
+        if method == "NT-Xent weighted":
+            return weighted_nt_xent(z1, z2, variable_similarity(e1, e2, alpha), tau)
         if method == "CLVS-shuffled":
             perm = torch.randperm(len(idx), generator=gen)
             e1, e2 = e1[perm], e2[perm]
@@ -345,63 +434,3 @@ class PCAEncoder:
         """``(h, h)`` for images of shape (n, H, W) or flattened (n, H * W)."""
         h = ((x.reshape(x.shape[0], -1).double() - self.mean) @ self.components).to(self.dtype)
         return h, h
-
-
-@torch.no_grad()
-def validation_probe_accuracy(model: MLPEncoder | PCAEncoder, x: Tensor, y: ArrayLike, seed: int,
-                              val_fraction: float = 1 / 3) -> float:
-    """Linear-probe accuracy on a held-out part of the *training* images (model selection without the test set).
-
-    The training images are split (stratified, seeded by ``seed``) into a probe-fitting part and a validation
-    part of fraction ``val_fraction``; the probe of :func:`probe_accuracy` is fitted on the first and scored on
-    the second. The same split for every model compared (same ``seed``).
-
-    Parameters
-    ----------
-    model : MLPEncoder or PCAEncoder
-    x : Tensor, shape (n, H, W)
-        Training images; y : array_like, shape (n,), their labels.
-    seed : int
-        Seeds the split.
-    val_fraction : float
-        In (0, 1).
-
-    Returns
-    -------
-    float in [0, 1]
-    """
-    from sklearn.model_selection import train_test_split
-
-    if not 0.0 < float(val_fraction) < 1.0:
-        raise ValueError(f"val_fraction must be in (0, 1); got {val_fraction}")
-    y = np.asarray(y)
-    if x.ndim != 3 or y.shape != (x.shape[0],):
-        raise ValueError("x must have shape (n, H, W) and y shape (n,)")
-    i_fit, i_val = train_test_split(np.arange(len(y)), test_size=float(val_fraction), stratify=y,
-                                    random_state=check_int(seed, "seed", least=0))
-    return probe_accuracy(model, x[i_fit], y[i_fit], x[i_val], y[i_val])
-
-
-def select_by_validation(candidates: dict, x: Tensor, y: ArrayLike, seed: int,
-                         val_fraction: float = 1 / 3) -> tuple[object, dict]:
-    """The key of the candidate model with the best :func:`validation_probe_accuracy` (ties: the first listed).
-
-    How the page tunes a hyper-parameter of a baseline (SimCLR's temperature) without looking at the test set.
-
-    Parameters
-    ----------
-    candidates : dict
-        ``{key: model}``, e.g. ``{tau: encoder trained with tau}``; at least one.
-    x, y, seed, val_fraction :
-        As in :func:`validation_probe_accuracy` (one split, shared by all candidates).
-
-    Returns
-    -------
-    (key, dict)
-        The chosen key and ``{key: validation accuracy}``.
-    """
-    if not candidates:
-        raise ValueError("need at least one candidate")
-    scores = {key: validation_probe_accuracy(m, x, y, seed, val_fraction) for key, m in candidates.items()}
-    best = max(scores, key=lambda key: (scores[key], -list(scores).index(key)))
-    return best, scores
