@@ -30,13 +30,13 @@ from dataclasses import replace
 from IPython.display import Markdown, display
 from myst_nb import glue
 
-from repro.claims import Claims, Comparator, at_least, at_most, tolerance
+from repro.claims import Claims, Comparator, at_least, at_most, greater_than, tolerance
 from repro.continual import average_accuracy, forgetting, plot_accuracy_matrix
 from repro.papers import bisecle_video_continual as K
 from repro.runtime import progress, setup_notebook
 
 P = setup_notebook(scale, seed, presets={
-    # about 10 s of training on one quiet thread: 3 seeds x 25 models, 40 AdamW steps per task
+    # about 10 s of training on one quiet thread: 3 seeds x 40 models, 40 AdamW steps per task
     "ci": dict(n_seeds=3, n_train=200, n_test=100, steps=40),
     # minutes: 5 seeds, 2.5x the data, 250 steps per task
     "full": dict(n_seeds=5, n_train=500, n_test=250, steps=250),
@@ -51,20 +51,26 @@ claims = Claims(
 # fixed before the first run: the methods, the model sizes (K.Config defaults, official values where the
 # code has them) and the claims' thresholds (from the brief)
 CFG = K.with_steps(K.Config(), P.steps)
-MAIN = ["adapter", "lq-only", "lv-only", "lp-only", "lq+lv", "lv+lp", "lq+lp", "bisecle", "lq-shuffled"]
-# added when the page gained its comparators (issue 32): the naive baselines, trained in the same call
-# (K.Config: replay buffer of 20 samples per finished task, 16 of them joined to each batch; EWC's penalty
-# 2000, the best final ACC of the grid 1e2, 1e3, 2e3, 3e3, 5e3, 1e4, ..., 1e7 over the design seeds 0-9)
-BASE = ["l2p", "replay", "ewc"]
-# the official configuration (a second setting of every test): the question's share of q-bar (94 of 102
+# after the independent review: the null of L_P (a random seen type per sample) joins the ablations
+MAIN = ["adapter", "lq-only", "lv-only", "lp-only", "lq+lv", "lv+lp", "lq+lp", "bisecle", "lq-shuffled", "lp-shuffled"]
+# the naive baselines, trained in the same call (K.Config: replay buffer of 20 samples per finished task, 16 of
+# them joined to each batch; EWC with two penalties, one per test criterion, tuned by K.tune_ewc_lambdas on
+# streams that no test uses: "ewc" the best final ACC, "ewc-fgt" the least forgetting at no loss of final ACC)
+BASE = ["l2p", "replay", "ewc", "ewc-fgt"]
+# the official configuration (a second setting of the first two tests): the question's share of q-bar (94 of 102
 # tokens), L_P weighted per sample by 1 / (training questions of its type), the per-task warm-up and cosine
-# schedule, and the official learning rate (base 0.09 x batch / 256)
-CFG_OFF = replace(CFG, q_tokens=94, schedule="warmup-cosine", lr=0.09 * CFG.batch / 256)
-OFFICIAL = ["adapter", "lp-only", "lv+lp", "lq+lv", "bisecle", "l2p", "replay", "ewc"]
+# schedule, and the official learning rate (base 0.09 x batch / 256); EWC's penalties tuned in it
+LAM_OFF = K.EWC_TUNED["official"]
+CFG_OFF = replace(CFG, q_tokens=94, schedule="warmup-cosine", lr=0.09 * CFG.batch / 256,
+                  ewc_lambda=LAM_OFF[0], ewc_lambda_fgt=LAM_OFF[1])
+OFFICIAL = ["adapter", "lp-only", "lv+lp", "bisecle", "l2p", "replay", "ewc", "ewc-fgt"]
 LABEL = {"adapter": "adapter (sequential FT)", "l2p": "L2P-style pool", "bisecle": "Bisecle (L_Q+L_V+L_P)",
          "lq-only": "L_Q only", "lv-only": "L_V only", "lp-only": "L_P only", "lq+lv": "L_Q+L_V",
          "lv+lp": "L_V+L_P", "lq+lp": "L_Q+L_P", "lq-shuffled": "L_Q, shuffled targets (null)",
-         "replay": "fine-tuning + replay buffer", "ewc": "fine-tuning + EWC", "probe": "linear probe per task",
+         "lp-shuffled": "L_P, random types (null)",
+         "replay": "fine-tuning + replay buffer", "ewc": "fine-tuning + EWC (tuned for ACC)",
+         "ewc-fgt": "fine-tuning + EWC (tuned for forgetting)",
+         "probe": "linear probe per task (reference)", "noop": "adapter never updated (no-op)",
          "centroid": "nearest task centroid (MiniLM)"}
 
 # %% [markdown]
@@ -85,8 +91,10 @@ LABEL = {"adapter": "adapter (sequential FT)", "l2p": "L2P-style pool", "bisecle
 # The paper reports (Table 1, LLaMA-Adapter backbone) final accuracy and forgetting on NExT-QA of
 # 62.37 / 5.34 for Bisecle against 46.58 / 13.83 for the plain adapter and 48.82 / 12.25 for L2P, and
 # the same ordering on DramaQA and STAR. Its ablation (Table 2) credits most of the gain to the question
-# loss $\mathcal L_Q$. What we test is the relative pattern, in a miniature: forgetting at most half the
-# plain adapter's, accuracy not below L2P's, and prompts that identify the task at test time.
+# loss $\mathcal L_Q$, and every set of losses forgets less with $\mathcal L_P$ than without it. What we test is
+# the relative pattern, in a miniature: forgetting at most half the plain adapter's, accuracy not below L2P's,
+# and (added after the review) the paper's own evidence for each idea: $\mathcal L_Q$ raises accuracy,
+# $\mathcal L_P$ cuts forgetting.
 #
 # ## The method
 #
@@ -119,9 +127,13 @@ LABEL = {"adapter": "adapter (sequential FT)", "l2p": "L2P-style pool", "bisecle
 # **Comparators, same stream, same frozen parts, same measurement.**
 #
 # * *Ablations* (the paper's Table 2): Bisecle without one or two of its losses. Each test names the
-#   ingredient it is about and takes as its ablation Bisecle without it: forgetting, the binding losses
+#   ingredient it is about and takes as its ablation the learner without it: forgetting, the binding losses
 #   ($\mathcal L_P$ only); accuracy, the question loss that the paper's ablation credits most
-#   ($\mathcal L_V+\mathcal L_P$); prompt selection, the contrastive loss ($\mathcal L_Q+\mathcal L_V$).
+#   ($\mathcal L_V+\mathcal L_P$).
+# * *Null models* (the ablations of the two post-hoc tests): the same extra loss with what it is meant to carry
+#   taken out. $\mathcal L_Q$ towards a fixed random relabelling of the 40 questions (nothing to bind), and
+#   $\mathcal L_P$ with each sample's positive type drawn at random among the types seen so far and the other
+#   seen types as negatives (nothing to separate; on the first task it is $\mathcal L_P$ itself).
 # * *Plain adapter*: sequential fine-tuning with $\mathcal L_A$ only (the paper's LLaMA-Adapter row).
 # * *L2P-style pool* (Wang et al., 2022): the prompt whose key is nearest in cosine to the frozen question
 #   token is used, keys pulled towards their queries.
@@ -130,19 +142,19 @@ LABEL = {"adapter": "adapter (sequential FT)", "l2p": "L2P-style pool", "bisecle
 #   samples of every finished task (10% of a task's data at ci scale).
 # * *Fine-tuning with EWC* (online elastic weight consolidation, Kirkpatrick et al., 2017): $\mathcal L_A$ plus
 #   $\frac\lambda2\sum_i F_i(\theta_i-\theta_i^*)^2$, with $F$ the summed mean squared mini-batch gradient of
-#   $\mathcal L_A$ on each finished task (8 batches) and $\theta^*$ the parameters after the last one;
-#   $\lambda = 2000$, the best final accuracy of a grid from $10^2$ to $10^7$ on the design seeds 0-9 (a
-#   tuned baseline).
-# * *A linear probe per task on frozen features*: a ridge classifier (least squares on the one-hot answers,
-#   penalty 1, scikit-learn's default, not tuned) on the standardised mean frame and ramp-weighted mean frame of
-#   the raw video, fitted on one task's training data
-#   and never touched again; the question's type picks the probe (the question names its type, as it
-#   names the four answer options). It forgets nothing by construction.
-# * For prompt selection: L2P's own key matching (each key stands for the task whose training questions
-#   chose it most often), and a *nearest task centroid* of the frozen MiniLM question embeddings (no
-#   training at all).
-# * Shown, not comparators: *joint training* on all tasks mixed (the upper bound) and a null model,
-#   $\mathcal L_Q$ towards a fixed random relabelling of the questions (the same extra loss, nothing to bind).
+#   $\mathcal L_A$ on each finished task (8 batches) and $\theta^*$ the parameters after the last one. Two
+#   penalties, one per test criterion, each the strongest of a grid from $10^2$ to $10^7$
+#   (`K.tune_ewc_lambdas`) on tuning streams that no test uses (stream seeds 60-89, ten ci-sized runs; the ci
+#   sweep uses stream seeds 0-29 and the confirmation sweep 30-59): the best final ACC (for the accuracy tests)
+#   and the least forgetting among the penalties that do not end below the plain adapter's ACC (for the
+#   forgetting tests; without that condition the least forgetting belongs to a penalty so large that the adapter
+#   stops learning after the first task). Both are tuned again in the official configuration.
+# * *Shown, not comparators.* A *linear probe per task on frozen features* (a ridge classifier, penalty 1, on the
+#   standardised mean and ramp-weighted mean frame, fitted on one task's data and never touched again, picked by
+#   the question's type): an upper-bound reference, not a learner of the same problem, since it gets the task id
+#   from the question, fixed answer classes per type and a pooling that matches how we generate the videos, and it
+#   forgets nothing by construction. The adapter *never updated* (a no-op: it forgets nothing and learns nothing).
+#   *Joint training* on all tasks mixed (the upper bound of a stream).
 #
 # ## The experiment
 #
@@ -155,7 +167,7 @@ LABEL = {"adapter": "adapter (sequential FT)", "l2p": "L2P-style pool", "bisecle
 #   learning rate 0.01, batches of 32 from the current task only; 40 steps per task at ci scale, 250 at
 #   full (joint training: 4 times as many steps on the mixed tasks). All methods and seeds are trained side
 #   by side as a batch of independent models; the frozen backbone of a seed is shared by all methods.
-# * **The official configuration** (a second setting of every test, added when the page gained its
+# * **The official configuration** (a second setting of the first two tests, added when the page gained its
 #   comparators): the question counts for 94 of the 102 tokens of $\bar q$ (the official share: 10 video
 #   features in a 128-token sequence), $\mathcal L_P$ is weighted per sample by one over the number of training
 #   questions of its type (what the official loader does, since it reads one file per type), the learning rate
@@ -169,23 +181,41 @@ LABEL = {"adapter": "adapter (sequential FT)", "l2p": "L2P-style pool", "bisecle
 #
 # **Tests, thresholds from the brief and fixed before the first run of this notebook** (we ran the
 # kernels once at these sizes to time them before writing it). When the book asked every counted test for its
-# ablation and its naive baselines (issue 32), the three kept their method, setting and criterion and gained
-# comparators under the same measurement; their old single controls became comparators too (the L2P ratio a
-# baseline of the first, the plain adapter a baseline of the second, $\mathcal L_Q+\mathcal L_V$ the ablation
-# of the third).
+# ablation and its naive baselines (issue 32), they kept their method, setting and criterion and gained
+# comparators under the same measurement; after the independent review the per-task probe left the comparators
+# (it is an oracle; shown as a reference) and EWC was tuned again, once per criterion, on streams no test uses.
 #
 # 1. *Forgetting halved* (`forgetting-halved`): forgetting(learner) / forgetting(adapter) $\le 0.5$ (paper,
 #    NExT-QA: 0.39). Ablation: $\mathcal L_P$ only (paper: 0.65); baselines: the L2P-style pool (paper: 0.89),
-#    replay, EWC, the per-task probe.
+#    replay, EWC tuned for accuracy, EWC tuned for forgetting.
 # 2. *Not below L2P* (`acc-not-below-l2p`): ACC(learner) $-$ ACC(L2P) $\ge -1$ point (paper: $+13.6$).
 #    Ablation: $\mathcal L_V+\mathcal L_P$ (paper: $+3.1$); baselines: the plain adapter (paper: $-2.2$),
-#    replay, EWC, the per-task probe.
-# 3. *Prompts separate the tasks* (`prompt-selection`): prompt-selection accuracy after the last task
-#    $\ge 90\%$. Ablation: $\mathcal L_Q+\mathcal L_V$; baselines: L2P's key matching, the nearest task centroid.
+#    replay, EWC tuned for accuracy. This criterion is weaker than the claim it tests (the paper has Bisecle far
+#    ahead of L2P, we only ask that it not fall behind): a pass would be weak evidence.
 #
-# **Added when the page gained its comparators, post hoc** (counted only once confirmed on seeds 10-19): the
-# same three tests in the official configuration (`forgetting-halved-official`, `acc-not-below-l2p-official`,
-# `prompt-selection-official`), every learner retrained in it; the probe and the centroid do not depend on it.
+# The brief's third check, prompt selection after the last task $\ge 90\%$ (`prompt-selection`), is now an
+# illustration, not a test: the official model never selects a prompt at test time (every prompt row is attended
+# in every layer), our template questions give their type away (a nearest centroid of the frozen question
+# embeddings, with no training, identifies it), and without $\mathcal L_P$ the type embeddings get no gradient at
+# all, so its ablation is at chance by construction.
+#
+# **Post hoc** (counted only once confirmed on seeds 10-19):
+#
+# * the first two tests in the official configuration (`forgetting-halved-official`,
+#   `acc-not-below-l2p-official`), every learner retrained in it (added when the page gained its comparators);
+# * added after the independent review, for the paper's own evidence (Table 2 beside Table 1's backbone), each
+#   with a null model as its ablation:
+#   3. *The prompt loss cuts forgetting* (`prompt-loss-cuts-forgetting`): forgetting($\mathcal L_P$ only) /
+#      forgetting(adapter) $\le 0.9$, at least a tenth less forgetting; with the tolerance band of $0.1$ that the
+#      forgetting ratios share, a pass needs a ratio below $0.8$, a fifth less (paper: 0.65, 0.78 and 0.80 on NExT-QA,
+#      DramaQA and STAR; all three losses against $\mathcal L_Q+\mathcal L_V$: 0.81, 0.82, 0.82). Ablation: the
+#      null $\mathcal L_P$ (random types); baselines: the L2P-style pool, replay, EWC tuned for forgetting. We
+#      add $\mathcal L_P$ to the plain adapter rather than to $\mathcal L_Q+\mathcal L_V$ because in our
+#      miniature the binding losses already fail without any stream (see the verdict); the other pair is
+#      shown beside it.
+#   4. *The question loss binds* (`question-loss-binds`): ACC($\mathcal L_Q$ only) $-$ ACC(adapter) $> 0$
+#      points, outside the tolerance band of 3 points, so a gain of more than 3 points (paper: $+14.6$, $+10.4$,
+#      $+2.8$). Ablation: the null $\mathcal L_Q$ (shuffled targets); baselines: replay, EWC tuned for accuracy.
 #
 # **Deviations from the paper**
 #
@@ -204,8 +234,8 @@ LABEL = {"adapter": "adapter (sequential FT)", "l2p": "L2P-style pool", "bisecle
 #   4096); step counts are ours; weight decay applies to every trainable tensor (official: not to biases,
 #   norms and the gate).
 # * L2P is our minimal version (one prompt chosen per sample, no prompt-length sweep); DualPrompt, LAE,
-#   DAM, ProgPrompt and ColPro are not run. Replay, EWC and the probe are not in the paper's tables: they are
-#   the naive baselines a skeptic would try.
+#   DAM, ProgPrompt and ColPro are not run. Replay and EWC are not in the paper's tables: they are the naive
+#   baselines a skeptic would try. EWC's penalties were tuned at ci scale and are used unchanged at full scale.
 # * The official code never selects prompts at test time; prompt-selection accuracy is our read-out of the
 #   separation $\mathcal L_P$ trains for, and for L2P the accuracy of its key matching.
 # * Scale: 200 training and 100 test questions per task and 3 seeds at ci scale (500/250 and 5 at full).
@@ -215,7 +245,7 @@ q_emb, a_emb = K.text_embeddings()  # MiniLM, from the committed cache
 seeds = [seed * P.n_seeds + i for i in range(P.n_seeds)]
 stream = K.make_stream(seeds, P.n_train, P.n_test, q_emb, a_emb)
 TRAINED = MAIN + BASE
-JOINT = ["adapter", "lq+lv", "bisecle"]
+JOINT = ["adapter", "lq-only", "lq+lv", "bisecle"]
 DIAG = ["lq+lv", "bisecle"]
 # official q-bar: 10 video features in a 128-token sequence; our 8 video tokens keep that share when the
 # question counts as 8 * 118 / 10 = 94 tokens
@@ -225,13 +255,18 @@ jobs = {
     "official": lambda: K.continual_train(stream, OFFICIAL, CFG_OFF, init_seed=seed, type_weight=1.0 / P.n_train),
     "joint": lambda: K.continual_train(stream, JOINT, CFG, init_seed=seed, joint=True),
     # post-hoc diagnostic (added after the first run): the question weighted in q-bar as in the official code,
-    # all types mixed in each batch (in the stream, the official configuration's run above has the same q-bar)
-    "joint-q94": lambda: K.continual_train(stream, DIAG, CFG_Q, init_seed=seed, joint=True),
+    # all types mixed in each batch; and (added after the review) in the stream with L_P at its full weight
+    "joint-q94": lambda: K.continual_train(stream, ["bisecle"], CFG_Q, init_seed=seed, joint=True),
+    "stream-q94": lambda: K.continual_train(stream, ["bisecle"], CFG_Q, init_seed=seed),
+    # the no-op (shown, not a comparator): the adapter as initialised, in effect never updated (one step per
+    # task at a learning rate of 1e-12)
+    "noop": lambda: K.continual_train(stream, ["adapter"], replace(CFG, lr=1e-12, steps=1), init_seed=seed),
 }
 runs = {name: job() for name, job in progress(jobs.items(), total=len(jobs), desc="training")}
 
 acc = {m: runs["main"]["acc"][i] for i, m in enumerate(TRAINED)}  # (S, 4, 4) per method
 acc["probe"] = K.per_task_probe(stream)
+acc["noop"] = runs["noop"]["acc"][0]
 sel = {m: runs["main"]["selection"][i] for i, m in enumerate(TRAINED)}  # (S, 4)
 acc_off = {m: runs["official"]["acc"][i] for i, m in enumerate(OFFICIAL)}
 sel_off = {m: runs["official"]["selection"][i] for i, m in enumerate(OFFICIAL)}
@@ -240,7 +275,7 @@ joint = {m: runs["joint"]["acc"][i, :, 0].mean(-1) for i, m in enumerate(JOINT)}
 sel_centroid = np.array([K.nearest_centroid_task_accuracy(q_emb[stream.train["q"][s]], stream.train["task"][s],
                                                           q_emb[stream.test["q"][s]], stream.test["task"][s])
                          for s in range(len(seeds))])
-METHODS = ["adapter", "l2p", "replay", "ewc", "probe"] + MAIN[1:]
+METHODS = ["adapter", "l2p", "replay", "ewc", "ewc-fgt", "probe", "noop"] + MAIN[1:]
 ACC = {m: np.array([average_accuracy(A) for A in acc[m]]) for m in METHODS}
 FGT = {m: np.array([forgetting(A) for A in acc[m]]) for m in METHODS}
 ACC_OFF = {m: np.array([average_accuracy(A) for A in acc_off[m]]) for m in OFFICIAL}
@@ -248,10 +283,10 @@ FGT_OFF = {m: np.array([forgetting(A) for A in acc_off[m]]) for m in OFFICIAL}
 for m in ("probe",):  # the probe does not depend on the configuration
     ACC_OFF[m], FGT_OFF[m] = ACC[m], FGT[m]
 for m in METHODS:
-    print(f"{LABEL[m]:30s} ACC {100 * ACC[m].mean():5.1f} ± {100 * ACC[m].std():4.1f}   "
+    print(f"{LABEL[m]:42s} ACC {100 * ACC[m].mean():5.1f} ± {100 * ACC[m].std():4.1f}   "
           f"forgetting {100 * FGT[m].mean():5.1f} ± {100 * FGT[m].std():4.1f}")
 for m in joint:
-    print(f"joint training, {LABEL[m]:15s} ACC {100 * joint[m].mean():5.1f} ± {100 * joint[m].std():4.1f}")
+    print(f"joint training, {LABEL[m]:26s} ACC {100 * joint[m].mean():5.1f} ± {100 * joint[m].std():4.1f}")
 
 # %% [markdown]
 # ## Results
@@ -262,8 +297,8 @@ for m in joint:
 # %%
 TASK_NAMES = [t.capitalize() for t in K.TASKS]
 colors = plt.cm.viridis(np.linspace(0, 0.9, 4))
-PANELS = [m for m in METHODS if m != "probe"]  # the probe's matrix is all but flat: see the table below
-fig, axes = plt.subplots(3, 4, figsize=(11, 6.6), sharex=True, sharey=True)
+PANELS = [m for m in METHODS if m not in ("probe", "noop")]  # their matrices are flat: see the table below
+fig, axes = plt.subplots(4, 4, figsize=(11, 8.4), sharex=True, sharey=True)
 for ax, m in zip(axes.flat, PANELS):
     A = 100 * acc[m]
     for j in range(4):
@@ -272,14 +307,17 @@ for ax, m in zip(axes.flat, PANELS):
         ax.errorbar(x, mu, yerr=sd, fmt="o-", ms=4, capsize=2, color=colors[j], label=f"task {j + 1}: {TASK_NAMES[j]}")
     ax.axhline(25, color="grey", ls=":", lw=1)
     ax.set_title(LABEL[m], fontsize=9)
-for ax in axes[-1]:
+for ax in axes.flat[len(PANELS):]:
+    ax.set_visible(False)
+for ax in axes.flat[len(PANELS) - 4:len(PANELS)]:  # the lowest panel of each column
     ax.set_xlabel("tasks trained")
+    ax.xaxis.set_tick_params(labelbottom=True)
 for ax in axes[:, 0]:
     ax.set_ylabel("test accuracy (%)")
 axes[0, 0].legend(fontsize=6, loc="lower left")
 axes[0, 0].set_xticks([1, 2, 3, 4])
 fig.suptitle(f"Accuracy on each task through the stream ({len(seeds)} seeds, bars: ±1 sd; dotted: chance)")
-fig.set_dpi(60)  # twelve panels: a lighter image keeps the page under 1 MB
+fig.set_dpi(50)  # fourteen panels: a lighter image keeps the page under 1 MB
 plt.show()
 
 # %% [markdown]
@@ -288,8 +326,9 @@ plt.show()
 # A good learner sits at the top left. The plain adapter ends at an ACC of {glue:text}`acc_adapter:.1f` %
 # with {glue:text}`fgt_adapter:.1f` points of forgetting, Bisecle at {glue:text}`acc_bisecle:.1f` % and
 # {glue:text}`fgt_bisecle:.1f` points, the L2P-style pool at {glue:text}`acc_l2p:.1f` % and
-# {glue:text}`fgt_l2p:.1f` points; replay reaches {glue:text}`acc_replay:.1f` % and the per-task probe
-# {glue:text}`acc_probe:.1f` % (seed 0, mean over its seeds).
+# {glue:text}`fgt_l2p:.1f` points; replay reaches {glue:text}`acc_replay:.1f` %, EWC tuned for forgetting
+# {glue:text}`acc_ewcfgt:.1f` % with {glue:text}`fgt_ewcfgt:.1f` points of forgetting, and the per-task probe,
+# the reference, {glue:text}`acc_probe:.1f` % (seed 0, mean over its seeds).
 
 # %%
 PAPER = {  # NExT-QA: (ACC %, forgetting %), Tables 1 and 2 of the paper
@@ -297,19 +336,21 @@ PAPER = {  # NExT-QA: (ACC %, forgetting %), Tables 1 and 2 of the paper
     "lv-only": (53.94, 9.61), "lp-only": (55.82, 8.93), "lq+lv": (59.78, 6.58), "lv+lp": (51.95, 11.73),
     "lq+lp": (61.38, 7.20),
 }
+REFERENCE = ("probe", "noop")  # shown, not comparators
 mcol = dict(zip(METHODS, plt.cm.tab20(np.linspace(0, 1, len(METHODS)))))
 fig, (a1, a2) = plt.subplots(1, 2, figsize=(11, 4.2))
 for m in METHODS:
     a1.errorbar(100 * FGT[m].mean(), 100 * ACC[m].mean(), xerr=100 * FGT[m].std(), yerr=100 * ACC[m].std(),
-                fmt="o" if m in PAPER else "D", color=mcol[m], label=LABEL[m], capsize=3)
+                fmt="o" if m in PAPER else "*" if m in REFERENCE else "D", ms=10 if m in REFERENCE else 6,
+                color=mcol[m], label=LABEL[m], capsize=3)
     if m in PAPER:
         a2.plot(PAPER[m][1], PAPER[m][0], "s", color=mcol[m], label=LABEL[m])
 for m, ls in (("adapter", "--"), ("lq+lv", ":"), ("bisecle", "-.")):
     a1.axhline(100 * joint[m].mean(), color=mcol[m], ls=ls, lw=1, label=f"joint training, {LABEL[m]}")
 a1.set_xlabel("forgetting (percentage points)")
 a1.set_ylabel("final average accuracy ACC (%)")
-a1.set_title("miniature (synthetic video QA, 4 tasks; diamonds: naive baselines)", fontsize=9)
-a1.legend(fontsize=6, ncol=2)
+a1.set_title("miniature (synthetic video QA, 4 tasks; diamonds: naive baselines, stars: references)", fontsize=8)
+a1.legend(fontsize=5.5, ncol=2)
 a2.set_xlabel("forgetting (percentage points)")
 a2.set_ylabel("final average accuracy (%)")
 a2.set_title("paper, NExT-QA (8 tasks, LLaMA-Adapter)", fontsize=9)
@@ -318,19 +359,20 @@ fig.set_dpi(72)
 plt.show()
 
 # %% [markdown]
-# Prompt selection without a task id: after $k$ tasks, the share of the seen tasks' test questions whose
-# query-weighted prompt is closest to their own type embedding (for L2P: whose chosen key stands for their
-# own type). Chance is $1/k$; a model that sends every question to the same type also scores $1/k$.
+# Prompt selection without a task id (an illustration, not a test): after $k$ tasks, the share of the seen tasks'
+# test questions whose query-weighted prompt is closest to their own type embedding (for L2P: whose chosen key
+# stands for their own type). Chance is $1/k$; a model that sends every question to the same type also scores
+# $1/k$.
 
 # %%
 fig, ax = plt.subplots(figsize=(7, 4.5))
 k = np.arange(1, 5)
-for m in ["bisecle", "lp-only", "lq+lp", "lv+lp", "lq+lv", "adapter", "l2p"]:
+for m in ["bisecle", "lp-only", "lq+lp", "lv+lp", "lq+lv", "lp-shuffled", "adapter", "l2p"]:
     s = 100 * sel[m]
     ax.errorbar(k, s.mean(0), yerr=s.std(0), fmt="o-", capsize=3, color=mcol[m], label=LABEL[m])
 ax.plot(k, 100 / k, "k:", lw=2, zorder=5, label="chance, 1/k")
 ax.plot([4], [100 * sel_centroid.mean()], "k*", ms=12, label=LABEL["centroid"] + ", 4 tasks")
-ax.axhline(90, color="red", ls="--", lw=1, label="test threshold (90%)")
+ax.axhline(90, color="red", ls="--", lw=1, label="the brief's level (90%)")
 ax.set_xticks(k)
 ax.set_xlabel("tasks trained, k")
 ax.set_ylabel("prompt-selection accuracy (%)")
@@ -344,33 +386,44 @@ plt.show()
 # tasks? Two candidates: our $\bar q$ is dominated by the video tokens, which do not depend on the task,
 # whereas the official $\bar q$ averages a 128-token sequence in which only 10 tokens are video; and in a
 # stream each batch holds one type only. We rerun the question-weighted variant ($\bar q$ with the
-# question counted as 94 tokens, the official share) with all types mixed (joint training), beside the
-# pre-registered setting; in the stream, the official configuration has the same $\bar q$ (and, besides, the
-# official type weights and schedule). With the question weighted as officially and all types mixed in each
-# batch, Bisecle's prompts identify {glue:text}`diag_mixed_q94:.0f` % of the test questions; in the stream, in
-# the official configuration, {glue:text}`diag_stream_q94:.0f` %.
+# question counted as 94 tokens, the official share) with all types mixed (joint training), and, added after
+# the review, in the stream with $\mathcal L_P$ at its full weight; the official configuration has the same
+# $\bar q$ but also the official type weight, which divides $\mathcal L_P$ by the number of training questions
+# of a type. With the question weighted as officially and all types mixed in each batch, Bisecle's prompts
+# identify {glue:text}`diag_mixed_q94:.0f` % of the test questions; in the stream with the same $\bar q$ and
+# $\mathcal L_P$ at full weight, {glue:text}`diag_stream_q94:.0f` %; in the official configuration,
+# {glue:text}`diag_stream_off:.0f` %.
 
 # %%
-diag = {("ours", "stream"): runs["main"]["selection"][[TRAINED.index(m) for m in DIAG], :, -1],
-        ("ours", "mixed"): runs["joint"]["selection"][[JOINT.index(m) for m in DIAG], :, 0],
-        ("official config.", "stream"): runs["official"]["selection"][[OFFICIAL.index(m) for m in DIAG], :, -1],
-        ("official share", "mixed"): runs["joint-q94"]["selection"][:, :, 0]}
-fig, ax = plt.subplots(figsize=(8, 4.5))
+diag = {("ours", "stream"): {m: runs["main"]["selection"][TRAINED.index(m), :, -1] for m in DIAG},
+        ("ours", "mixed"): {m: runs["joint"]["selection"][JOINT.index(m), :, 0] for m in DIAG},
+        ("official share,\nL_P full weight", "stream"): {"bisecle": runs["stream-q94"]["selection"][0, :, -1]},
+        ("official config.,\nL_P x 1/n_type", "stream"): {"bisecle": runs["official"]["selection"][
+            OFFICIAL.index("bisecle"), :, -1]},
+        ("official share,\nL_P full weight", "mixed"): {"bisecle": runs["joint-q94"]["selection"][0, :, 0]}}
+fig, ax = plt.subplots(figsize=(9, 4.5))
 width = 0.38
 for i, m in enumerate(DIAG):
-    vals = [100 * v[i] for v in diag.values()]
-    ax.bar(np.arange(4) + (i - 0.5) * width, [v.mean() for v in vals], width, yerr=[v.std() for v in vals],
+    xs = [j for j, d in enumerate(diag.values()) if m in d]
+    vals = [100 * d[m] for d in diag.values() if m in d]
+    ax.bar(np.array(xs) + (i - 0.5) * width, [v.mean() for v in vals], width, yerr=[v.std() for v in vals],
            capsize=3, color=mcol[m], label=LABEL[m])
 ax.axhline(25, color="k", ls=":", lw=1.5, label="chance over 4 types")
-ax.axhline(90, color="red", ls="--", lw=1, label="test threshold")
-ax.set_xticks(np.arange(4), [f"q-bar: {a}\n{b} batches" for a, b in diag])
+ax.axhline(90, color="red", ls="--", lw=1, label="the brief's level")
+ax.set_xticks(np.arange(len(diag)), [f"q-bar: {a}\n{b} batches" for a, b in diag], fontsize=7)
 ax.set_ylabel("prompt-selection accuracy, 4 types (%)")
 ax.set_ylim(0, 105)
 ax.legend(fontsize=8, loc="upper left")
 fig.set_dpi(72)
 plt.show()
-glue("diag_mixed_q94", float(100 * diag[("official share", "mixed")][1].mean()), display=False)
-glue("diag_stream_q94", float(100 * diag[("official config.", "stream")][1].mean()), display=False)
+glue("diag_mixed_q94", float(100 * diag[("official share,\nL_P full weight", "mixed")]["bisecle"].mean()),
+     display=False)
+glue("diag_stream_q94", float(100 * diag[("official share,\nL_P full weight", "stream")]["bisecle"].mean()),
+     display=False)
+glue("diag_stream_off", float(100 * diag[("official config.,\nL_P x 1/n_type", "stream")]["bisecle"].mean()),
+     display=False)
+acc_q94 = np.array([average_accuracy(A) for A in runs["stream-q94"]["acc"][0]])
+glue("diag_stream_q94_gap", float(100 * (acc_q94.mean() - ACC["l2p"].mean())), display=False)
 
 # %%
 fig, axes = plt.subplots(1, 4, figsize=(13, 3.4))
@@ -383,7 +436,7 @@ plt.show()
 # ### The paper's numbers beside ours
 #
 # ACC and forgetting in %; ours: mean ± sd over seeds at this scale, in the pre-registered and in the
-# official configuration.
+# official configuration. The per-task probe and the no-op are references, not comparators.
 
 # %%
 rows = ["| setting | paper NExT-QA ACC | paper NExT-QA forgetting | ours ACC | ours forgetting "
@@ -438,13 +491,14 @@ display(Markdown("\n".join(rows)))
 #   written they train $\mathcal L_A + 0.1\,\mathcal L_P$ only; we follow the paper, which reports all three
 #   losses.
 
+
 # %% [markdown]
 # ## Checking the tests
 #
-# Each test's measured value for Bisecle (red), its ablation (orange) and the naive baselines (blue), in the
-# pre-registered configuration (solid) and in the official one (pale); the dashed line is the threshold,
-# the grey band the declared tolerance around it (a value inside it is "at the edge"). Values are means over
-# the seeds of this run, as the tests record them.
+# Each test's measured value for the paper's learner (red), its ablation (orange) and the naive baselines (blue),
+# in the pre-registered configuration (solid) and, for the first two tests, in the official one (pale); the dashed
+# line is the threshold, the grey band the declared tolerance around it (a value inside it is "at the edge").
+# Values are means over the seeds of this run, as the tests record them.
 
 # %%
 def ratio(F, m):
@@ -452,108 +506,133 @@ def ratio(F, m):
     return float(F[m].mean() / F["adapter"].mean())
 
 
-def gap(A, m):
-    """Final ACC of learner m minus the L2P-style pool's, points."""
-    return float(100 * (A[m].mean() - A["l2p"].mean()))
+def gap(A, m, ref="l2p"):
+    """Final ACC of learner m minus that of ``ref``, points."""
+    return float(100 * (A[m].mean() - A[ref].mean()))
 
 
-sel_last = {m: float(v[:, -1].mean()) for m, v in sel.items()}
-sel_last_off = {m: float(v[:, -1].mean()) for m, v in sel_off.items()}
-sel_last["centroid"] = sel_last_off["centroid"] = float(sel_centroid.mean())
-WHO = {  # test -> (method, ablation, baselines)
-    "forgetting-halved": ("bisecle", "lp-only", ["l2p", "replay", "ewc", "probe"]),
-    "acc-not-below-l2p": ("bisecle", "lv+lp", ["adapter", "replay", "ewc", "probe"]),
-    "prompt-selection": ("bisecle", "lq+lv", ["l2p", "centroid"]),
+WHO = {  # test -> (the paper's learner, ablation, baselines)
+    "forgetting-halved": ("bisecle", "lp-only", ["l2p", "replay", "ewc", "ewc-fgt"]),
+    "acc-not-below-l2p": ("bisecle", "lv+lp", ["adapter", "replay", "ewc"]),
+    "prompt-loss-cuts-forgetting": ("lp-only", "lp-shuffled", ["l2p", "replay", "ewc-fgt"]),
+    "question-loss-binds": ("lq-only", "lq-shuffled", ["replay", "ewc"]),
 }
-MEASURE = {"forgetting-halved": (lambda m: ratio(FGT, m), lambda m: ratio(FGT_OFF, m)),
-           "acc-not-below-l2p": (lambda m: gap(ACC, m), lambda m: gap(ACC_OFF, m)),
-           "prompt-selection": (lambda m: sel_last[m], lambda m: sel_last_off[m])}
-v = {t: {m: MEASURE[t][0](m) for m in [w[0], w[1], *w[2]]} for t, w in WHO.items()}
-v_off = {t: {m: MEASURE[t][1](m) for m in [w[0], w[1], *w[2]]} for t, w in WHO.items()}
-TOL = {"forgetting-halved": tolerance(abs=0.1, why="ratio of forgetting after AdamW training through the stream, "
-                                                   "100 test questions per task"),
-       "acc-not-below-l2p": tolerance(abs=3.0, why="difference of accuracies (points) after AdamW training through "
-                                                   "the stream, 3 seeds"),
-       "prompt-selection": tolerance(abs=0.05, why="share of 400 test questions after AdamW training through the "
-                                                   "stream")}
-THR = {"forgetting-halved": 0.5, "acc-not-below-l2p": -1.0, "prompt-selection": 0.9}
+OFFICIAL_TESTS = ("forgetting-halved", "acc-not-below-l2p")
+MEASURE = {"forgetting-halved": lambda A, F, m: ratio(F, m),
+           "acc-not-below-l2p": lambda A, F, m: gap(A, m),
+           "prompt-loss-cuts-forgetting": lambda A, F, m: ratio(F, m),
+           "question-loss-binds": lambda A, F, m: gap(A, m, ref="adapter")}
+v = {t: {m: MEASURE[t](ACC, FGT, m) for m in [w[0], w[1], *w[2]]} for t, w in WHO.items()}
+v_off = {t: {m: MEASURE[t](ACC_OFF, FGT_OFF, m) for m in [w[0], w[1], *w[2]]}
+         for t, w in WHO.items() if t in OFFICIAL_TESTS}
+TOL_RATIO = tolerance(abs=0.1, why="ratio of forgetting after AdamW training through the stream, 100 test "
+                                   "questions per task")
+TOL_GAP = tolerance(abs=3.0, why="difference of accuracies (points) after AdamW training through the stream, 3 seeds")
+TOL = {"forgetting-halved": TOL_RATIO, "acc-not-below-l2p": TOL_GAP, "prompt-loss-cuts-forgetting": TOL_RATIO,
+       "question-loss-binds": TOL_GAP}
+CRIT = {"forgetting-halved": at_most(0.5), "acc-not-below-l2p": at_least(-1.0),
+        "prompt-loss-cuts-forgetting": at_most(0.9), "question-loss-binds": greater_than(0.0)}
+THR = {"forgetting-halved": 0.5, "acc-not-below-l2p": -1.0, "prompt-loss-cuts-forgetting": 0.9,
+       "question-loss-binds": 0.0}
 UNIT = {"forgetting-halved": "forgetting / adapter's forgetting", "acc-not-below-l2p": "ACC minus L2P's (points)",
-        "prompt-selection": "prompt-selection accuracy, 4 tasks"}
-fig, axes = plt.subplots(1, 3, figsize=(14, 3.8))
+        "prompt-loss-cuts-forgetting": "forgetting / adapter's forgetting",
+        "question-loss-binds": "ACC minus the adapter's (points)"}
+fig, axes = plt.subplots(1, 4, figsize=(17, 3.8))
 for ax, (t, (meth, abl, base)) in zip(axes, WHO.items()):
     who = [meth, abl, *base]
     y = np.arange(len(who))[::-1]
     col = ["C3" if m == meth else "C1" if m == abl else "C0" for m in who]
-    ax.barh(y + 0.2, [v[t][m] for m in who], 0.4, color=col, label="pre-registered")
-    ax.barh(y - 0.2, [v_off[t][m] for m in who], 0.4, color=col, alpha=0.45, label="official config.")
+    off = t in OFFICIAL_TESTS
+    ax.barh(y + (0.2 if off else 0), [v[t][m] for m in who], 0.4 if off else 0.6, color=col, label="pre-registered")
+    if off:
+        ax.barh(y - 0.2, [v_off[t][m] for m in who], 0.4, color=col, alpha=0.45, label="official config.")
     ax.axvline(THR[t], color="k", ls="--", lw=1)
     ax.axvspan(THR[t] - TOL[t].abs, THR[t] + TOL[t].abs, color="0.85", zorder=0)
     ax.set_yticks(y, [LABEL[m] for m in who], fontsize=7)
     ax.set_xlabel(UNIT[t], fontsize=8)
-    ax.set_title(t, fontsize=9)
+    ax.set_title(t + ("" if t in OFFICIAL_TESTS else " (post hoc)"), fontsize=9)
 axes[0].legend(fontsize=7)
-fig.suptitle(f"Each test: Bisecle (red), its ablation (orange), the naive baselines (blue); seed {seed}")
-fig.set_dpi(72)
+fig.suptitle(f"Each test: the paper's learner (red), its ablation (orange), the naive baselines (blue); seed {seed}")
+fig.set_dpi(65)
 plt.show()
 
 # %%
 claims.headline("mitigates-forgetting",
                 "In parameter-efficient continual VideoQA (a frozen VLM, a small adapter, one question type after "
-                "another), Bisecle mitigates catastrophic forgetting: it forgets far less than the plain adapter",
-                tests=["forgetting-halved", "forgetting-halved-official"])
-claims.headline("beats-prompt-learners",
-                "Bisecle ends the stream more accurate than prompt-based continual learners such as L2P",
-                tests=["acc-not-below-l2p", "acc-not-below-l2p-official"])
+                "another), Bisecle mitigates catastrophic forgetting: it forgets far less than the plain adapter and "
+                "ends more accurate than prompt-based continual learners such as L2P",
+                tests=["forgetting-halved", "forgetting-halved-official", "acc-not-below-l2p",
+                       "acc-not-below-l2p-official"])
+claims.headline("binding",
+                "Multi-directional supervision (binding: predicting the question and the video as well as the "
+                "answer) captures cross-modal relationships that make the answers better",
+                tests=["question-loss-binds"])
 claims.headline("separation",
-                "Its contrastive prompt learning isolates task-specific knowledge in the prompts (pattern separation)",
-                tests=["prompt-selection", "prompt-selection-official"])
-claims.headline("binding-generalises",
-                "Multi-directional supervision (binding) captures cross-modal relationships and improves "
-                "cross-task generalisation on several VideoQA benchmarks",
-                untestable="our question and answer texts are single tokens through a random frozen network, so "
-                           "L_Q is a 40-way classification, not language modelling of the question; no measure of "
-                           "cross-task generalisation (forward transfer) was fixed before the run; and NExT-QA, "
-                           "DramaQA and STAR with a LLaMA-based VLM cannot run here. The binding losses are the "
-                           "ablated ingredient of forgetting-halved")
+                "Contrastive prompt learning (pattern separation) isolates task-specific knowledge in the prompts, "
+                "so that the model forgets less",
+                tests=["prompt-loss-cuts-forgetting"])
+claims.headline("generalises-on-benchmarks",
+                "Together they enhance cross-task generalisation on several VideoQA benchmarks",
+                untestable="no measure of cross-task generalisation (forward transfer) was fixed before the run, and "
+                           "NExT-QA, DramaQA and STAR with a LLaMA-based VLM cannot run here")
 
 INGREDIENT = {"forgetting-halved": "the binding losses L_Q and L_V (multi-directional supervision)",
               "acc-not-below-l2p": "the question-prediction loss L_Q, which the paper's ablation credits most",
-              "prompt-selection": "the contrastive prompt loss L_P (separation)"}
+              "prompt-loss-cuts-forgetting": "the task identity in L_P (which type's embedding each prompt is pulled "
+                                             "towards): the same loss towards a random seen type",
+              "question-loss-binds": "the video-answer-question correspondence that L_Q learns: the same loss "
+                                     "towards a fixed random relabelling of the questions"}
 CLABEL = {  # comparator labels, per test where they differ
     ("forgetting-halved", "lp-only"): "Bisecle without L_Q and L_V (L_P only; paper: 0.65)",
     ("forgetting-halved", "l2p"): "L2P-style prompt pool (paper: 0.89)",
     ("acc-not-below-l2p", "lv+lp"): "Bisecle without L_Q (L_V+L_P; paper: +3.1 points)",
     ("acc-not-below-l2p", "adapter"): "plain adapter, sequential fine-tuning (paper: -2.2 points)",
-    ("prompt-selection", "lq+lv"): "Bisecle without L_P (L_Q+L_V)",
-    ("prompt-selection", "l2p"): "L2P-style pool: its key matching, keys mapped to tasks by the training questions",
-    ("prompt-selection", "centroid"): "nearest task centroid of the frozen MiniLM question embeddings (no training)",
+    ("prompt-loss-cuts-forgetting", "lp-shuffled"): "the adapter with the null L_P (a random seen type per sample)",
+    ("prompt-loss-cuts-forgetting", "l2p"): "L2P-style prompt pool (paper: 0.89)",
+    ("question-loss-binds", "lq-shuffled"): "the adapter with the null L_Q (shuffled question targets)",
 }
 BLABEL = {"replay": "fine-tuning with a replay buffer of 20 samples per finished task",
-          "ewc": "fine-tuning with online EWC (lambda 2000, tuned for final ACC on the design seeds)",
-          "probe": "a linear probe per task on frozen video features, picked by the question's type"}
+          "ewc": "fine-tuning with online EWC, penalty tuned for final ACC on streams no test uses",
+          "ewc-fgt": "fine-tuning with online EWC, penalty tuned for least forgetting at no loss of ACC, on streams "
+                     "no test uses"}
 STATEMENT = {
     "forgetting-halved": "Bisecle's forgetting is at most half that of the plain adapter trained sequentially",
     "acc-not-below-l2p": "Bisecle's final average accuracy is not more than 1 point below the L2P-style pool's",
-    "prompt-selection": "with the contrastive prompt loss, the query-weighted prompt identifies the task of at least "
-                        "90% of the test questions after the last task",
+    "prompt-loss-cuts-forgetting": "adding the contrastive prompt loss L_P to the plain adapter cuts its forgetting "
+                                   "by at least a tenth",
+    "question-loss-binds": "adding the question-prediction loss L_Q to the plain adapter raises its final average "
+                           "accuracy by more than the 3-point tolerance",
 }
 PAPER_TXT = {
     "forgetting-halved": "NExT-QA forgetting 5.34 vs 13.83 (ratio 0.39); DramaQA 0.43; STAR 0.66 (Table 1)",
     "acc-not-below-l2p": "NExT-QA ACC 62.37 vs 48.82 (+13.6 points); backbone 46.58 (-2.2) (Table 1)",
-    "prompt-selection": "not reported as a number; L_P is meant to isolate task-specific knowledge in the prompts",
+    "prompt-loss-cuts-forgetting": "forgetting with L_P only over the backbone's: 8.93/13.83 = 0.65 (NExT-QA), "
+                                   "0.78 (DramaQA), 0.80 (STAR); all three losses over L_Q+L_V: 0.81, 0.82, 0.82 "
+                                   "(Tables 1 and 2)",
+    "question-loss-binds": "ACC with L_Q only minus the backbone's: 61.13 - 46.58 = +14.6 (NExT-QA), +10.4 "
+                           "(DramaQA), +2.8 (STAR) (Tables 1 and 2)",
 }
-CRIT = {"forgetting-halved": at_most(0.5), "acc-not-below-l2p": at_least(-1.0), "prompt-selection": at_least(0.9)}
 OFFICIAL_SETTING = ("official configuration: q-bar with the question's official share (94 of 102 tokens), L_P "
                     "weighted per sample by 1 / (training questions of its type), per-task warm-up and cosine "
-                    "learning rate, learning rate 0.09 x 32 / 256")
-for t, crit in CRIT.items():  # the criteria are the brief's constants, fixed before the first run
+                    "learning rate, learning rate 0.09 x 32 / 256; EWC's penalties tuned in it")
+POST_HOC = {
+    "prompt-loss-cuts-forgetting": "added after the independent review: the separation headline is mapped to the "
+                                   "paper's own evidence for L_P (Table 2 beside Table 1's backbone) instead of "
+                                   "test-time prompt selection, which the official model never performs",
+    "question-loss-binds": "added after the independent review: the binding headline ('captures cross-modal "
+                           "relationships') is mapped to the paper's row L_Q only against its backbone, with the "
+                           "shuffled-target L_Q as the null",
+}
+for t, crit in CRIT.items():  # the criteria are the brief's constants (and the paper's, for the post-hoc tests)
     meth, abl, base = WHO[t]
     for suffix, vals in (("", v), ("-official", v_off)):
+        if suffix and t not in OFFICIAL_TESTS:
+            continue
         extra = dict(setting=OFFICIAL_SETTING,
                      post_hoc="added when the page gained its comparators (issue 32): the brief asks that a departure "
                               "from the official code that can move a test be run with the official values; every "
                               "learner is retrained in that configuration, the method and the criterion are "
-                              "unchanged") if suffix else {}
+                              "unchanged") if suffix else ({"post_hoc": POST_HOC[t]} if t in POST_HOC else {})
         claims.test(
             t + suffix, statement=STATEMENT[t] + (" (official configuration)" if suffix else ""),
             paper=PAPER_TXT[t], criterion=crit, measured=vals[t][meth], tol=TOL[t],
@@ -561,22 +640,57 @@ for t, crit in CRIT.items():  # the criteria are the brief's constants, fixed be
             baselines=[Comparator(CLABEL.get((t, b), BLABEL.get(b, LABEL[b])), vals[t][b]) for b in base],
             **extra)
 
+# prompt selection after the last task: the brief's third check, now an illustration
+sel_last = {m: float(x[:, -1].mean()) for m, x in sel.items()}
+sel_last_off = {m: float(x[:, -1].mean()) for m, x in sel_off.items()}
+SEL_WHY = ("not a test of the paper: the official model never selects a prompt at test time (every prompt row is "
+           "attended in every layer); our template questions give their type away (the nearest centroid of the frozen "
+           "question embeddings identifies it with no training); and without L_P the type embeddings get no gradient, "
+           "so the ablation is at chance by construction")
+for suffix, s_last in (("", sel_last), ("-official", sel_last_off)):
+    claims.illustrate(
+        "prompt-selection" + suffix,
+        statement="with the contrastive prompt loss, the query-weighted prompt identifies the task of at least 90% of "
+                  "the test questions after the last task" + (" (official configuration)" if suffix else ""),
+        paper="not reported as a number; L_P is meant to isolate task-specific knowledge in the prompts",
+        criterion=at_least(0.9), measured=s_last["bisecle"], why=SEL_WHY,
+        tol=tolerance(abs=0.05, why="share of 400 test questions after AdamW training through the stream"))
+
 KEY = {"lp-only": "lponly", "lv+lp": "lvlp", "lq+lv": "lqlv", "lq-only": "lqonly", "lv-only": "lvonly",
-       "lq+lp": "lqlp", "lq-shuffled": "lqshuf"}
+       "lq+lp": "lqlp", "lq-shuffled": "lqshuf", "lp-shuffled": "lpshuf", "ewc-fgt": "ewcfgt"}
 for t, vals in v.items():
     for m, x in vals.items():
-        glue(f"{t}_{KEY.get(m, m)}", 100 * x if t == "prompt-selection" else x, display=False)
+        glue(f"{t}_{KEY.get(m, m)}", x, display=False)
 for t, vals in v_off.items():
     for m, x in vals.items():
-        glue(f"{t}-official_{KEY.get(m, m)}", 100 * x if t == "prompt-selection" else x, display=False)
+        glue(f"{t}-official_{KEY.get(m, m)}", x, display=False)
 for m in METHODS:
     glue(f"acc_{KEY.get(m, m)}", float(100 * ACC[m].mean()), display=False)
     glue(f"fgt_{KEY.get(m, m)}", float(100 * FGT[m].mean()), display=False)
 for m in JOINT:
     glue(f"joint_{KEY.get(m, m)}", float(100 * joint[m].mean()), display=False)
-glue("acc_replay_minus_bisecle", float(100 * (ACC["replay"].mean() - ACC["bisecle"].mean())), display=False)
+glue("joint_cost_bisecle", float(100 * (joint["adapter"].mean() - joint["bisecle"].mean())), display=False)
+for m in ["bisecle", "lq+lv", "l2p", "lp-only"]:
+    glue(f"sel_{KEY.get(m, m)}", 100 * sel_last[m], display=False)
+glue("sel_centroid", float(100 * sel_centroid.mean()), display=False)
 glue("sel_bisecle_min", float(100 * sel["bisecle"][:, -1].min()), display=False)
 glue("sel_bisecle_max", float(100 * sel["bisecle"][:, -1].max()), display=False)
+glue("sel_official_bisecle", 100 * sel_last_off["bisecle"], display=False)
+glue("ratio_bisecle_over_lqlv", float(FGT["bisecle"].mean() / FGT["lq+lv"].mean()), display=False)
+glue("acc_bisecle_minus_lqlv", gap(ACC, "bisecle", ref="lq+lv"), display=False)
+glue("noop_ratio", ratio(FGT, "noop"), display=False)
+glue("noop_gap", gap(ACC, "noop"), display=False)
+glue("probe_gap", gap(ACC, "probe"), display=False)
+glue("ewc_gap_adapter", gap(ACC, "ewc-fgt", ref="adapter"), display=False)
+glue("lam_acc", CFG.ewc_lambda, display=False)
+glue("lam_fgt", CFG.ewc_lambda_fgt, display=False)
+glue("lam_acc_off", CFG_OFF.ewc_lambda, display=False)
+glue("lam_fgt_off", CFG_OFF.ewc_lambda_fgt, display=False)
+for name, m in (("ewc", "ewc"), ("ewcfgt", "ewc-fgt")):
+    glue(f"off_ratio_{name}", ratio(FGT_OFF, m), display=False)
+    glue(f"off_gap_{name}", gap(ACC_OFF, m), display=False)
+glue("gap_ewcfgt", gap(ACC, "ewc-fgt"), display=False)
+glue("ratio_ewc", ratio(FGT, "ewc"), display=False)
 
 # %% [markdown]
 # ## Claims
@@ -591,88 +705,137 @@ claims.table()
 # ```{repro-verdict}
 # ```
 #
-# None of the three pre-registered tests holds for Bisecle in this miniature, and the official configuration
-# does not change that. The numbers below are this page's run at seed 0 (a mean over its seeds); the judged
-# table gives every test's status over the ci sweep and at full scale.
+# **First, a failed precondition.** In this miniature the binding losses hurt the answer task before any
+# forgetting can happen. Trained on the four tasks mixed (joint training, no stream at all), the plain adapter
+# reaches {glue:text}`joint_adapter:.0f` % and Bisecle {glue:text}`joint_bisecle:.0f` %, which is
+# {glue:text}`joint_cost_bisecle:.0f` points less; $\mathcal L_Q$ alone reaches {glue:text}`joint_lqonly:.0f` % and
+# $\mathcal L_Q+\mathcal L_V$ {glue:text}`joint_lqlv:.0f` %. And in the stream, $\mathcal L_Q$ towards a fixed random
+# relabelling of the questions does about as well as the real $\mathcal L_Q$ (ACC {glue:text}`acc_lqshuf:.1f` against
+# {glue:text}`acc_lqonly:.1f` %, forgetting {glue:text}`fgt_lqshuf:.1f` against {glue:text}`fgt_lqonly:.1f` points):
+# what the question loss does here is load a second task onto a small adapter, not bind the modalities. In the
+# paper $\mathcal L_Q$ is the single most useful loss. So the tests below are not informative about the paper: they
+# say that our stand-in for its losses does not work, not that its losses do not. In the stream, too, the plain
+# adapter (ACC {glue:text}`acc_adapter:.1f` %) and $\mathcal L_P$ only ({glue:text}`acc_lponly:.1f` %) end well
+# above Bisecle ({glue:text}`acc_bisecle:.1f` %). The numbers below are this page's run at seed 0 (a mean over its
+# seeds); the judged table gives every test's status over the ci sweep and at full scale.
 #
 # * *Forgetting halved* ({repro-status}`forgetting-halved`; official configuration
 #   {repro-status}`forgetting-halved-official`). Bisecle forgets more than the plain adapter, not half as
 #   much: the ratio is {glue:text}`forgetting-halved_bisecle:.2f` ({glue:text}`fgt_bisecle:.0f` against
 #   {glue:text}`fgt_adapter:.0f` points), {glue:text}`forgetting-halved-official_bisecle:.2f` in the official
-#   configuration; it fails the criterion at {repro-seeds}`forgetting-halved:method:fail` seeds of the ci
-#   sweep. Its ablation without the binding losses ($\mathcal L_P$ only) is at
-#   {glue:text}`forgetting-halved_lponly:.2f`: every combination with $\mathcal L_Q$ or $\mathcal L_V$ raises
-#   forgetting. The null model ($\mathcal L_Q$ towards shuffled question labels) forgets
-#   {glue:text}`fgt_lqshuf:.0f` points and the real $\mathcal L_Q$ {glue:text}`fgt_lqonly:.0f`, so what hurts is
-#   an extra loss sharing the small adapter, not what it binds. Joint training shows the same conflict without
-#   any stream: the adapter alone reaches {glue:text}`joint_adapter:.0f` % on all four tasks at once,
-#   $\mathcal L_Q+\mathcal L_V$ {glue:text}`joint_lqlv:.0f` % and Bisecle {glue:text}`joint_bisecle:.0f` %.
-#   Among the naive baselines, the per-task probe forgets nothing (by construction; it passes at
-#   {repro-seeds}`forgetting-halved:baseline4:pass` seeds) and replay comes closest among the trained learners,
-#   at a ratio of {glue:text}`forgetting-halved_replay:.2f` (inside the tolerance band of the threshold at
-#   {repro-seeds}`forgetting-halved:baseline2:edge` seeds, above it at
-#   {repro-seeds}`forgetting-halved:baseline2:fail`);
-#   EWC, tuned for accuracy, is at {glue:text}`forgetting-halved_ewc:.2f`. In the official configuration EWC's
-#   ratio drops to {glue:text}`forgetting-halved-official_ewc:.2f` and passes at
-#   {repro-seeds}`forgetting-halved-official:baseline3:pass` seeds, while Bisecle's stays at
-#   {glue:text}`forgetting-halved-official_bisecle:.2f`.
+#   configuration; it fails the criterion at {repro-seeds}`forgetting-halved:method:fail` seeds of the ci sweep.
+#   Its ablation without the binding losses ($\mathcal L_P$ only) is at {glue:text}`forgetting-halved_lponly:.2f`.
+#   Had Bisecle passed, the test would still have been weak evidence: a criterion on forgetting alone is met by a
+#   learner that does not learn (the adapter never updated forgets nothing, at an ACC of
+#   {glue:text}`acc_noop:.0f` %), and EWC tuned for the least forgetting at no loss of accuracy (penalty
+#   {glue:text}`lam_fgt:.0f`, tuned on streams no test uses) reaches {glue:text}`forgetting-halved_ewcfgt:.2f`,
+#   passing at {repro-seeds}`forgetting-halved:baseline4:pass` seeds and at the edge at
+#   {repro-seeds}`forgetting-halved:baseline4:edge`. EWC tuned for accuracy (penalty {glue:text}`lam_acc:.0f`) is
+#   at {glue:text}`forgetting-halved_ewc:.2f`, and replay at {glue:text}`forgetting-halved_replay:.2f` (inside the
+#   tolerance band at {repro-seeds}`forgetting-halved:baseline2:edge` seeds, above it at
+#   {repro-seeds}`forgetting-halved:baseline2:fail`). In the official configuration, with the penalties tuned
+#   there ({glue:text}`lam_acc_off:.0f` and {glue:text}`lam_fgt_off:.0f`), EWC is at
+#   {glue:text}`forgetting-halved-official_ewc:.2f` and {glue:text}`forgetting-halved-official_ewcfgt:.2f`
+#   (the second inside the tolerance band at {repro-seeds}`forgetting-halved-official:baseline4:edge` seeds and
+#   above it at {repro-seeds}`forgetting-halved-official:baseline4:fail`).
 # * *Not below L2P* ({repro-status}`acc-not-below-l2p`; official {repro-status}`acc-not-below-l2p-official`).
 #   Bisecle ends {glue:text}`acc-not-below-l2p_bisecle:.1f` points from the L2P-style pool (it fails at
-#   {repro-seeds}`acc-not-below-l2p:method:fail` seeds); its ablation without $\mathcal L_Q$
+#   {repro-seeds}`acc-not-below-l2p:method:fail` seeds); its ablation without $\mathcal L_Q$ at
 #   {glue:text}`acc-not-below-l2p_lvlp:.1f`. The plain adapter is level with L2P
-#   ({glue:text}`acc-not-below-l2p_adapter:.1f`): in our miniature L2P adds nothing over the adapter, where the
-#   paper has it ahead of its backbone; the adapter lies inside the tolerance band at
-#   {repro-seeds}`acc-not-below-l2p:baseline1:edge` seeds. Replay ends {glue:text}`acc-not-below-l2p_replay:.1f`
-#   points above L2P, EWC {glue:text}`acc-not-below-l2p_ewc:.1f` and the per-task probe
-#   {glue:text}`acc-not-below-l2p_probe:.1f`; they pass at {repro-seeds}`acc-not-below-l2p:baseline2:pass`,
-#   {repro-seeds}`acc-not-below-l2p:baseline3:pass` and {repro-seeds}`acc-not-below-l2p:baseline4:pass` seeds:
-#   naive learners pass this test where Bisecle fails it. In the official configuration Bisecle ends
-#   {glue:text}`acc-not-below-l2p-official_bisecle:.1f` points from L2P.
-# * *Prompts separate the tasks* ({repro-status}`prompt-selection`; official
-#   {repro-status}`prompt-selection-official`). With $\mathcal L_P$ the prompt-selection accuracy after the
-#   last task is {glue:text}`prompt-selection_bisecle:.1f` % (from {glue:text}`sel_bisecle_min:.1f` to
-#   {glue:text}`sel_bisecle_max:.1f` % over this run's seeds), $1/k$: every test question's weighted prompt
-#   points to one type. Without $\mathcal L_P$ it is {glue:text}`prompt-selection_lqlv:.1f` %, L2P's key
-#   matching reaches {glue:text}`prompt-selection_l2p:.1f` %, and the nearest task centroid of the frozen
-#   question embeddings, with no training at all, {glue:text}`prompt-selection_centroid:.1f` % (it passes at
-#   {repro-seeds}`prompt-selection:baseline2:pass` seeds): in our miniature the question gives its task away,
-#   and no loss is needed to find it. The post-hoc diagnostic locates the collapse in the stream, not in our
-#   loss (which matches the official function): with all types mixed in each batch and $\bar q$ weighted as
-#   officially, $\mathcal L_P$ separates the types ({glue:text}`diag_mixed_q94:.0f` %); in the stream, where
-#   each batch holds a single type and all positives are one vector, it collapses to the current type. In the
-#   official configuration the per-type weight shrinks $\mathcal L_P$ by the number of questions of a type,
-#   and the prompts separate nothing either ({glue:text}`prompt-selection-official_bisecle:.1f` %).
+#   ({glue:text}`acc-not-below-l2p_adapter:.1f`; inside the tolerance band at
+#   {repro-seeds}`acc-not-below-l2p:baseline1:edge` seeds): in our miniature L2P adds nothing over the adapter,
+#   where the paper has it ahead of its backbone. Replay ends {glue:text}`acc-not-below-l2p_replay:.1f` points above
+#   L2P and EWC tuned for accuracy {glue:text}`acc-not-below-l2p_ewc:.1f`; they pass at
+#   {repro-seeds}`acc-not-below-l2p:baseline2:pass` and {repro-seeds}`acc-not-below-l2p:baseline3:pass` seeds. The
+#   criterion is weaker than the claim it tests: the paper has Bisecle $13.6$ points ahead of L2P on NExT-QA, and we
+#   only ask that it not fall more than a point behind, so a pass would have been weak evidence too; a sound version
+#   would ask for a gain of at least $3$ points over L2P, beyond the tolerance band. In the official configuration
+#   Bisecle ends {glue:text}`acc-not-below-l2p-official_bisecle:.1f` points from L2P.
+# * *The prompt loss cuts forgetting* (post hoc; {repro-status}`prompt-loss-cuts-forgetting`). Added to the plain
+#   adapter, $\mathcal L_P$ leaves its forgetting about where it was: the ratio is
+#   {glue:text}`prompt-loss-cuts-forgetting_lponly:.2f`, where the paper has $0.65$ to $0.80$; it fails at
+#   {repro-seeds}`prompt-loss-cuts-forgetting:method:fail` seeds and lies inside the tolerance band (between $0.8$
+#   and $1$, so at best a small cut, at worst none) at {repro-seeds}`prompt-loss-cuts-forgetting:method:edge`. The null $\mathcal L_P$, which pulls each prompt
+#   towards a random seen type, gives {glue:text}`prompt-loss-cuts-forgetting_lpshuf:.2f`: the task identity that
+#   $\mathcal L_P$ is meant to store makes no difference here. Added to the binding losses instead (the pair of the
+#   paper's Table 2, $0.81$ on NExT-QA), $\mathcal L_P$ gives a ratio of {glue:text}`ratio_bisecle_over_lqlv:.2f`
+#   (Bisecle's forgetting over that of $\mathcal L_Q+\mathcal L_V$) and moves ACC by
+#   {glue:text}`acc_bisecle_minus_lqlv:.1f` points. Replay ({glue:text}`prompt-loss-cuts-forgetting_replay:.2f`) and EWC tuned for forgetting
+#   ({glue:text}`prompt-loss-cuts-forgetting_ewcfgt:.2f`) pass at
+#   {repro-seeds}`prompt-loss-cuts-forgetting:baseline2:pass` and
+#   {repro-seeds}`prompt-loss-cuts-forgetting:baseline3:pass` seeds.
+# * *The question loss binds* (post hoc; {repro-status}`question-loss-binds`). Adding $\mathcal L_Q$ to the plain
+#   adapter changes its final ACC by {glue:text}`question-loss-binds_lqonly:.1f` points (the paper: $+14.6$ on
+#   NExT-QA); it fails at {repro-seeds}`question-loss-binds:method:fail` seeds. The null with shuffled targets gives
+#   {glue:text}`question-loss-binds_lqshuf:.1f` points: in our miniature the question loss carries no cross-modal
+#   relation that helps the answers. Replay ({glue:text}`question-loss-binds_replay:.1f`) and EWC tuned for accuracy
+#   ({glue:text}`question-loss-binds_ewc:.1f`) pass at {repro-seeds}`question-loss-binds:baseline1:pass` and
+#   {repro-seeds}`question-loss-binds:baseline2:pass` seeds.
+# * *Prompt selection* (the brief's third check, now an illustration). With $\mathcal L_P$ the prompt-selection
+#   accuracy after the last task is {glue:text}`sel_bisecle:.1f` % (from {glue:text}`sel_bisecle_min:.1f` to
+#   {glue:text}`sel_bisecle_max:.1f` % over this run's seeds), $1/k$: every test question's weighted prompt points to
+#   one type. Without $\mathcal L_P$ it is {glue:text}`sel_lqlv:.1f` %, L2P's key matching reaches
+#   {glue:text}`sel_l2p:.1f` %, and the nearest task centroid of the frozen question embeddings, with no training at
+#   all, {glue:text}`sel_centroid:.1f` %: the question gives its task away. The post-hoc diagnostic locates the
+#   collapse in the stream, not in our loss (which matches the official function): with all types mixed in each
+#   batch and $\bar q$ weighted as officially, $\mathcal L_P$ separates the types
+#   ({glue:text}`diag_mixed_q94:.0f` %); in the stream with the same $\bar q$ and $\mathcal L_P$ at full weight it
+#   does not ({glue:text}`diag_stream_q94:.0f` %), where each batch holds a single type and all positives are one
+#   vector; nor in the official configuration, whose per-type weight makes $\mathcal L_P$ negligible
+#   ({glue:text}`sel_official_bisecle:.1f` %).
 #
-# What this says about the paper: the ordering of its Table 1 and the ablation of its Table 2 do not
-# carry over to a random frozen backbone with single-token texts, and in our miniature the learners a skeptic
-# would try first (a small replay buffer, a probe per task) do better than Bisecle on both forgetting and
-# accuracy. Its gains may rest on what a pre-trained LLM brings to generating the question, and on long text
-# inputs; our miniature cannot tell which. The official code's own settings, notably the per-type weight that
-# makes $\mathcal L_P$ negligible, leave every status as it was.
+# What this says about the paper: little. Our stand-in for its losses fails before the stream starts, so these
+# results neither confirm nor refute it; they show that binding and separation, as losses on a small adapter over a
+# random frozen network with single-token texts, do not help, and that the learners a skeptic would try first (a
+# small replay buffer, EWC) do better than Bisecle here on both forgetting and accuracy. The paper's gains may rest on
+# what a pre-trained LLM brings to generating the question, and on long text inputs; our miniature cannot tell which.
 #
 # ## What a skeptic would try
 #
-# Reviewed by: (pending). An independent reviewer comes after the author; until then this list is the author's
-# own. Each baseline below is measured by this notebook on the same stream (seed 0, mean over its seeds):
+# Reviewed by: an independent reviewer (a helper that did not write the page), with the rubric, the page, the
+# record and the brief. They found the verdict honest but the tests uninformative about the paper: the binding
+# losses fail without any stream; a criterion on forgetting alone is met by a learner that does not learn, and the
+# per-task probe met it by construction (it was a comparator then; it is a reference now); EWC's penalty had been
+# tuned for accuracy only, on seeds that overlap the sweep's, so the earlier remark that replay came closest was an
+# artefact of that choice; the accuracy test's criterion is weaker than its headline; and prompt selection is not
+# something the official model does, while the question gives the task away. Each point is answered above. What
+# they tried, measured by this notebook on the same stream (seed 0, mean over its seeds):
 #
-# * **Fine-tuning with a small replay buffer** (20 samples per finished task, 16 joined to each batch of 32):
-#   ACC {glue:text}`acc_replay:.1f` %, forgetting {glue:text}`fgt_replay:.1f` points, ratio to the adapter's
-#   forgetting {glue:text}`forgetting-halved_replay:.2f` ({glue:text}`forgetting-halved-official_replay:.2f` in
-#   the official configuration); {glue:text}`acc_replay_minus_bisecle:.1f` points of ACC above Bisecle.
-# * **Online EWC**, with its penalty tuned for final ACC on the design seeds: ACC {glue:text}`acc_ewc:.1f` %,
-#   forgetting {glue:text}`fgt_ewc:.1f` points (ratio {glue:text}`forgetting-halved_ewc:.2f`). A stronger
-#   penalty trades accuracy for less forgetting; we did not pick it, since the tuning target was fixed first.
-# * **A linear probe per task on frozen video features** (the mean and the ramp-weighted mean frame): ACC
-#   {glue:text}`acc_probe:.1f` %, forgetting {glue:text}`fgt_probe:.1f` (zero by construction). It shows that
-#   every task is linearly solvable from the frozen frames; what makes the stream hard for the adapter is the
-#   shared trainable path through a random frozen network.
-# * **The L2P-style pool**: ACC {glue:text}`acc_l2p:.1f` %, forgetting ratio
-#   {glue:text}`forgetting-halved_l2p:.2f`, key matching {glue:text}`prompt-selection_l2p:.1f` % of the test
-#   questions to their task.
-# * **A nearest task centroid** of the frozen MiniLM question embeddings: {glue:text}`prompt-selection_centroid:.1f` %
-#   of the test questions to their task, with no training.
-# * **The plain adapter** in place of Bisecle: ACC {glue:text}`acc-not-below-l2p_adapter:.1f` points from
-#   L2P.
+# * **Joint training** (no stream): the adapter {glue:text}`joint_adapter:.1f` %, $\mathcal L_Q$ only
+#   {glue:text}`joint_lqonly:.1f` %, $\mathcal L_Q+\mathcal L_V$ {glue:text}`joint_lqlv:.1f` %, Bisecle
+#   {glue:text}`joint_bisecle:.1f` %.
+# * **The null question loss** (shuffled targets): ACC {glue:text}`acc_lqshuf:.1f` %, forgetting
+#   {glue:text}`fgt_lqshuf:.1f` points, against {glue:text}`acc_lqonly:.1f` % and {glue:text}`fgt_lqonly:.1f` for the
+#   real $\mathcal L_Q$; now the ablation of `question-loss-binds`.
+# * **The null prompt loss** (a random seen type per sample; ours, after the review): ACC
+#   {glue:text}`acc_lpshuf:.1f` %, forgetting {glue:text}`fgt_lpshuf:.1f` points, against {glue:text}`acc_lponly:.1f` %
+#   and {glue:text}`fgt_lponly:.1f` for the real $\mathcal L_P$; the ablation of `prompt-loss-cuts-forgetting`.
+# * **A learner that does not learn** (the adapter as initialised): forgetting ratio {glue:text}`noop_ratio:.2f`,
+#   ACC {glue:text}`acc_noop:.1f` % ({glue:text}`noop_gap:.1f` points from L2P). At chance, so not a comparator; it
+#   shows what a criterion on forgetting alone admits.
+# * **EWC tuned per criterion**, on streams no test uses (stream seeds 60-89, a grid from $10^2$ to $10^7$): for
+#   accuracy, penalty {glue:text}`lam_acc:.0f`: ACC {glue:text}`acc_ewc:.1f` %, forgetting ratio
+#   {glue:text}`ratio_ewc:.2f`; for the least forgetting without ending below the adapter's ACC, penalty
+#   {glue:text}`lam_fgt:.0f`: ACC {glue:text}`acc_ewcfgt:.1f` % ({glue:text}`gap_ewcfgt:.1f` points from L2P),
+#   ratio {glue:text}`forgetting-halved_ewcfgt:.2f`. In the official configuration, penalties
+#   {glue:text}`lam_acc_off:.0f` and {glue:text}`lam_fgt_off:.0f`: ratios {glue:text}`off_ratio_ewc:.2f` and
+#   {glue:text}`off_ratio_ewcfgt:.2f`, ACC {glue:text}`off_gap_ewc:.1f` and {glue:text}`off_gap_ewcfgt:.1f` points
+#   from L2P. The reviewer had found that the larger penalties $5\times10^3$ and $10^4$ pass the forgetting test; the
+#   tuning rule (fixed before the tuning ran) keeps the largest penalty that does not cost accuracy.
+# * **Replay** (20 samples per finished task): ACC {glue:text}`acc_replay:.1f` %, forgetting
+#   {glue:text}`fgt_replay:.1f` points, ratio {glue:text}`forgetting-halved_replay:.2f`.
+# * **The per-task probe**, now a reference (the task id from the question, fixed answer classes per type, a pooling
+#   that matches how we generate the videos): ACC {glue:text}`acc_probe:.1f` % ({glue:text}`probe_gap:.1f` points
+#   above L2P), forgetting zero by construction.
+# * **The nearest task centroid** of the frozen question embeddings: {glue:text}`sel_centroid:.1f` % of the test
+#   questions sent to their own task, with no training.
+# * **The stream with the official $\bar q$ and $\mathcal L_P$ at full weight** (the earlier diagnostic in the stream
+#   also carried the official per-type weight): prompt selection {glue:text}`diag_stream_q94:.0f` % (still $1/k$),
+#   ACC {glue:text}`diag_stream_q94_gap:.1f` points from L2P.
+# * Not re-run here, to keep the ci budget: the reviewer trained Bisecle at learning rates $10^{-3}$,
+#   $3\times10^{-3}$ and $3\times10^{-2}$, with $w_Q=w_V=0.1$ and with $\mathcal L_P$ weighted ten times more, and it
+#   failed both pre-registered tests in each; the plain adapter at a learning rate of $10^{-3}$ (undertrained) passes
+#   the forgetting test, and replay with 100 samples per task passes both.
 #
 # ## What the miniature cannot show
 #
@@ -689,3 +852,5 @@ claims.table()
 #   the official model: there every prompt row is attended in every layer and nothing selects a prompt at
 #   test time, so a collapse in our read-out need not hurt its answers. Our diagnostic only shows that the
 #   loss, fed one type per batch, cannot by itself keep old types apart.
+# * Whether the binding losses help when the network that predicts the question is a pre-trained language model:
+#   ours cost the answer task accuracy even without a stream, which is why no test here can speak for the paper.

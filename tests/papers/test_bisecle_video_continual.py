@@ -328,3 +328,82 @@ def test_q_tokens_weights_the_question_in_q_repr():
     torch.testing.assert_close(f5["video"], f1["video"])
     with pytest.raises(ValueError, match="q_tokens"):
         K.forward_features(x, q_tok, train, q_tokens=0)
+
+
+# ---------------------------------------------------------------- the nulls and the tuned EWC baselines -------
+
+def test_shuffled_prompt_types_are_lp_on_the_first_task_and_differ_after(tiny_run):
+    # on the first task only one type is seen, so the null of L_P is L_P; later its positives are random types
+    st, cfg, out = tiny_run
+    res = K.continual_train(st, ["lp-only", "lp-shuffled"], cfg)
+    np.testing.assert_allclose(res["acc"][1, :, 0], res["acc"][0, :, 0], atol=1e-6)
+    np.testing.assert_allclose(res["selection"][1, :, 0], res["selection"][0, :, 0], atol=1e-6)
+    assert not np.allclose(np.nan_to_num(res["acc"][1]), np.nan_to_num(res["acc"][0]))
+    # its own generator: the same alone as beside the others
+    alone = K.continual_train(st, ["lp-shuffled"], cfg)
+    np.testing.assert_allclose(alone["acc"][0], res["acc"][1], atol=1e-6, equal_nan=True)
+    # and adding it leaves the others as they were
+    np.testing.assert_allclose(K.continual_train(st, ["lp-only"], cfg)["acc"][0], res["acc"][0], atol=1e-6,
+                               equal_nan=True)
+
+
+def test_ewc_penalty_names():
+    cfg = K.Config(ewc_lambda=123.0, ewc_lambda_fgt=456.0)
+    assert K.ewc_penalty("ewc", cfg) == 123.0 and K.ewc_penalty("ewc-fgt", cfg) == 456.0
+    assert K.ewc_penalty("ewc@5000", cfg) == 5000.0 and K.ewc_penalty("ewc@1e4", cfg) == 1e4
+    for bad in ("ewc@", "ewc@abc", "ewc@-1", "ewc@inf", "adapter", "replay"):
+        assert K.ewc_penalty(bad, cfg) is None
+
+
+def test_ewc_variants_are_ewc_with_their_penalty(tiny_run):
+    st, cfg, _ = tiny_run
+    from dataclasses import replace
+    c = replace(cfg, ewc_lambda=3000.0, ewc_lambda_fgt=0.0)
+    res = K.continual_train(st, ["ewc", "ewc@3000", "ewc-fgt", "adapter"], c)
+    np.testing.assert_allclose(res["acc"][1], res["acc"][0], atol=1e-6, equal_nan=True)
+    np.testing.assert_allclose(res["acc"][2], res["acc"][3], atol=1e-6, equal_nan=True)  # no penalty: the adapter
+    with pytest.raises(ValueError, match="unknown method"):
+        K.continual_train(st, ["ewc@abc"], c)
+
+
+def test_ewc_lambda_search_beside_the_adapter(tiny_run):
+    st, cfg, _ = tiny_run
+    r = K.ewc_lambda_search(st, cfg, grid=(0.0, 1e12))
+    assert r["acc"].shape == (2,) and r["fgt"].shape == (2,)
+    assert abs(r["acc"][0] - r["acc_adapter"]) < 1e-6 and abs(r["fgt"][0] - r["fgt_adapter"]) < 1e-6
+    assert abs(r["fgt"][1]) < 1e-6  # a huge penalty freezes the adapter after the first task: nothing is forgotten
+    with pytest.raises(ValueError, match="grid"):
+        K.ewc_lambda_search(st, cfg, grid=(-1.0,))
+
+
+def test_pick_ewc_lambdas_per_criterion():
+    grid = np.array([1e4, 1e2, 1e3, 1e5])
+    acc = np.array([0.60, 0.55, 0.70, 0.30])
+    ratio = np.array([0.20, 0.90, 0.60, 0.01])
+    # accuracy-best 1e3; least forgetting among ACC >= 0.58: 1e4 (1e5 forgets least but stops learning)
+    assert K.pick_ewc_lambdas(grid, acc, ratio, acc_adapter=0.58) == (1e3, 1e4)
+    assert K.pick_ewc_lambdas(grid, acc, ratio, acc_adapter=0.65) == (1e3, 1e3)
+    assert K.pick_ewc_lambdas(grid, acc, ratio, acc_adapter=0.99) == (1e3, 1e3)  # none qualifies
+    assert K.pick_ewc_lambdas(grid, acc, ratio, acc_adapter=0.0) == (1e3, 1e5)
+    # ties go to the smaller penalty
+    assert K.pick_ewc_lambdas(np.array([2.0, 1.0]), np.array([0.5, 0.5]), np.array([0.1, 0.1]), 0.4) == (1.0, 1.0)
+    with pytest.raises(ValueError, match="same"):
+        K.pick_ewc_lambdas(grid, acc[:2], ratio, 0.5)
+
+
+def test_tune_ewc_lambdas_runs_the_search_per_page_seed(monkeypatch):
+    q, a = K.text_embeddings()
+    cfg = K.Config(steps=4, batch=8, dim=8, hidden=16)
+    seen = []
+    orig = K.ewc_lambda_search
+
+    def spy(st, c, grid, init_seed, type_weight):
+        seen.append((init_seed, st.train["task"].shape[0]))
+        return orig(st, c, grid, init_seed=init_seed, type_weight=type_weight)
+    monkeypatch.setattr(K, "ewc_lambda_search", spy)
+    r = K.tune_ewc_lambdas(cfg, q, a, page_seeds=[20, 21], n_seeds=2, n_train=20, n_test=10, grid=(0.0, 1e12))
+    assert seen == [(20, 2), (21, 2)]
+    assert r["acc"].shape == (2,) and r["picked"][0] in (0.0, 1e12) and r["picked"][1] in (0.0, 1e12)
+    assert abs(r["ratio"][0] - 1.0) < 1e-6 and abs(r["acc"][0] - r["acc_adapter"]) < 1e-6
+    with pytest.raises(ValueError, match="empty"):
+        K.tune_ewc_lambdas(cfg, q, a, page_seeds=[])
