@@ -35,7 +35,8 @@ from repro.papers import compositional_bias_drl as K
 from repro.runtime import progress, setup_notebook
 
 P = setup_notebook(scale, seed, presets={
-    # about 11 s of CPU on one thread, comparators included (15 s measured on a loaded shared machine)
+    # ci: about 16 s of CPU time on one thread, comparators and figures included (the wall-clock time of a run on
+    # a loaded shared machine is longer: the CPU time is the measure of its cost)
     "ci": dict(steps=150, prior_steps=150, n_seeds=2, n_estimators=10, n_pairs=60, kde_row=False),
     "full": dict(steps=3000, prior_steps=3000, n_seeds=3, n_estimators=100, n_pairs=200, kde_row=True),
 })
@@ -118,36 +119,61 @@ claims = Claims("compositional-bias-drl",
 #   batches as the mixing model.
 # - *plain AE*: reconstruction only. The prior and consistency losses of its remixes are recorded, not optimised.
 #   It is the reference of the brief's DCI threshold and a naive baseline of the swap test.
-# - *β-VAE* ($\beta = 4$): the standard attribute baseline, with the statistical-independence objective the
-#   paper says it does without. Its code is the encoder mean. The losses of its remixes are recorded too (with
-#   remix masks from a generator of their own, so its training is that of a run without recording).
+# - *β-VAE* ($\beta = 4$, the brief's value): the standard attribute baseline, with the statistical-independence
+#   objective the paper says it does without. Its code is the encoder mean. At ci its posterior collapses (its
+#   codes barely move between images, see "Results"), so there it is a strawman, not a competitor; it is kept
+#   for the full scale, where it trains twenty times longer.
 # - *PCA* and *ICA* (naive baselines a skeptic tries first, `K.fit_linear_code`): the leading 8 principal
 #   components of the pixels, or 8 FastICA sources (scikit-learn, unit-variance whitening), as 4 blocks of 2
 #   consecutive components, decoded by the inverse linear map. No training loop, no network.
 #
-# Each network runs for `n_seeds` seeds (seed, seed + 1, ...: initialisation and batches); ICA is fitted from the
-# same seeds, PCA is deterministic. The page reports mean and standard deviation over these seeds. ci: 150 steps,
-# 2 seeds, DCI with 10 trees per factor. Full: 3000 steps, 3 seeds, DCI with the standard 100 trees
-# (`K.dci_disentanglement` exactly).
+# Each network runs for `n_seeds` training seeds (initialisation and batches): page seed $s$ uses the training
+# seeds $s\,n, \dots, s\,n + n - 1$ with $n$ = `n_seeds`, so no two seeds of a sweep share a training run. (Changed
+# at the review: before, page seed $s$ used $s, s + 1, \dots$, so neighbouring sweep seeds shared a run and the
+# last design seed reached into the confirmation seeds. Now the design seeds 0–9 train on seeds 0–19 at ci and the
+# confirmation seeds 10–19 on seeds 20–39. Page seed 0 is unchanged; the tests' method, setting and criteria are
+# unchanged.) ICA is fitted from the same training seeds. PCA is deterministic and the DCI's tree
+# ensembles take one fixed seed, so PCA's DCI is the same number at every seed: its gain over the plain AE moves
+# only with the plain AE. The page reports mean and standard deviation over the training seeds. ci: 150 steps,
+# 2 training seeds, DCI with 10 trees per factor. Full: 3000 steps, 3 training seeds, DCI with the standard 100
+# trees (`K.dci_disentanglement` exactly).
 #
-# **A second prior (not counted).** Our VAE prior is a stand-in for the paper's generative prior, and a weak one
-# (see the first printed line below: it prefers blends of two sprites to real sprites). The mixing model is also
-# trained with a kernel density prior over the 432 real sprites (`K.kde_prior_loss`, bandwidth $h = 0.7$: about
-# the squared distance to the nearest real sprite), which rejects blends. It is shown beside the tests as a
-# robustness row, at full scale only: after the 150 steps of ci no network has learned to reconstruct the
-# sprites, so a prior has nothing to show there, and the ci budget has no room for a fifth network.
+# **Did the networks learn the sprites at all?** Two diagnostics, not tests, read every score below. The
+# *read-back* (`K.readback_accuracy`): the share of sprites whose own reconstruction $D(E(x))$ is read back, by
+# the nearest-sprite reader of the swap test, as the same sprite (1 for a network that reconstructs; $1/432$ for
+# one whose every output is the same image). The *code spread* (`K.code_spread`): the mean standard deviation of
+# each code dimension over the 432 sprites (near 0 when the encoder has collapsed). An *untrained network* (the
+# same MLP at its initialisation) gives the floor of the DCI score. A swap share of 0 with a read-back near
+# $1/432$ means a network that has not learned, not entangled blocks.
+#
+# **A second prior (not counted).** Our VAE prior is a stand-in for the paper's generative prior, and a weak one.
+# The first printed line below scores three kinds of image under it. At ci it scores the mean image of all
+# sprites, the image a collapsed decoder outputs, far better than real sprites, and 50/50 blends of two sprites
+# better too.
+# The mixing model is also trained with a kernel density prior over the 432 real sprites (`K.kde_prior_loss`,
+# bandwidth $h = 0.7$: about the squared distance to the nearest real sprite), which rejects both the mean image
+# and blends. It is shown beside the tests as a robustness row, at full scale only. It was not run at ci: there
+# no network, the plain AE without any prior included, learns to reconstruct the sprites, so a second prior has
+# nothing to show, and the ci budget has no room for a fifth network.
 #
 # **Tests** (thresholds from the brief, fixed before the page first ran; the comparators were added when the
-# page moved to the current claim model, the method, its setting and the criteria unchanged):
+# page moved to the current claim model, the method, its setting and the criteria unchanged; both tests are
+# pre-registered):
 #
 # 1. *DCI gain* (`dci-gain-over-ae`): mean DCI disentanglement minus the plain AE's, at least $0.10$. The
 #    comparators are measured the same way: the ablation's, the β-VAE's, PCA's and ICA's DCI minus the plain
 #    AE's.
 # 2. *Single-block swaps* (`swap-changes-one-factor`): the share of single-block swaps that change exactly one
 #    factor, at least $0.6$ (mean over seeds); for the ablation, the plain AE, the β-VAE, PCA and ICA alike.
-# 3. *The mixing losses fall* (`mixing-losses-decrease`): the worse of the prior and consistency losses of the
-#    remixes, over the last 10 % of steps against the first 10 %, at most $0.8$. Comparators: the same ratio of
-#    the remix losses recorded on the plain AE (the ablation of *optimising* these losses) and on the β-VAE.
+#
+# **Not counted.** *The mixing losses fall* (`mixing-losses-decrease`, the brief's check 1): the worse of the
+# prior and consistency losses of the remixes, over the last 10 % of steps against the first 10 %, at most $0.8$.
+# It was a test on the page before the review; it is now an implementation check of the training loop. A falling
+# loss is what any optimiser of it shows, and it is no evidence of disentanglement: the remix losses recorded on
+# the plain AE, which never optimises them, fall below the bar too, and a decoder that collapses towards the mean
+# image lowers our prior loss (see above). The plain AE's recorded ratio is quoted beside it in the verdict. *The mixing model
+# learns the sprites* (`mixing-reads-back-sprites`): its read-back at least $0.5$ (half of the sprites come back
+# as themselves), a diagnostic of the training budget, recorded as an illustration so that the sweep counts it.
 #
 # **Deviations from the paper**
 #
@@ -162,12 +188,13 @@ claims = Claims("compositional-bias-drl",
 #   the official code was not available).
 # - **Loss weights** $\lambda_p = \lambda_c = 1$, learning rate 2e-3, batch 64: our defaults, not tuned; the
 #   paper's values were not retrieved.
-# - **Budget**: 150 (ci) or 3000 (full) steps. The paper trains for far longer on GPUs.
+# - **Budget**: 150 (ci) or 3000 (full) steps. The paper trains for far longer on GPUs. The prior VAE trains for
+#   `prior_steps`, also 150 at ci (3000 at full): at ci it is barely trained either.
 # - **DCI at ci** uses 10 trees per factor instead of disentanglement_lib's 100, and fits on all 432 codes with no
 #   train/test split, because only the importances are used.
-# - **Comparators** are ours: the ablation without the remix, PCA and ICA, and the β-VAE's recorded remix losses.
-#   The paper compares with VAE-, GAN- and diffusion-based disentanglement methods and object-centric models
-#   (no numbers retrieved).
+# - **Comparators** are ours: the ablation without the remix, PCA and ICA, and the plain AE's recorded remix
+#   losses. The paper compares with VAE-, GAN- and diffusion-based disentanglement methods and object-centric
+#   models (no numbers retrieved).
 
 # %% [markdown]
 # First the frozen prior, then every method for every seed.
@@ -180,46 +207,59 @@ with torch.no_grad():
     g = torch.Generator().manual_seed(P.seed)
     i, j = torch.randint(0, len(X), (200,), generator=g), torch.randint(0, len(X), (200,), generator=g)
     blend = 0.5 * X[i] + 0.5 * X[j]
+    mean_img = X.mean(0, keepdim=True)  # the image a collapsed decoder outputs
     elbo_real = float(K.negative_elbo(prior, X[i], sample=False).mean())
     elbo_blend = float(K.negative_elbo(prior, blend, sample=False).mean())
+    elbo_mean = float(K.negative_elbo(prior, mean_img, sample=False).mean())
     kde_real = float(K.kde_prior_loss(X, X[i], KDE_BANDWIDTH))
     kde_blend = float(K.kde_prior_loss(X, blend, KDE_BANDWIDTH))
-print(f"prior VAE, negative ELBO: real sprites {elbo_real:.1f}, 50/50 pixel blends of two sprites {elbo_blend:.1f}")
-print(f"kernel density prior (h = {KDE_BANDWIDTH}): real sprites {kde_real:.1f}, blends {kde_blend:.1f}")
+    kde_mean = float(K.kde_prior_loss(X, mean_img, KDE_BANDWIDTH))
+print(f"prior VAE ({P.prior_steps} steps), negative ELBO: real sprites {elbo_real:.1f}, 50/50 pixel blends of two "
+      f"sprites {elbo_blend:.1f}, the mean image {elbo_mean:.2f}")
+print(f"kernel density prior (h = {KDE_BANDWIDTH}): real sprites {kde_real:.1f}, blends {kde_blend:.1f}, "
+      f"the mean image {kde_mean:.1f}")
 
-# the networks: key -> (what train_model gets); "KDE prior" is the robustness row, not a comparator
-NETS = {"plain AE": dict(method="ae"), "β-VAE": dict(method="beta-vae"), "mixing": dict(method="mix"),
+# the networks: key -> (what train_model gets); "KDE prior" is the robustness row, not a comparator. The plain AE
+# records the remix losses of its codes (not optimised); the β-VAE trains without a prior (nothing recorded).
+NETS = {"plain AE": dict(method="ae"), "β-VAE": dict(method="beta-vae", prior=None), "mixing": dict(method="mix"),
         "no remix": dict(method="mix", remix="none")}
 if P.kde_row:
-    NETS["KDE prior"] = dict(method="mix")
+    NETS["KDE prior"] = dict(method="mix", prior=X)
 LINEAR = ("PCA", "ICA")
 METHODS = ("mixing", "no remix", "plain AE", "β-VAE", "PCA", "ICA")  # the tests' method and comparators
 ALL = (*METHODS, "KDE prior") if P.kde_row else METHODS
-seeds = [P.seed + s for s in range(P.n_seeds)]
+# page seed s trains on seeds s*n, ..., s*n + n - 1 (n = n_seeds): no two page seeds share a training run
+seeds = [P.seed * P.n_seeds + i for i in range(P.n_seeds)]
 models, hists, codes, R = {}, {}, {}, {}
 for s in progress(seeds, desc="seeds"):
     for m, kw in NETS.items():
         torch.manual_seed(s)
-        net = K.BlockAE(k=K_BLOCKS, d=D_BLOCK, hidden=HIDDEN, variational=(m == "β-VAE"))
-        hists[m, s] = K.train_model(net, X, steps=P.steps, batch=BATCH, lr=LR, beta=BETA,
-                                    prior=X if m == "KDE prior" else prior, bandwidth=KDE_BANDWIDTH,
+        net = K.BlockAE(k=K_BLOCKS, d=D_BLOCK, hidden=HIDDEN, variational=(kw["method"] == "beta-vae"))
+        kw = {"prior": prior, "beta": BETA, **kw}
+        hists[m, s] = K.train_model(net, X, steps=P.steps, batch=BATCH, lr=LR, bandwidth=KDE_BANDWIDTH,
                                     lam_prior=LAM_PRIOR, lam_cons=LAM_CONS, seed=s, **kw)
         models[m, s] = net
+    torch.manual_seed(s)  # the floor of the metric: the same network at its initialisation, never trained
+    models["untrained", s] = K.BlockAE(k=K_BLOCKS, d=D_BLOCK, hidden=HIDDEN)
     for m in LINEAR:  # PCA is deterministic: fitted once
         models[m, s] = models[m, seeds[0]] if (m == "PCA" and s != seeds[0]) else \
             K.fit_linear_code(imgs, m.lower(), K_BLOCKS, D_BLOCK, seed=s)
-    for m in ALL:
+    for m in (*ALL, "untrained"):
         codes[m, s] = K.codes_of(models[m, s], X)
         R[m, s] = R[m, seeds[0]] if (m == "PCA" and s != seeds[0]) else \
             K.dci_importance(codes[m, s], factors, n_estimators=P.n_estimators)
 
 # %%
 dci = {k: K.dci_from_importance(r) for k, r in R.items()}
-D = {m: np.array([dci[m, s][0] for s in seeds]) for m in ALL}
+D = {m: np.array([dci[m, s][0] for s in seeds]) for m in (*ALL, "untrained")}
 C = {m: np.array([dci[m, s][1] for s in seeds]) for m in ALL}
 MIG = {m: np.array([K.mig(codes[m, s], factors) for s in seeds]) for m in ALL}
 swaps = {(m, s): K.swap_test(models[m, s], X, factors, P.n_pairs, seed=s) for m in ALL for s in seeds}
 one = {m: np.array([np.mean(swaps[m, s] == 1) for s in seeds]) for m in ALL}
+none_changed = {m: np.array([K.swap_histogram(swaps[m, s])[0] for s in seeds]) for m in ALL}
+# did the network learn the sprites at all? its own reconstruction read back as the same sprite, and its code spread
+readback = {m: np.array([K.readback_accuracy(models[m, s], X, factors) for s in seeds]) for m in ALL}
+spread = {m: np.array([K.code_spread(codes[m, s]) for s in seeds]) for m in (*ALL, "untrained")}
 n10 = max(1, P.steps // 10)
 recon = {m: np.array([np.mean(hists[m, s]["recon"][-n10:]) for s in seeds]) for m in NETS}
 gain = {m: float(D[m].mean() - D["plain AE"].mean()) for m in ALL}
@@ -231,13 +271,17 @@ def worst_ratio(m):
                for k in ("prior", "cons"))
 
 
-ratio = {m: worst_ratio(m) for m in ("mixing", "plain AE", "β-VAE")}
-print(f"{'method':<11}{'DCI-D':>15}{'DCI-C':>15}{'MIG':>15}{'swaps: 1 factor':>18}{'recon SSE':>12}")
+ratio = {m: worst_ratio(m) for m in ("mixing", "plain AE")}
+print(f"{'method':<11}{'DCI-D':>15}{'DCI-C':>15}{'MIG':>15}{'swaps: 1 factor':>18}{'0 factors':>10}"
+      f"{'recon SSE':>10}{'read-back':>10}{'code sd':>9}")
 for m in ALL:
-    rec = f"{recon[m].mean():>12.2f}" if m in recon else f"{'-':>12}"
+    rec = f"{recon[m].mean():>10.2f}" if m in recon else f"{'-':>10}"
     print(f"{m:<11}{D[m].mean():>9.3f} ± {D[m].std():.3f}{C[m].mean():>9.3f} ± {C[m].std():.3f}"
-          f"{MIG[m].mean():>9.3f} ± {MIG[m].std():.3f}{one[m].mean():>12.3f} ± {one[m].std():.3f}{rec}")
-print("remix losses, last/first 10% of steps (worse of prior and consistency): "
+          f"{MIG[m].mean():>9.3f} ± {MIG[m].std():.3f}{one[m].mean():>12.3f} ± {one[m].std():.3f}"
+          f"{none_changed[m].mean():>10.3f}{rec}{readback[m].mean():>10.3f}{spread[m].mean():>9.3f}")
+print(f"{'untrained':<11}{D['untrained'].mean():>9.3f} ± {D['untrained'].std():.3f}  (the network at its "
+      f"initialisation; code sd {spread['untrained'].mean():.3f})")
+print(f"read-back by chance: {1 / len(X):.4f}; remix losses, last/first 10% of steps (worse of prior and consistency): "
       + ", ".join(f"{m} {r:.3f}" for m, r in ratio.items()))
 
 # %% [markdown]
@@ -245,17 +289,21 @@ print("remix losses, last/first 10% of steps (worse of prior and consistency): "
 #
 # ### Disentanglement scores
 #
-# DCI disentanglement, MIG and the share of single-block swaps that change exactly one factor, per method: the
-# bar is the mean over seeds, the whisker ±1 standard deviation, the dots the seeds. Green is the paper's method,
-# orange its ablation (no remix), blue the naive baselines, purple (full scale only) the mixing model with the
-# kernel density prior (a robustness row). The dashed lines are the brief's targets: the plain AE's mean plus $0.10$, and $0.6$.
+# DCI disentanglement, MIG, the share of single-block swaps that change exactly one factor, and the read-back of
+# each model's own reconstruction, per method: the bar is the mean over training seeds, the whisker ±1 standard
+# deviation, the dots the training seeds. Green is the paper's method, orange its ablation (no remix), blue the
+# naive baselines, purple (full scale only) the mixing model with the kernel density prior (a robustness row).
+# The dashed lines are the brief's targets (the plain AE's mean plus $0.10$, and $0.6$) and the read-back that
+# counts as having learned the sprites ($0.5$); the dotted lines are the untrained network's DCI and the chance
+# read-back $1/432$.
 
 # %%
 COL = {"mixing": "C2", "no remix": "C1", "plain AE": "C0", "β-VAE": "C0", "PCA": "C0", "ICA": "C0",
        "KDE prior": "C4"}
-fig, axes = plt.subplots(1, 3, figsize=(13, 3.6))
-for ax, (name, vals) in zip(axes, (("DCI disentanglement", D),
-                                   ("MIG", MIG), ("single-block swaps changing exactly 1 factor", one))):
+fig, axes = plt.subplots(1, 4, figsize=(15, 3.6))
+for ax, (name, vals) in zip(axes, (("DCI disentanglement", D), ("MIG", MIG),
+                                   ("single-block swaps changing exactly 1 factor", one),
+                                   ("own reconstruction read back", readback))):
     keys = [k for k in ALL if k in vals]
     for x, k in enumerate(keys):
         v = vals[k]
@@ -263,11 +311,15 @@ for ax, (name, vals) in zip(axes, (("DCI disentanglement", D),
         ax.scatter(np.full(len(v), x), v, color="k", s=12, zorder=3)
     ax.set_xticks(range(len(keys)))
     ax.set_xticklabels(keys, rotation=30, fontsize=8)
-    ax.set_ylabel(name + (" (fraction)" if "swap" in name else " (0-1, unitless)"), fontsize=8)
+    ax.set_ylabel(name + (" (0-1, unitless)" if name in ("DCI disentanglement", "MIG") else " (fraction)"), fontsize=8)
 axes[0].axhline(D["plain AE"].mean() + 0.10, ls="--", color="k", lw=1, label="plain AE + 0.10 (brief's target)")
+axes[0].axhline(D["untrained"].mean(), ls=":", color="grey", lw=1, label="untrained network")
 axes[0].legend(fontsize=7)
 axes[2].axhline(0.6, ls="--", color="k", lw=1, label="0.6 (brief's target)")
 axes[2].legend(fontsize=7)
+axes[3].axhline(1 / len(X), ls=":", color="grey", lw=1, label="chance (1/432)")
+axes[3].axhline(0.5, ls="--", color="k", lw=1, label="0.5 (learned the sprites)")
+axes[3].legend(fontsize=7)
 plt.show()
 
 # %% [markdown]
@@ -280,6 +332,21 @@ plt.show()
 # {glue:text}`one_nomix:.3f`, the plain AE's {glue:text}`one_ae:.3f`, the β-VAE's {glue:text}`one_bvae:.3f`,
 # PCA's {glue:text}`one_pca:.3f` and ICA's {glue:text}`one_ica:.3f`. The mixing model with the kernel density
 # prior: {glue:text}`kde_row`.
+#
+# **Read every score above through the last panel.** The mixing model reads back its own reconstruction as the
+# same sprite for a share {glue:text}`rb_mix:.3f` of the sprites, its ablation {glue:text}`rb_nomix:.3f`, the
+# plain AE {glue:text}`rb_ae:.3f` and the β-VAE {glue:text}`rb_bvae:.3f`. Chance, a decoder that outputs one
+# image whatever the code, is {glue:text}`rb_chance:.4f`. PCA and ICA, with no training at all, read back
+# {glue:text}`rb_pca:.3f` and {glue:text}`rb_ica:.3f`. The mixing model's codes spread by
+# {glue:text}`sd_mix:.3f` (mean standard deviation per dimension), its ablation's by {glue:text}`sd_nomix:.3f`
+# and the β-VAE's means by {glue:text}`sd_bvae:.3f`, against {glue:text}`sd_ae:.3f` for the plain AE and
+# {glue:text}`sd_untrained:.3f` for the untrained network. A share {glue:text}`zero_mix:.3f` of the mixing
+# model's single-block swaps change no factor at all (its ablation {glue:text}`zero_nomix:.3f`, the β-VAE
+# {glue:text}`zero_bvae:.3f`, the plain AE {glue:text}`zero_ae:.3f`). The mixing model, its ablation and the
+# β-VAE have collapsed to codes that barely move between images. The plain AE has not collapsed but has not
+# learned the sprites either. The untrained network scores a DCI of {glue:text}`D_untrained:.3f`, the floor that
+# the trained networks sit near. So at this scale the DCI and swap scores of the networks say whether training
+# collapsed, not whether remixing disentangles.
 #
 # ### Importance matrices
 #
@@ -310,17 +377,18 @@ plt.show()
 
 # %%
 net = models["mixing", seeds[0]]
-trav = K.traversal(net, X[0], codes["mixing", seeds[0]], steps=7)
-fig, axes = plt.subplots(8, 7, figsize=(5.6, 6.6))
-for r in range(8):
-    for c in range(7):
-        axes[r, c].imshow(trav[r, c].permute(1, 2, 0).numpy())
-        axes[r, c].set_xticks([])
-        axes[r, c].set_yticks([])
-    axes[r, 0].set_ylabel(f"b{r // 2 + 1}d{r % 2 + 1}", fontsize=7)
-for c in range(7):
-    axes[-1, c].set_xlabel(f"{c / 6:.2f}", fontsize=7)
-fig.suptitle("mixing model: traversal (x: quantile position from 2nd to 98th percentile)", fontsize=9)
+trav = K.traversal(net, X[0], codes["mixing", seeds[0]], steps=7)  # (8 dims, 7 steps, 3, 16, 16)
+tiles = torch.nn.functional.pad(trav, (1, 1, 1, 1), value=1.0)  # a white frame of one pixel around every sprite
+sheet = tiles.permute(0, 3, 1, 4, 2).reshape(8 * 18, 7 * 18, 3).numpy()  # rows: code dims, columns: steps
+fig, ax = plt.subplots(figsize=(4.6, 6.0))
+ax.imshow(sheet)
+ax.set_yticks(9 + 18 * np.arange(8))
+ax.set_yticklabels([f"b{r // 2 + 1}d{r % 2 + 1}" for r in range(8)], fontsize=7)
+ax.set_xticks(9 + 18 * np.arange(7))
+ax.set_xticklabels([f"{c / 6:.2f}" for c in range(7)], fontsize=7)
+ax.set_xlabel("position between the 2nd and the 98th percentile of the dimension", fontsize=8)
+ax.set_ylabel("code dimension swept (block, dimension)", fontsize=8)
+ax.set_title("mixing model: latent traversal", fontsize=9)
 plt.show()
 
 # %% [markdown]
@@ -328,8 +396,8 @@ plt.show()
 #
 # Left: remixes decoded by the mixing model, its ablation, the plain AE and PCA. Each pair of images (columns a
 # and b) gives four remixes, with blocks 1–4 taken from b in turn. Right: the three loss terms of the mixing
-# model per step, with the prior and consistency losses of the plain AE's and the β-VAE's remixes recorded
-# alongside (smoothed over 5% of the steps, mean over seeds).
+# model per step, with the prior and consistency losses of the plain AE's remixes recorded alongside (smoothed
+# over 5% of the steps, mean over training seeds).
 
 # %%
 fig = plt.figure(figsize=(12, 5.2))
@@ -363,12 +431,10 @@ def smooth(v):
 
 
 for key, ls in (("recon", "-"), ("prior", "--"), ("cons", ":")):
-    for m in ("mixing", "plain AE", "β-VAE"):
-        if m == "β-VAE" and key == "recon":
-            continue
+    for m in ("mixing", "plain AE"):
         v = np.mean([hists[m, s][key] for s in seeds], axis=0)
         tag = " (recorded)" if m != "mixing" and key != "recon" else ""
-        ax.plot(smooth(v), ls=ls, color={"mixing": "C2", "plain AE": "C0", "β-VAE": "C9"}[m], label=f"{m}: {key}{tag}")
+        ax.plot(smooth(v), ls=ls, color={"mixing": "C2", "plain AE": "C0"}[m], label=f"{m}: {key}{tag}")
 ax.set_yscale("log")
 ax.set_xlabel("optimiser step")
 ax.set_ylabel("loss (squared error per image; consistency relative)")
@@ -378,14 +444,14 @@ plt.show()
 # %% [markdown]
 # Over the last tenth of the steps against the first, the worse of the two remix losses of the mixing model
 # ends at {glue:text}`ratio_mix:.3f` of its starting level. The same losses, recorded and never optimised, end
-# at {glue:text}`ratio_ae:.3f` of theirs on the plain AE's remixes and at {glue:text}`ratio_bvae:.3f` on the
-# β-VAE's.
+# at {glue:text}`ratio_ae:.3f` of theirs on the plain AE's remixes. Both fall: the loss check says that the
+# training loop runs, nothing about disentanglement.
 #
 # ### The paper's numbers beside ours
 #
 # The brief found no scores from the paper, so its column is qualitative. Each row: method | the paper
-# (Shapes3D/CLEVR-scale, qualitative) | our DCI-D, mean ± sd over seeds | our MIG | our swap share, at this
-# page's scale.
+# (Shapes3D/CLEVR-scale, qualitative) | our DCI-D, mean ± sd over training seeds | our MIG | our swap share | our
+# read-back, at this page's scale.
 
 # %%
 paper_col = {"mixing": "competitive attribute disentanglement (no number retrieved)",
@@ -396,7 +462,7 @@ paper_col = {"mixing": "competitive attribute disentanglement (no number retriev
              "KDE prior": "not reported (our second prior)"}
 for m in ALL:
     print(f"| {m} | {paper_col[m]} | {D[m].mean():.3f} ± {D[m].std():.3f} | {MIG[m].mean():.3f} ± {MIG[m].std():.3f}"
-          f" | {one[m].mean():.3f} ± {one[m].std():.3f} |")
+          f" | {one[m].mean():.3f} ± {one[m].std():.3f} | {readback[m].mean():.3f} |")
 
 # %% [markdown]
 # ## Against the official code
@@ -422,18 +488,19 @@ for m in ALL:
 #
 # **Departures that cannot be checked against official values**: the prior, the normalised consistency loss, the
 # loss weights, the architecture, the training length and the data (see "Deviations from the paper"). With no
-# official value to run, the one departure we run as a second configuration is the prior, the page's main
-# suspect: a kernel density prior over the real sprites, which scores real sprites at
-# {glue:text}`kde_real:.1f` and 50/50 blends at {glue:text}`kde_blend:.1f` (the VAE prior:
-# {glue:text}`elbo_real:.1f` and {glue:text}`elbo_blend:.1f`, preferring the blends). It runs at full scale
-# only (see "The experiment"); the mixing model trained with it: {glue:text}`kde_row` (the tests' bars: a DCI
-# gain of $0.10$ over the plain AE, a swap share of $0.6$).
+# official value to run, the one departure we run as a second configuration is the prior: a kernel density prior
+# over the real sprites, which scores real sprites at {glue:text}`kde_real:.1f`, 50/50 blends at
+# {glue:text}`kde_blend:.1f` and the mean image at {glue:text}`kde_mean:.1f` (the VAE prior:
+# {glue:text}`elbo_real:.1f`, {glue:text}`elbo_blend:.1f` and {glue:text}`elbo_mean:.2f`, preferring the mean
+# image most). It runs at full scale only (see "The experiment"); the mixing model trained with it:
+# {glue:text}`kde_row` (the tests' bars: a DCI gain of $0.10$ over the plain AE, a swap share of $0.6$).
 
 # %%
 DCI_TOL = tolerance(abs=0.08, why="DCI of codes after a few hundred to a few thousand Adam steps and a tree ensemble "
                                    "fitted on them: moves with float rounding across machines")
 FRAC_TOL = tolerance(abs=0.1, why="fraction of swaps judged on decoded images of a trained network")
 RATIO_TOL = tolerance(abs=0.15, why="ratio of mean losses over stretches of a stochastic training run")
+READ_TOL = tolerance(abs=0.1, why="share of sprites read back from the decoded images of a trained network")
 ABLATION = "no remix: the same prior and consistency losses on each image's own code"
 NO_REMIX = "the mixing strategy (recombining the latent blocks of two images)"
 claims.headline(
@@ -441,7 +508,7 @@ claims.headline(
     "Remixing latents by the attribute rule (each block from one of two images), with a prior loss that asks every "
     "remix to look real and the compositional consistency loss, disentangles global attributes without changing "
     "the objective's form or the architecture",
-    tests=["dci-gain-over-ae", "swap-changes-one-factor", "mixing-losses-decrease"])
+    tests=["dci-gain-over-ae", "swap-changes-one-factor"])
 claims.headline(
     "objects-by-mixing",
     "Switching only the mixing rule (any subset of two images' slots) disentangles objects, competitively with "
@@ -479,18 +546,25 @@ claims.test(
                Comparator("PCA, 4 blocks of 2 components", round(float(one["PCA"].mean()), 3)),
                Comparator("FastICA, 4 blocks of 2 sources", round(float(one["ICA"].mean()), 3))],
     tol=FRAC_TOL)
-claims.test(
+claims.check(
     "mixing-losses-decrease",
-    statement="Training lowers both mixing losses: the prior and consistency losses of the remixes over the last 10% "
-              "of steps are at most 0.8 times those over the first 10% (worse of the two, mean over seeds).",
+    statement="The training loop lowers both mixing losses it optimises: the prior and consistency losses of the "
+              "remixes over the last 10% of steps are at most 0.8 times those over the first 10% (worse of the two, "
+              "mean over seeds). An implementation check (a test before the review): the plain AE's remix losses, "
+              "recorded and never optimised, fall below the bar as well, and a decoder collapsing towards the mean "
+              "image lowers the prior loss.",
     paper="The prior and consistency losses can be met jointly by an unchanged autoencoder (the method's premise; "
           "brief's check 1).",
-    criterion=at_most(0.8), measured=round(ratio["mixing"], 3),
-    ablation=Comparator("plain autoencoder: the same losses on its remixes, recorded, not optimised",
-                        round(ratio["plain AE"], 3), ingredient="optimising the prior and consistency losses"),
-    baselines=[Comparator("β-VAE (β = 4): the same losses on the remixes of its mean codes, recorded",
-                          round(ratio["β-VAE"], 3))],
-    tol=RATIO_TOL)
+    criterion=at_most(0.8), measured=round(ratio["mixing"], 3), kind="implementation", tol=RATIO_TOL)
+claims.illustrate(
+    "mixing-reads-back-sprites",
+    statement="The mixing model has learned the sprites: at least half of them are read back as themselves from its "
+              "own reconstruction (nearest-sprite reader of the swap test; mean over seeds).",
+    paper="Not a claim of the paper: a precondition of its tests (a network that has not learned the images cannot "
+          "show disentangled blocks).",
+    criterion=at_least(0.5), measured=round(float(readback["mixing"].mean()), 3), tol=READ_TOL,
+    why="a diagnostic of our training budget, not of the paper's idea: it tells whether the tests' statuses at this "
+        "scale measure disentanglement or only whether training collapsed")
 
 KEY = {"mixing": "mix", "no remix": "nomix", "plain AE": "ae", "β-VAE": "bvae", "PCA": "pca", "ICA": "ica"}
 for m, k in KEY.items():
@@ -498,16 +572,23 @@ for m, k in KEY.items():
     glue(f"MIG_{k}", float(MIG[m].mean()), display=False)
     glue(f"one_{k}", float(one[m].mean()), display=False)
     glue(f"gain_{k}", float(gain[m]), display=False)
-for m, k in (("mixing", "mix"), ("plain AE", "ae"), ("β-VAE", "bvae")):
+    glue(f"rb_{k}", float(readback[m].mean()), display=False)
+    glue(f"sd_{k}", float(spread[m].mean()), display=False)
+    glue(f"zero_{k}", float(none_changed[m].mean()), display=False)
+for m, k in (("mixing", "mix"), ("plain AE", "ae")):
     glue(f"ratio_{k}", float(ratio[m]), display=False)
-for name, v in (("elbo_real", elbo_real), ("elbo_blend", elbo_blend), ("kde_real", kde_real),
-                ("kde_blend", kde_blend)):
+for name, v in (("elbo_real", elbo_real), ("elbo_blend", elbo_blend), ("elbo_mean", elbo_mean),
+                ("kde_real", kde_real), ("kde_blend", kde_blend), ("kde_mean", kde_mean),
+                ("D_untrained", D["untrained"].mean()), ("sd_untrained", spread["untrained"].mean()),
+                ("rb_chance", 1 / len(X))):
     glue(name, float(v), display=False)
+glue("dci_pca_seed", float(D["PCA"][0]), display=False)
 glue("recon_mix", float(recon["mixing"].mean()), display=False)
 glue("recon_ae", float(recon["plain AE"].mean()), display=False)
 glue("pca_over_mix", float(D["PCA"].mean() - D["mixing"].mean()), display=False)
 glue("kde_row", (f"DCI {D['KDE prior'].mean():.3f}, a gain of {gain['KDE prior']:.3f} over the plain AE, MIG "
-                 f"{MIG['KDE prior'].mean():.3f}, swap share {one['KDE prior'].mean():.3f}" if P.kde_row
+                 f"{MIG['KDE prior'].mean():.3f}, swap share {one['KDE prior'].mean():.3f}, read-back "
+                 f"{readback['KDE prior'].mean():.3f}" if P.kde_row
                  else "not run at this scale (full scale only)"), display=False)
 
 # %% [markdown]
@@ -523,51 +604,81 @@ claims.table()
 # ```{repro-verdict}
 # ```
 #
-# Remixing the blocks of an MLP autoencoder's code, with a frozen-VAE prior and a consistency loss, did not
-# disentangle the four sprite factors in this miniature. The two tests of the paper's claim are sound (the
-# method could pass them, and its ablation and the naive baselines could too); the method fails both, and the
-# strongest naive baseline, PCA, beats it on the DCI measure.
+# At ci no network learned the sprites, so this scale cannot say whether remixing the latent blocks disentangles
+# them; the judged table's full-scale column (3000 steps) is where the paper's claim is tested. After 150 steps the
+# mixing model reads back its own reconstruction as the same sprite for a share {glue:text}`rb_mix:.3f` of the
+# sprites (chance: {glue:text}`rb_chance:.4f`), and its codes spread by {glue:text}`sd_mix:.3f`: its decoder
+# outputs nearly the same image for every code. Its ablation and the β-VAE have collapsed the same way. The plain
+# AE, with no prior at all, has not collapsed (spread {glue:text}`sd_ae:.3f`) but reads back only
+# {glue:text}`rb_ae:.3f`. Over the ci sweep the mixing model reads back at least half of its sprites at
+# {repro-seeds}`mixing-reads-back-sprites:method:pass` seeds. The ci statuses of the two tests therefore measure
+# whether training collapses, not whether the blocks are entangled.
+#
+# Both tests are grade (b) at ci (the rubric's "very weak"): the method could pass them, and so could its
+# comparators, but here the network comparators are collapsed strawmen and a naive baseline passes one test
+# outright.
 #
 # - *DCI gain over the plain AE* ({repro-status}`dci-gain-over-ae`; bar $0.10$). The mixing model gains
 #   {glue:text}`gain_mix:.3f` at this seed (mean over its training seeds); over the ci sweep it reaches the bar
 #   at {repro-seeds}`dci-gain-over-ae:method:pass` seeds and lies inside the tolerance band below it at
-#   {repro-seeds}`dci-gain-over-ae:method:edge`, never a pass. Its ablation without the remix gains
-#   {glue:text}`gain_nomix:.3f` and the β-VAE {glue:text}`gain_bvae:.3f`. PCA and ICA, with no network at all,
-#   gain {glue:text}`gain_pca:.3f` and {glue:text}`gain_ica:.3f`: PCA passes the bar at
+#   {repro-seeds}`dci-gain-over-ae:method:edge`, never a pass. Its DCI, {glue:text}`D_mix:.3f`, is near that of
+#   the untrained network, {glue:text}`D_untrained:.3f`. The ablation gains {glue:text}`gain_nomix:.3f` and the
+#   collapsed β-VAE {glue:text}`gain_bvae:.3f`. PCA and ICA, with no network at all, gain
+#   {glue:text}`gain_pca:.3f` and {glue:text}`gain_ica:.3f`: PCA passes the bar at
 #   {repro-seeds}`dci-gain-over-ae:baseline2:pass` seeds and ICA at {repro-seeds}`dci-gain-over-ae:baseline3:pass`.
-#   On this data a linear decomposition of the pixels separates the factors better, by DCI, than any of the
-#   trained networks.
+#   PCA's DCI is the same number, {glue:text}`dci_pca_seed:.3f`, at every seed (a deterministic fit, scored by
+#   trees with a fixed seed), so its passes are one measurement repeated against a moving plain AE. While PCA
+#   passes, this test cannot be reproduced at ci whatever the mixing model does.
 # - *Single-block swaps change exactly one factor* ({repro-status}`swap-changes-one-factor`; bar $0.6$). The
-#   mixing model's share is {glue:text}`one_mix:.3f`, its ablation's {glue:text}`one_nomix:.3f`, the plain AE's
-#   {glue:text}`one_ae:.3f`, the β-VAE's {glue:text}`one_bvae:.3f`, PCA's {glue:text}`one_pca:.3f` and ICA's
-#   {glue:text}`one_ica:.3f`. No method reaches the bar at this scale; the method fails it at
-#   {repro-seeds}`swap-changes-one-factor:method:fail` seeds. After so few steps the mixing model still
-#   reconstructs coarsely (squared error {glue:text}`recon_mix:.1f` per image against {glue:text}`recon_ae:.1f`
-#   for the plain AE), and the nearest-sprite reader sees its swaps change no factor or several at once.
-# - *Both mixing losses fall* ({repro-status}`mixing-losses-decrease`; bar $0.8$). The mixing model's worse remix
-#   loss ends at {glue:text}`ratio_mix:.3f` of its starting level, but the plain AE's remixes, which never see
-#   these losses, end at {glue:text}`ratio_ae:.3f` and the β-VAE's at {glue:text}`ratio_bvae:.3f`: any network
-#   that starts to reconstruct also makes its remixes look less like noise. The plain AE passes at
-#   {repro-seeds}`mixing-losses-decrease:ablation:pass` ci seeds, so at this scale the test cannot tell
-#   optimising the two losses from not optimising them; the β-VAE's recorded losses pass at
-#   {repro-seeds}`mixing-losses-decrease:baseline1:pass`.
+#   mixing model's share is {glue:text}`one_mix:.3f` because a share {glue:text}`zero_mix:.3f` of its swaps change
+#   no factor at all: a collapsed decoder returns the same image whatever block it is given. That is collapse, not
+#   entanglement. The ablation's share is {glue:text}`one_nomix:.3f`, the plain AE's {glue:text}`one_ae:.3f`, the
+#   β-VAE's {glue:text}`one_bvae:.3f`, PCA's {glue:text}`one_pca:.3f` and ICA's {glue:text}`one_ica:.3f`. No method
+#   reaches the bar at this scale; the mixing model fails it at {repro-seeds}`swap-changes-one-factor:method:fail`
+#   seeds.
+# - *The mixing losses fall* (`mixing-losses-decrease`) is an implementation check of the training loop, no
+#   longer a test. The mixing model's worse remix loss ends at {glue:text}`ratio_mix:.3f` of its starting level,
+#   and the plain AE's remix losses, recorded and never optimised, at {glue:text}`ratio_ae:.3f`: both pass the
+#   old bar of $0.8$, and for the mixing model part of the fall is the collapse towards the mean image, which our
+#   prior rewards (next paragraph).
 #
-# **Why.** The best explanation on the page is our prior, not the mixing rule. The frozen VAE scores real sprites
-# at {glue:text}`elbo_real:.1f` and 50/50 blends of two sprites at {glue:text}`elbo_blend:.1f` (negative ELBO,
-# lower is more "realistic"): it prefers the blends, and so rewards the entangled remixes that the method is meant
-# to rule out. The paper relies on a strong generative prior. A kernel density prior over the real sprites, which
-# rejects blends ({glue:text}`kde_real:.1f` against {glue:text}`kde_blend:.1f`), is run at full scale as a second
-# configuration of the prior; the mixing model trained with it: {glue:text}`kde_row`. Whether the statuses survive
-# it is read there against the bars above (the full-scale cells print every method's scores). The training length
-# and the untuned loss weights remain suspects: the judged table's full-scale column gives each test's status
-# after 3000 steps. No official configuration could be run (the repository was not available), so no status is
-# checked against one.
+# **Why.** The first limit at ci is the training length: 150 steps train none of the networks, the plain AE
+# without any prior included. Our prior adds a second flaw, and it is not the one the page named before the
+# review. The frozen VAE, itself trained for only 150 steps at ci, scores (negative ELBO, lower is more
+# "realistic") real sprites at {glue:text}`elbo_real:.1f`, 50/50 blends of two sprites at
+# {glue:text}`elbo_blend:.1f` and the mean image of all sprites at {glue:text}`elbo_mean:.2f`. It prefers the
+# mean image far more than the blends: it rewards exactly the collapse that the mixing model shows. A kernel
+# density prior over the real sprites ranks them the right way (real {glue:text}`kde_real:.1f`, blends
+# {glue:text}`kde_blend:.1f`, mean image {glue:text}`kde_mean:.1f`). It was not run at ci (see "The experiment");
+# at this scale: {glue:text}`kde_row`. No official configuration could be run (the repository was not available),
+# so no status is checked against one.
+#
+# **What this page can and cannot show.** At ci it shows that the mechanics run (the unit tests, the golden match
+# with the official remix and DCI code, the loss check), that 150 steps leave every network collapsed or
+# untrained, and that PCA on the pixels, with no network, passes the DCI test that the networks fail. It cannot
+# show, at ci, whether the compositional bias disentangles: neither test's status there bears on the paper's
+# claim, whether it reads pass or fail. The judged table's full-scale column, with the full-scale read-back and the kernel
+# density row, is the page's only test of the claim, and there too PCA is a baseline the method must beat.
 #
 # ## What a skeptic would try
 #
-# Reviewed by: (pending). The converting author ran the comparators below; an independent reviewer comes after.
-# Every number is measured by this notebook at this seed (mean over its training seeds):
+# Reviewed by: an independent reviewer (a helper that did not write the page), with the rubric, the page, the record
+# and the brief. The review found that at ci every network collapses or never learns; that PCA passes the DCI
+# test at every seed; that the loss test passed because of that collapse; that the page blamed blends where the
+# prior prefers the mean image; and that neighbouring sweep seeds shared training runs. The page was changed on
+# each point (the diagnostics above, the verdict's wording, the loss check demoted, the seeding). What they tried,
+# with the numbers this notebook measures at this seed (mean over its training seeds):
 #
+# * **Did anything learn?** Read-back of the own reconstruction: mixing {glue:text}`rb_mix:.3f`, ablation
+#   {glue:text}`rb_nomix:.3f`, plain AE {glue:text}`rb_ae:.3f`, β-VAE {glue:text}`rb_bvae:.3f`, PCA
+#   {glue:text}`rb_pca:.3f`, ICA {glue:text}`rb_ica:.3f` (chance {glue:text}`rb_chance:.4f`). Code spread: mixing
+#   {glue:text}`sd_mix:.3f`, ablation {glue:text}`sd_nomix:.3f`, β-VAE {glue:text}`sd_bvae:.3f`, plain AE
+#   {glue:text}`sd_ae:.3f`, PCA {glue:text}`sd_pca:.3f`, ICA {glue:text}`sd_ica:.3f`. Swaps that change no factor:
+#   mixing {glue:text}`zero_mix:.3f`, ablation {glue:text}`zero_nomix:.3f`, β-VAE {glue:text}`zero_bvae:.3f`,
+#   plain AE {glue:text}`zero_ae:.3f`, PCA {glue:text}`zero_pca:.3f`.
+# * **An untrained network** (the same MLP at its initialisation): DCI {glue:text}`D_untrained:.3f`, against the
+#   mixing model's {glue:text}`D_mix:.3f` and the plain AE's {glue:text}`D_ae:.3f`. It is the metric's floor, not a
+#   comparator (a strawman by the rubric).
 # * **PCA on the pixels** (8 components as 4 blocks of 2): DCI {glue:text}`D_pca:.3f`, a gain of
 #   {glue:text}`gain_pca:.3f` over the plain AE (the mixing model: {glue:text}`gain_mix:.3f`), MIG
 #   {glue:text}`MIG_pca:.3f`, swap share {glue:text}`one_pca:.3f`. It is the strongest naive baseline here: above
@@ -575,17 +686,30 @@ claims.table()
 # * **FastICA on the pixels** (8 sources): DCI {glue:text}`D_ica:.3f` (gain {glue:text}`gain_ica:.3f`), MIG
 #   {glue:text}`MIG_ica:.3f`, swap share {glue:text}`one_ica:.3f`.
 # * **β-VAE** ($\beta = 4$, same network and budget): DCI {glue:text}`D_bvae:.3f` (gain {glue:text}`gain_bvae:.3f`),
-#   swap share {glue:text}`one_bvae:.3f`; its recorded remix losses fall to {glue:text}`ratio_bvae:.3f` of their
-#   start.
+#   swap share {glue:text}`one_bvae:.3f`. Its posterior has collapsed at ci (spread and read-back above): a
+#   strawman at this scale, kept for the full scale.
 # * **The method without its remix** (the ablation: the same prior and consistency losses on each image's own
-#   code): DCI {glue:text}`D_nomix:.3f` (gain {glue:text}`gain_nomix:.3f`), swap share {glue:text}`one_nomix:.3f`.
-# * **The plain AE's recorded remix losses**: {glue:text}`ratio_ae:.3f` of their start, under the bar of the
-#   loss test without ever being optimised (the review's finding on the old page).
-# * **A prior that rejects blends** (kernel density over the real sprites, the mixing model trained with it):
-#   {glue:text}`kde_row`.
-# * **The control of the old page**, the mixing model's own codes after a random rotation of all eight
-#   dimensions, was dropped: a rotation destroys axis alignment by construction, so it is a null model that
-#   shows the metric can fail, not an alternative a skeptic would use.
+#   code): DCI {glue:text}`D_nomix:.3f` (gain {glue:text}`gain_nomix:.3f`), swap share {glue:text}`one_nomix:.3f`;
+#   collapsed like the mixing model, so at ci it cannot tell the remix from its absence.
+# * **The plain AE's recorded remix losses**: {glue:text}`ratio_ae:.3f` of their start, under the bar of the old
+#   loss test without ever being optimised; with the collapse, the reason that check is no longer a test.
+# * **What the prior prefers**: negative ELBO of real sprites {glue:text}`elbo_real:.1f`, of blends
+#   {glue:text}`elbo_blend:.1f`, of the mean image {glue:text}`elbo_mean:.2f`.
+# * **A prior that rejects blends and the mean image** (kernel density over the real sprites, the mixing model
+#   trained with it): {glue:text}`kde_row`.
+#
+# Tried by the reviewer outside the page, and not measured here because the ci budget has no room for them (their
+# numbers are in the review, not on this page): a random linear projection of the pixels (a DCI near the
+# untrained network's); a VAE with $\beta = 1$ (less collapsed than $\beta = 4$, but it does not read back its
+# sprites either); the mixing model with the kernel density prior at ci (collapsed as well, so the prior alone
+# does not explain the ci failure); a prior VAE trained ten times longer (it still scores the mean image far
+# better than real sprites); and the networks trained ten times longer on one training seed, where the mixing
+# model learned and gained over the plain AE at one training seed but not at another, and stayed below PCA at
+# both. The page's own measurement of longer training is its full-scale column.
+#
+# The control of the old page, the mixing model's own codes after a random rotation of all eight dimensions, was
+# dropped when the page moved to the current claim model: a rotation destroys axis alignment by construction, so
+# it is a null model that shows the metric can fail, not an alternative a skeptic would use.
 #
 # ## What the miniature cannot show
 #
@@ -594,8 +718,9 @@ claims.table()
 # - **Objects and the joint setting.** The object rule (any subset of two images' slots) is implemented and
 #   unit-tested, but no slot model is trained here. The paper's distinctive result, disentangling global style and
 #   objects at once, is not tested.
-# - **The paper's prior.** A frozen 8-dimensional VAE on 432 images prefers blends to real sprites (see the printed
-#   lines). A kernel density prior rejects blends but is no generative model of images either. A strong generative
+# - **The paper's prior.** A frozen 8-dimensional VAE on 432 images prefers the mean image, and blends, to real
+#   sprites (see the printed lines). A kernel density prior rejects both but is no generative model of images
+#   either. A strong generative
 #   prior is what makes an unrealistic remix costly; our miniature tests the idea with weaker judges of realism.
 # - **Training length.** The method has to find, from a random start, a grouping of dimensions under which every
 #   remix is a real image. Our budget (hundreds to thousands of CPU steps) may be far too short for that search.

@@ -342,3 +342,63 @@ def test_linear_codes_check_their_inputs():
         K.fit_linear_code(imgs[:8], "pca")
     with pytest.raises(ValueError, match="unmixing"):
         K.LinearCode(np.zeros((8, 10)), np.zeros((10, 7)), np.zeros(10), 4, 2)
+
+
+# ---------------------------------------------------------------- collapse diagnostics
+
+
+class _Constant:
+    """A collapsed network: every code is 0 and decodes to the mean image of the sprites."""
+
+    k = 4
+
+    def __init__(self, images):
+        self.mean = images.mean(0, keepdim=True)
+
+    def encode(self, x):
+        return torch.zeros(len(x), 4, 2)
+
+    def decode(self, z):
+        return self.mean.expand(len(z), -1, -1, -1)
+
+
+def test_readback_is_one_for_an_oracle_and_one_over_n_for_a_collapsed_network():
+    imgs, f = K.sprite_grid()
+    X = torch.tensor(imgs)
+    assert K.readback_accuracy(_Oracle(), X, f) == 1.0
+    assert K.readback_accuracy(_Constant(X), X, f) == pytest.approx(1 / 432)
+    pca = K.fit_linear_code(imgs, "pca", 4, 2)  # brute force: the same read-out, written out
+    read = K.nearest_factors(pca.decode(pca.encode(X)), X, f)
+    assert K.readback_accuracy(pca, X, f) == pytest.approx(np.mean([np.array_equal(r, t) for r, t in zip(read, f)]))
+    with pytest.raises(ValueError):
+        K.readback_accuracy(_Oracle(), X, f[:10])
+
+
+def test_code_spread_is_the_mean_standard_deviation_and_zero_for_constant_codes():
+    rng = np.random.default_rng(0)
+    c = rng.standard_normal((500, 3)) * np.array([1.0, 2.0, 3.0])
+    assert K.code_spread(c) == pytest.approx(np.mean([np.std(c[:, j]) for j in range(3)]))
+    assert K.code_spread(np.ones((10, 8))) == 0.0
+    assert K.code_spread(3.0 * c) == pytest.approx(3.0 * K.code_spread(c)), "scale-dependent by design"
+    for bad in (np.ones(5), np.ones((1, 4)), np.array([[np.nan, 1.0], [0.0, 1.0]])):
+        with pytest.raises(ValueError):
+            K.code_spread(bad)
+
+
+def test_swap_histogram_counts_shares_of_changed_factors():
+    h = K.swap_histogram(np.array([[0, 1], [1, 4]]))
+    np.testing.assert_allclose(h, [0.25, 0.5, 0.0, 0.0, 0.25])
+    assert K.swap_histogram(np.zeros((3, 4), dtype=int))[0] == 1.0
+    for bad in (np.array([5]), np.array([-1]), np.array([0.5]), np.array([], dtype=int)):
+        with pytest.raises(ValueError):
+            K.swap_histogram(bad)
+
+
+def test_swap_test_draws_again_when_the_first_candidates_are_too_few():
+    """Seed 14: only 56 of the first 240 candidate pairs differ in every factor; 60 pairs are still returned."""
+    imgs, f = K.sprite_grid()
+    rng = np.random.default_rng(14)
+    a, b = rng.integers(0, 432, 240), rng.integers(0, 432, 240)
+    assert np.all(f[a] != f[b], axis=1).sum() < 60
+    out = K.swap_test(_Oracle(), torch.tensor(imgs), f, 60, seed=14)
+    assert out.shape == (60, 4) and np.all(out == 1)

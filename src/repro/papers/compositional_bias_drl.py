@@ -25,7 +25,9 @@ Notation (paper -> here):
 - a second prior, a kernel density estimate over the real images -> :func:`kde_prior_loss`;
 - the evaluation: DCI disentanglement (Eastwood & Williams, 2018; gradient-boosted-tree importances as in
   disentanglement_lib) -> :func:`dci_importance`, :func:`dci_from_importance`, :func:`dci_disentanglement`;
-  MIG -> :func:`mig`; single-block swaps judged by a nearest-sprite factor classifier -> :func:`swap_test`.
+  MIG -> :func:`mig`; single-block swaps judged by a nearest-sprite factor classifier -> :func:`swap_test`,
+  :func:`swap_histogram`; whether a network learned the sprites at all -> :func:`readback_accuracy`,
+  :func:`code_spread` (collapse diagnostics).
 
 Data: procedural 16 x 16 RGB sprites (:func:`render_sprites`, :func:`make_sprites`) with four factors,
 background hue (4) x shape (3) x object colour (4) x position (3 x 3 = 9): 432 distinct images.
@@ -609,7 +611,8 @@ def nearest_factors(images: Tensor, bank_images: Tensor, bank_factors: ArrayLike
 def swap_test(model: BlockAE, images: Tensor, factors: ArrayLike, n_pairs: int, seed: int = 0) -> np.ndarray:
     """Single-block swaps: how many ground-truth factors change when one latent block is swapped.
 
-    Draws ``n_pairs`` pairs (a, b) of images that differ in every factor; for each block k, decodes z_a with
+    Draws ``n_pairs`` pairs (a, b) of images that differ in every factor (candidates drawn 4 * n_pairs at a time
+    from one seeded stream, drawing again while fewer than n_pairs qualify); for each block k, decodes z_a with
     block k taken from z_b, and counts the factors (read by :func:`nearest_factors` on the whole sprite bank)
     that differ from those read on the plain reconstruction D(z_a).
 
@@ -620,10 +623,15 @@ def swap_test(model: BlockAE, images: Tensor, factors: ArrayLike, n_pairs: int, 
     f = np.asarray(factors)
     n_pairs = check_int(n_pairs, "n_pairs", 1)
     rng = np.random.default_rng(seed)
-    a = rng.integers(0, len(f), 4 * n_pairs)
-    b = rng.integers(0, len(f), 4 * n_pairs)
-    ok = np.all(f[a] != f[b], axis=1)
-    a, b = a[ok][:n_pairs], b[ok][:n_pairs]
+    a, b = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    for _ in range(50):  # draws of 4 * n_pairs candidate pairs, continued from the same stream until enough differ
+        ca = rng.integers(0, len(f), 4 * n_pairs)
+        cb = rng.integers(0, len(f), 4 * n_pairs)
+        ok = np.all(f[ca] != f[cb], axis=1)
+        a, b = np.concatenate([a, ca[ok]]), np.concatenate([b, cb[ok]])
+        if len(a) >= n_pairs:
+            break
+    a, b = a[:n_pairs], b[:n_pairs]
     if len(a) < n_pairs:
         raise ValueError("not enough pairs that differ in every factor")
     za, zb = model.encode(images[a]), model.encode(images[b])
@@ -635,6 +643,69 @@ def swap_test(model: BlockAE, images: Tensor, factors: ArrayLike, n_pairs: int, 
         swapped = nearest_factors(model.decode(mix_attributes(za, zb, mask)), images, f)
         out[:, k] = (swapped != base).sum(1)
     return out
+
+
+@torch.no_grad()
+def readback_accuracy(model: BlockAE, images: Tensor, factors: ArrayLike) -> float:
+    """Share of images whose own reconstruction is read back as the same sprite: a test of learning, not of
+    disentanglement.
+
+    Decodes each image's code, :math:`\\hat x = D(E(x))`, reads it with the nearest-sprite classifier
+    (:func:`nearest_factors` on the given images as the bank) and counts the images whose every factor is read
+    back. A network that reconstructs the sprites scores 1; one whose outputs have collapsed to a single image
+    (the mean image, say) scores about 1 / n (only the sprite nearest that image is right). The read-out is the
+    one :func:`swap_test` uses, so a swap share near 0 with a read-back near 1 / n means the network has not
+    learned the sprites, not that its blocks are entangled.
+
+    Parameters
+    ----------
+    model : anything with ``encode`` and ``decode`` (:class:`BlockAE`, :class:`LinearCode`).
+    images : (n, 3, 16, 16) all distinct sprites (the bank); factors : (n, n_factors) their integer labels.
+
+    Returns
+    -------
+    float in [0, 1].
+    """
+    f = np.asarray(factors)
+    if f.ndim != 2 or len(f) != len(images) or len(f) < 1:
+        raise ValueError(f"factors must be (n, n_factors) with n = len(images) = {len(images)}, got {f.shape}")
+    read = nearest_factors(model.decode(model.encode(images)), images, f)
+    return float(np.mean(np.all(read == f, axis=1)))
+
+
+def code_spread(codes: ArrayLike) -> float:
+    """Mean over code dimensions of the standard deviation of the codes over images (population s.d.).
+
+    A collapse diagnostic: an encoder whose codes barely move between images (posterior collapse of a VAE's means,
+    or an autoencoder that has not yet learned) has a spread near 0. It depends on the code's scale, so it is read
+    beside :func:`readback_accuracy`, which does not.
+
+    Parameters
+    ----------
+    codes : (n, n_codes) finite floats, n >= 2.
+
+    Returns
+    -------
+    float >= 0.
+    """
+    c = np.asarray(codes, dtype=float)
+    if c.ndim != 2 or len(c) < 2 or not np.all(np.isfinite(c)):
+        raise ValueError(f"codes must be a finite (n >= 2, n_codes) array, got shape {c.shape}")
+    return float(c.std(axis=0).mean())
+
+
+def swap_histogram(changed: ArrayLike, n_factors: int = len(FACTOR_SIZES)) -> np.ndarray:
+    """Shares of single-block swaps that change 0, 1, ..., ``n_factors`` factors (the output of :func:`swap_test`).
+
+    Returns
+    -------
+    float array (n_factors + 1,), summing to 1.
+    """
+    c = np.asarray(changed)
+    n_factors = check_int(n_factors, "n_factors", 1)
+    if c.size == 0 or not np.issubdtype(c.dtype, np.integer) or c.min() < 0 or c.max() > n_factors:
+        raise ValueError(f"changed must be a non-empty integer array with values in 0..{n_factors}")
+    return np.bincount(c.ravel(), minlength=n_factors + 1) / c.size
 
 
 def random_rotation(dim: int, seed: int) -> np.ndarray:
