@@ -1,5 +1,6 @@
 """Unit tests of :mod:`repro.papers.cliptta_contrastive_tta`, the kernels of ``notebooks/cliptta-contrastive-tta.py``."""
 
+import copy
 import inspect
 import json
 from pathlib import Path
@@ -258,3 +259,179 @@ def test_collapse_diagnostics():
     assert d["n_classes"] == 1
     d = K.collapse_diagnostics(np.repeat(np.arange(10), 10))
     assert d["n_classes"] == 10 and d["entropy"] == pytest.approx(np.log(10))
+
+
+# ----------------------------------------------------------------------------- many streams at once, comparators
+def small_setup(seed=0, n=24):
+    tw = K.ImageTower(hidden=16, seed=seed)
+    _, t = feats(4, 10, 384, seed)
+    X = np.random.default_rng(seed).random((n, 64)).astype(np.float32)
+    return tw, t.float(), X
+
+
+def test_hard_pseudo_label_loss_closed_form():
+    z, t = feats(5, 3, 4, 4)
+    logits = 6.0 * z @ t.T
+    ref = -torch.log_softmax(logits, 1)[torch.arange(5), logits.argmax(1)].mean()
+    assert float(K.hard_pseudo_label_loss(z, t, 6.0)) == pytest.approx(float(ref), abs=1e-12)
+
+
+def test_batched_losses_equal_the_one_batch_losses_on_the_unmasked_samples():
+    zs, masks = [], []
+    for s in range(3):
+        z, t = feats(6, 4, 5, s)
+        zs.append(z)
+        masks.append(torch.tensor([1, 1, 0, 1, 1, s != 1], dtype=torch.float64))
+    z, m = torch.stack(zs), torch.stack(masks)
+    out = K.batched_tta_losses(z @ t.T, 20.0, m)
+    for s in range(3):
+        keep = zs[s][masks[s] > 0]
+        for name, f in (("entropy", K.entropy_tta_loss), ("soft-contrastive", K.soft_contrastive_tta_loss),
+                        ("hard-pseudo-label", K.hard_pseudo_label_loss), ("marginal", K.marginal_entropy)):
+            assert float(out[name][s]) == pytest.approx(float(f(keep, t, 20.0)), abs=1e-9), (name, s)
+
+
+def test_stream_cosines_equal_the_tower_with_its_layernorms_set():
+    tw, t, X = small_setup()
+    g = torch.Generator().manual_seed(3)
+    params = [p.detach() + 0.1 * torch.randn(2, p.shape[0], generator=g) for p in tw.norm_parameters()]
+    cos = K.stream_cosines(tw, params, K._first_layer(tw, torch.as_tensor(X)), t)
+    for s in range(2):
+        tw2 = K.ImageTower(hidden=16, seed=0)
+        with torch.no_grad():
+            for p, q in zip(tw2.norm_parameters(), params):
+                p.copy_(q[s])
+            ref = tw2(torch.as_tensor(X)) @ t.T
+        torch.testing.assert_close(cos[s], ref, atol=1e-5, rtol=1e-5)
+
+
+@pytest.mark.parametrize("cfg", [K.method_config("tent"), K.method_config("cliptta"),
+                                 K.method_config("cliptta", ood=True), K.TTAConfig("hard-pseudo-label", lr=1e-3),
+                                 K.TTAConfig("entropy", lr=1e-3, steps=1), K.method_config("zero-shot")],
+                         ids=lambda c: f"{c.loss}-{c.lr}-{c.steps}-{c.ood}")
+def test_adapt_streams_equals_adapt_stream(cfg):
+    tw, t, X = small_setup(1, 40)
+    other = K.TTAConfig("soft-contrastive", lr=3e-3, beta_reg=1.0)  # a different stream beside it changes nothing
+    out = K.adapt_streams(tw, t, np.stack([X, np.ascontiguousarray(X[::-1])]), 8, [cfg, other])
+    ref = K.adapt_stream(copy.deepcopy(tw), t, X, 8, cfg)
+    np.testing.assert_array_equal(out["pred"][0], ref["pred"])
+    np.testing.assert_allclose(out["score"][0], ref["score"], atol=1e-5)
+    ref2 = K.adapt_stream(copy.deepcopy(tw), t, np.ascontiguousarray(X[::-1]), 8, other)
+    np.testing.assert_array_equal(out["pred"][1], ref2["pred"])
+
+
+def test_adapt_streams_leaves_the_tower_alone_and_predict_streams_matches():
+    tw, t, X = small_setup(2, 32)
+    before = {k: v.clone() for k, v in tw.state_dict().items()}
+    out = K.adapt_streams(tw, t, X[None], 8, [K.method_config("tent")])
+    for k, v in tw.state_dict().items():
+        assert torch.equal(before[k], v)
+    tw2 = copy.deepcopy(tw)
+    K.adapt_stream(tw2, t, X, 8, K.method_config("tent"))
+    np.testing.assert_array_equal(K.predict_streams(tw, out["params"], t, X)[0], K.predict(tw2, t, X))
+
+
+def brute_memory(tw, t, X, batch, shots):
+    """The official CCM memory replayed by hand with the unadapted tower (lr tiny): what it holds at the end."""
+    mem = {c: [] for c in range(10)}
+    for start in range(0, len(X), batch):
+        with torch.no_grad():
+            cos = tw(torch.as_tensor(X[start:start + batch])) @ t.T
+        conf = cos.softmax(1).max(1).values
+        for i, c in enumerate(cos.argmax(1).tolist()):
+            mem[c].append((float(conf[i]), start + i))
+            mem[c] = sorted(mem[c], reverse=True)[:shots]
+    return mem
+
+
+def test_memory_keeps_the_most_confident_samples_per_pseudo_label():
+    tw, t, X = small_setup(3, 48)
+    # a negligible step: the tower stays as it was, so the memory must hold what a hand replay of the official
+    # CCM update (per pseudo-label, the `shots` most confident samples seen so far) holds
+    out = K.adapt_streams(tw, t, X[None], 8, [K.TTAConfig("soft-contrastive", lr=1e-12, beta_reg=1.0,
+                                                          memory_shots=2)])
+    np.testing.assert_array_equal(out["pred"][0], K.predict(tw, t, X))
+    mem = brute_memory(tw, t, X, 8, 2)
+    for c in range(10):
+        got = sorted(float(x) for x in out["memory_conf"][0, c] if np.isfinite(float(x)))
+        assert got == pytest.approx(sorted(v for v, _ in mem[c]), abs=1e-6), c
+    # the memory changes the update: with a real step, memory and no memory differ
+    a = K.adapt_streams(tw, t, X[None], 8, [K.TTAConfig("soft-contrastive", lr=1e-2, beta_reg=1.0, memory_shots=2)])
+    b = K.adapt_streams(tw, t, X[None], 8, [K.TTAConfig("soft-contrastive", lr=1e-2, beta_reg=1.0)])
+    assert not torch.equal(a["params"][0], b["params"][0])
+
+
+def brute_tda(z, t, scale, pos=(2.0, 5.0, 3), neg=(0.117, 1.0, 2)):
+    """TDA replayed as the official code writes it: per-class lists sorted by entropy, replace the last."""
+    C = t.shape[0]
+    pc, nc, preds = {}, {}, []
+    for x in z:
+        lg = scale * x @ t.T
+        p = np.exp(lg + 1e-6 - (lg + 1e-6).max())
+        p /= p.sum()
+        h = float(-(p * np.log(p)).sum())
+        c = int(np.argmax(lg))
+        for cache, cap, item, ok in ((pc, pos[2], (x, h, None), True),
+                                     (nc, neg[2], (x, h, p), 0.2 < h / np.log2(C) < 0.5)):
+            if not ok:
+                continue
+            lst = cache.setdefault(c, [])
+            if len(lst) < cap:
+                lst.append(item)
+            elif h < lst[-1][1]:
+                lst[-1] = item
+            lst.sort(key=lambda it: it[1])
+        out = lg.copy()
+        for cls, lst in pc.items():
+            for k, _, _ in lst:
+                out[cls] += pos[0] * np.exp(-(pos[1] - pos[1] * x @ k))
+        for cls, lst in nc.items():
+            for k, _, pk in lst:
+                out -= neg[0] * np.exp(-(neg[1] - neg[1] * x @ k)) * ((pk > 0.03) & (pk < 1.0))
+        preds.append(int(np.argmax(out)))
+    return np.array(preds), pc
+
+
+def test_tda_equals_a_replay_of_the_official_lists():
+    _, t = feats(4, 3, 6, 5)
+    g = torch.Generator().manual_seed(0)
+    z = t[torch.randint(0, 3, (60,), generator=g)] + 0.4 * torch.randn(60, 6, generator=g, dtype=torch.float64)
+    z = (z / z.norm(dim=1, keepdim=True)).numpy()
+    for scale in (3.0, 10.0):
+        pred, cache = K.tda_stream(z, t.numpy(), scale=scale)
+        ref, pc = brute_tda(z, t.numpy(), scale)
+        np.testing.assert_array_equal(pred, ref)
+        held = sorted(float(e) for e in cache["pos"]["ent"] if np.isfinite(e))
+        assert held == pytest.approx(sorted(h for lst in pc.values() for _, h, _ in lst), abs=1e-12)
+        assert np.isfinite(cache["pos"]["ent"]).sum() <= 9 and np.isfinite(cache["neg"]["ent"]).sum() <= 6
+    # with alpha = 0 for both caches TDA is zero-shot
+    p0, _ = K.tda_stream(z, t.numpy(), scale=10.0, pos=(0.0, 5.0, 3), neg=(0.0, 1.0, 2))
+    np.testing.assert_array_equal(p0, (z @ t.numpy().T).argmax(1))
+
+
+def test_batched_bad_inputs():
+    tw, t, X = small_setup()
+    with pytest.raises(ValueError, match="shape"):
+        K.adapt_streams(tw, t, X, 8, [K.method_config("tent")])
+    with pytest.raises(ValueError, match="unknown loss"):
+        K.adapt_streams(tw, t, X[None], 8, [K.TTAConfig("sar")])
+    with pytest.raises(ValueError, match="memory_shots"):
+        K.adapt_streams(tw, t, np.stack([X, X]), 8, [K.TTAConfig("entropy", memory_shots=2),
+                                                        K.TTAConfig("entropy", memory_shots=3)])
+    with pytest.raises(ValueError, match="memory"):
+        K.adapt_stream(tw, t, X, 8, K.TTAConfig("entropy", memory_shots=2))
+    with pytest.raises(ValueError):
+        K.batched_tta_losses(torch.zeros(2, 3), 1.0, torch.ones(2, 3))
+    with pytest.raises(ValueError):
+        K.tda_stream(np.zeros((3, 4)), np.zeros((2, 5)))
+
+
+def test_a_stream_with_memory_is_the_same_beside_other_streams():
+    tw, t, X = small_setup(4, 40)
+    mem = K.TTAConfig("soft-contrastive", lr=1e-2, beta_reg=1.0, memory_shots=2)
+    alone = K.adapt_streams(tw, t, X[None], 8, [mem])
+    mixed = K.adapt_streams(tw, t, np.stack([X[::-1].copy(), X, X]), 8, [K.method_config("tent"), mem,
+                                                                        K.TTAConfig("hard-pseudo-label", lr=1e-3)])
+    np.testing.assert_array_equal(alone["pred"][0], mixed["pred"][1])
+    torch.testing.assert_close(alone["params"][0][0], mixed["params"][0][1])
+    torch.testing.assert_close(alone["memory_conf"][0], mixed["memory_conf"][0])

@@ -22,6 +22,13 @@ Notation (paper -> here):
 - Outlier Contrastive Exposure with a soft Otsu split: $w_i = \sigma((\mathrm{score}_i - \alpha)/\gamma)$,
   $\mathcal L_{\rm OCE} = -(\mu_{\rm in} - \mu_{\rm out})^2$ -> :func:`oce_loss`, $\alpha$ started at the Otsu
   threshold of the batch (:func:`otsu_threshold`, scikit-image) and learnt
+- the official class-balanced memory (``ttavlm/memory/ccm.py``) -> ``TTAConfig.memory_shots`` in
+  :func:`adapt_streams`, which runs many (method, shift) streams at once (:func:`adapt_stream` is the
+  one-stream reference)
+
+Comparators (none of CLIPTTA's ideas): self-training on hard pseudo-labels (:func:`hard_pseudo_label_loss`,
+Lee 2013) and TDA, the training-free cache adapter (:func:`tda_stream`, Karmanov et al. 2024, as the official
+repository runs it).
 """
 
 from __future__ import annotations
@@ -306,7 +313,7 @@ class TTAConfig:
     """One test-time adaptation method: its loss, weights and optimiser settings (official defaults:
     10 Adam steps per batch, eps 1e-6; CLIPTTA lr 1e-4, beta_reg 1; TENT lr 1e-3, beta_reg 0)."""
 
-    loss: str  # "none", "entropy", "soft-contrastive"
+    loss: str  # "none", "entropy", "soft-contrastive", "hard-pseudo-label"
     lr: float = 1e-4
     beta_reg: float = 0.0
     steps: int = 10
@@ -315,6 +322,7 @@ class TTAConfig:
     beta_ood: float = 1.0
     gamma: float = 0.005
     ood_scale: float = 1.0
+    memory_shots: int = 0    # > 0: the official class-balanced memory (adapt_streams only)
 
 
 def method_config(name: str, ood: bool = False) -> TTAConfig:
@@ -346,6 +354,8 @@ def adapt_stream(tower: ImageTower, text_features: Tensor, X: np.ndarray, batch:
     Returns {"pred": (N,) int, "score": (N,) float (max-log-prob), "loss": (n_batches,) float}.
     """
     check_int(batch, "batch", least=2)
+    if cfg.memory_shots:
+        raise ValueError("the memory is run by adapt_streams only")
     Xt = torch.as_tensor(np.asarray(X, np.float32))
     params = tower.norm_parameters()
     for p in tower.parameters():
@@ -372,7 +382,8 @@ def adapt_stream(tower: ImageTower, text_features: Tensor, X: np.ndarray, batch:
                     keep = sc.detach() > alpha.detach()
                     zt = z[keep]
                 if zt.shape[0] >= 1:
-                    f = entropy_tta_loss if cfg.loss == "entropy" else soft_contrastive_tta_loss
+                    f = {"entropy": entropy_tta_loss, "soft-contrastive": soft_contrastive_tta_loss,
+                         "hard-pseudo-label": hard_pseudo_label_loss}[cfg.loss]
                     loss = loss + f(zt, text_features, cfg.scale)
                 opt.zero_grad()
                 loss.backward()
@@ -407,3 +418,357 @@ def collapse_diagnostics(pred: np.ndarray, n_classes: int = 10, min_share: float
     m = prediction_marginal(pred, n_classes)
     nz = m[m > 0]
     return {"n_classes": float((m >= min_share).sum()), "entropy": float(-(nz * np.log(nz)).sum())}
+
+
+# ----------------------------------------------------------------------------- comparators' losses
+def hard_pseudo_label_loss(image_features: Tensor, text_features: Tensor, scale: float) -> Tensor:
+    """Self-training on hard pseudo-labels (Lee 2013, "Pseudo-Label"): the cross-entropy of the zero-shot
+    logits against their own argmax, $\\frac1B\\sum_i -\\log \\mathrm{softmax}_{\\hat y_i}(s\\, z_i^\\top t_c)$,
+    with $\\hat y_i = \\arg\\max_c z_i^\\top t_c$ not differentiated. A naive TTA objective that uses none of
+    CLIPTTA's ideas. (B, d), (C, d) -> scalar tensor (nats)."""
+    _check_features(image_features, text_features, scale)
+    logits = float(scale) * image_features @ text_features.T
+    return nn.functional.cross_entropy(logits, logits.detach().argmax(1))
+
+
+# ----------------------------------------------------------------------------- many streams at once
+# The page runs dozens of (method, shift) streams on the same frozen tower. Each stream has its own copy of
+# the LayerNorm parameters and its own Adam state; since Adam is elementwise and the streams' parameters are
+# disjoint, summing the streams' losses and stepping once gives every stream exactly its own update. The
+# functions below do that on tensors with a leading stream axis S (``adapt_streams``), so that one Python
+# step serves all streams; ``adapt_stream`` above stays the one-stream reference (the unit tests compare them).
+
+LOSSES = ("none", "entropy", "soft-contrastive", "hard-pseudo-label")
+_FILL = -1e9  # logit of a masked-out column (finite, so that no NaN enters a gradient)
+
+
+def _masked_mean(x: Tensor, mask: Tensor) -> Tensor:
+    """Mean of x (S, B) over the entries where mask (S, B) is 1; 0 for a stream with none. Returns (S,)."""
+    return (x * mask).sum(-1) / mask.sum(-1).clamp(min=1.0)
+
+
+def _masked_row_entropy(logits: Tensor, col_mask: Tensor) -> Tensor:
+    """Entropy (nats) of softmax over the last axis of logits (S, R, K), over the columns where col_mask
+    (S, K) is 1, with the official ``+1e-6`` offset. Returns (S, R)."""
+    x = (logits + _EPS).masked_fill(col_mask[:, None, :] == 0, _FILL)
+    logp = x.log_softmax(-1)
+    return -(logp.exp() * logp * col_mask[:, None, :]).sum(-1)
+
+
+def batched_tta_losses(cos: Tensor, scale: float, mask: Tensor, which: tuple[str, ...] | None = None
+                       ) -> dict[str, Tensor]:
+    r"""Every TTA loss of the page for S streams at once, each over its stream's unmasked samples.
+
+    Every loss depends on the image features only through their cosines with the class prototypes
+    ($L_{ij} = s\, z_i^\top t_{\hat y_j}$ is the cosine of image $i$ with class $\hat y_j$), so they take
+    the cosines.
+
+    Parameters
+    ----------
+    cos : (S, B, C) tensor, $z_i^\top t_c$ for S batches of unit-norm features.
+    scale : float > 0, logit scale $s$.
+    mask : (S, B) tensor of 0/1, which samples of each batch enter the losses (padding, the Otsu filter).
+    which : the names of the losses to compute (default: all four).
+
+    Returns
+    -------
+    dict of (S,) tensors: ``entropy`` (TENT, :func:`entropy_tta_loss`), ``soft-contrastive``
+    (:func:`soft_contrastive_tta_loss`), ``hard-pseudo-label`` (:func:`hard_pseudo_label_loss`) and
+    ``marginal`` (:func:`marginal_entropy`), each equal to the one-batch function on the unmasked samples.
+    """
+    if cos.ndim != 3 or mask.shape != cos.shape[:2]:
+        raise ValueError(f"cos (S, B, C) and mask (S, B); got {tuple(cos.shape)}, {tuple(mask.shape)}")
+    check_positive(scale, "scale")
+    which = ("entropy", "soft-contrastive", "hard-pseudo-label", "marginal") if which is None else which
+    m = mask.to(cos.dtype)
+    logits = float(scale) * cos
+    pred = cos.detach().argmax(-1)                                       # pseudo-labels, (S, B)
+    S, B, C = cos.shape
+    out = {}
+    if "entropy" in which:
+        out["entropy"] = _masked_mean(_masked_row_entropy(logits, torch.ones(S, C, dtype=cos.dtype)), m)
+    if "soft-contrastive" in which:
+        L = logits.gather(-1, pred[:, None, :].expand(S, B, B))        # images x pseudo-captions, (S, B, B)
+        out["soft-contrastive"] = _masked_mean(_masked_row_entropy(L, m), m)
+    if "hard-pseudo-label" in which:
+        out["hard-pseudo-label"] = _masked_mean(-logits.log_softmax(-1).gather(-1, pred[..., None])[..., 0], m)
+    if "marginal" in which:
+        pm = ((logits + _EPS).softmax(-1) * m[..., None]).sum(1) / m.sum(1, keepdim=True).clamp(min=1.0)
+        out["marginal"] = -(pm * torch.log(pm + _EPS)).sum(-1)
+    return out
+
+
+def _first_layer(tower: ImageTower, X: Tensor) -> Tensor:
+    """The frozen first linear layer, before the first LayerNorm: (..., 64) -> (..., hidden)."""
+    with torch.no_grad():
+        return tower.fc1(X)
+
+
+def _head(tower: ImageTower, text_features: Tensor) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor]:
+    r"""The frozen output layer folded onto the prototypes: $T W$, $T b$, $W^\top W$, $W^\top b$, $b^\top b$."""
+    with torch.no_grad():
+        W, b = tower.proj.weight.to(text_features.dtype), tower.proj.bias.to(text_features.dtype)
+        return (text_features @ W).T.contiguous(), text_features @ b, W.T @ W, W.T @ b, b @ b
+
+
+def stream_cosines(tower: ImageTower, params: list[Tensor], H1: Tensor, text_features: Tensor,
+                   head: tuple | None = None) -> Tensor:
+    r"""Cosines $z^\top t_c$ of the tower's unit-norm features with the prototypes, for S streams that each
+    have their own LayerNorm scales and shifts.
+
+    The output layer $z = W h + b$ enters only through $W h + b$ projected on the C prototypes and through
+    $\lVert z\rVert^2 = h^\top W^\top W h + 2 b^\top W h + b^\top b$, which is what is computed (C + hidden
+    outputs instead of out_dim).
+
+    Parameters
+    ----------
+    tower : the frozen :class:`ImageTower` (its linear layers are shared by all streams).
+    params : [w1, b1, w2, b2], each (S, hidden): the streams' LayerNorm parameters.
+    H1 : (S, B, hidden) or (B, hidden) tensor, the first linear layer's output (:func:`_first_layer`).
+    text_features : (C, out_dim) tensor of unit-norm prototypes.
+    head : optional, ``_head(tower, text_features)`` computed once (it does not change during adaptation).
+
+    Returns
+    -------
+    (S, B, C) tensor; stream s equals ``tower`` with its LayerNorms set to ``params[k][s]``.
+    """
+    w1, b1, w2, b2 = params
+    h = nn.functional.layer_norm(H1, (H1.shape[-1],), eps=tower.ln1.eps)
+    h = torch.relu(h * w1[:, None, :] + b1[:, None, :])
+    h = tower.fc2(h)
+    h = nn.functional.layer_norm(h, (h.shape[-1],), eps=tower.ln2.eps)
+    h = torch.relu(h * w2[:, None, :] + b2[:, None, :])
+    TW, Tb, G, Wb, bb = head if head is not None else _head(tower, text_features)
+    zt = h @ TW + Tb                                                     # (S, B, C) = (W h + b) . t_c
+    sq = ((h @ G) * h).sum(-1) + 2 * h @ Wb + bb                         # |W h + b|^2
+    return zt / sq.clamp(min=1e-30).sqrt()[..., None]
+
+
+def predict_streams(tower: ImageTower, params: list[Tensor], text_features: Tensor, X: np.ndarray) -> np.ndarray:
+    """Zero-shot predictions of S adapted streams on images X, (S, N, 64) or (N, 64) shared. Returns (S, N)."""
+    with torch.no_grad():
+        H1 = _first_layer(tower, torch.as_tensor(np.asarray(X, np.float32)))
+        return stream_cosines(tower, params, H1, text_features).argmax(-1).numpy()
+
+
+class _StreamAdam:
+    """Adam (Kingma and Ba 2015, Algorithm 1; torch's single-tensor formula) on tensors whose first axis is
+    the stream, with a learning rate per stream and per-stream step counts; a stream whose ``active`` entry is
+    False is left untouched (parameters, moments and step count)."""
+
+    def __init__(self, params: list[Tensor], lr: Tensor, eps: float, betas: tuple[float, float] = (0.9, 0.999)):
+        self.params, self.lr, self.eps, self.betas = params, lr, eps, betas
+        self.m = [torch.zeros_like(p) for p in params]
+        self.v = [torch.zeros_like(p) for p in params]
+        self.t = torch.zeros(lr.shape[0], dtype=torch.float64)
+
+    @torch.no_grad()
+    def step(self, active: Tensor) -> None:
+        b1, b2 = self.betas
+        self.t = self.t + active.to(torch.float64)
+        t = self.t.clamp(min=1.0)
+        c1 = (1 - b1 ** t).to(self.params[0].dtype)
+        c2 = (1 - b2 ** t).sqrt().to(self.params[0].dtype)
+        a = active[:, None]
+        for p, m, v in zip(self.params, self.m, self.v):
+            g = p.grad if p.grad is not None else torch.zeros_like(p)
+            m.copy_(torch.where(a, b1 * m + (1 - b1) * g, m))
+            v.copy_(torch.where(a, b2 * v + (1 - b2) * g * g, v))
+            upd = (self.lr / c1)[:, None] * m / ((v.sqrt() / c2[:, None]) + self.eps)
+            p.copy_(torch.where(a, p - upd, p))
+            p.grad = None
+
+
+def adapt_streams(tower: ImageTower, text_features: Tensor, X: np.ndarray, batch: int,
+                  cfgs: list[TTAConfig]) -> dict:
+    """Online, non-episodic test-time adaptation of S streams at once: stream s is ``X[s]`` adapted with
+    ``cfgs[s]``, as :func:`adapt_stream` would (up to float rounding), with two additions.
+
+    - ``cfg.loss`` may also be ``"hard-pseudo-label"`` (:func:`hard_pseudo_label_loss`).
+    - ``cfg.memory_shots > 0`` adds the official class-balanced memory (``ttavlm/memory/ccm.py``, CCM): at
+      the first step of each batch, each sample is filed under its pseudo-label, and each class keeps the
+      ``memory_shots`` samples with the highest confidence (max softmax of the cosines at ``ood_scale``, the
+      official ``id_score_type=max_prob``). At every step the TTA loss and the regulariser are also computed
+      on the whole memory and added (the official closed-set setting: sample size 40 = 4 shots x 10 classes,
+      so the sample is the whole memory).
+
+    Parameters
+    ----------
+    tower : the pre-trained :class:`ImageTower`; not modified (each stream starts from its LayerNorms).
+    text_features : (C, d) tensor of class prototypes.
+    X : (S, N, 64) array, the S streams (same length).
+    batch : int >= 2, batch size.
+    cfgs : S :class:`TTAConfig`, all with the same logit scale; every stream with memory must use the same
+        ``memory_shots``.
+
+    Returns
+    -------
+    {"pred": (S, N) int, "score": (S, N) float (max-log-prob at ``ood_scale``), "params": [w1, b1, w2, b2]
+    of shape (S, hidden) after the stream (for :func:`predict_streams`), "memory_conf": (S_mem, C, shots)
+    the confidences held at the end by the memories of the streams that have one, in stream order (-inf: an
+    empty slot)}.
+    """
+    check_int(batch, "batch", least=2)
+    X = np.asarray(X, np.float32)
+    if X.ndim != 3 or X.shape[2] != 64 or X.shape[0] != len(cfgs):
+        raise ValueError(f"X must have shape (S, N, 64) with S = len(cfgs) = {len(cfgs)}; got {X.shape}")
+    for c in cfgs:
+        if c.loss not in LOSSES:
+            raise ValueError(f"unknown loss {c.loss!r}; one of {LOSSES}")
+    shots = {c.memory_shots for c in cfgs if c.memory_shots}
+    if len(shots) > 1:
+        raise ValueError("every stream with memory must use the same memory_shots")
+    scale = cfgs[0].scale
+    if any(c.scale != scale for c in cfgs):
+        raise ValueError("all streams must share the logit scale")
+    K_mem = shots.pop() if shots else 1
+    S, C = len(cfgs), text_features.shape[0]
+    dt = text_features.dtype
+    for p in tower.parameters():
+        p.requires_grad_(False)
+    H1 = _first_layer(tower, torch.as_tensor(X)).to(dt)
+    hidden = H1.shape[-1]
+    head = _head(tower, text_features)
+    params = [p.detach().clone().to(dt).expand(S, -1).clone().requires_grad_(True) for p in tower.norm_parameters()]
+    alpha = torch.zeros(S, 1, dtype=dt, requires_grad=True)
+    f = lambda v: torch.tensor(v, dtype=dt)  # noqa: E731
+    opt = _StreamAdam(params + [alpha], f([c.lr for c in cfgs]), eps=1e-6)
+    adapt = torch.tensor([c.loss != "none" for c in cfgs])
+    steps = torch.tensor([c.steps if c.loss != "none" else 0 for c in cfgs])
+    w_loss = {k: f([float(c.loss == k) for c in cfgs]) for k in LOSSES[1:] if any(c.loss == k for c in cfgs)}
+    beta_reg = f([c.beta_reg for c in cfgs])
+    which = tuple(w_loss) + (("marginal",) if bool((beta_reg != 0).any()) else ())
+    ood_idx = torch.tensor([s for s, c in enumerate(cfgs) if c.ood], dtype=torch.long)
+    ood_mask = torch.tensor([c.ood for c in cfgs])
+    beta_ood, gamma = f([c.beta_ood for c in cfgs])[ood_idx], f([c.gamma for c in cfgs])[ood_idx]
+    ood_scale = f([c.ood_scale for c in cfgs])[:, None, None]
+    mem_idx = torch.tensor([s for s, c in enumerate(cfgs) if c.memory_shots > 0], dtype=torch.long)
+    Sm = len(mem_idx)
+    mem_h = torch.zeros(Sm, C, K_mem, hidden, dtype=dt)   # the memories of the streams that have one
+    mem_conf = torch.full((Sm, C, K_mem), -torch.inf, dtype=dt)
+    preds, scores = [], []
+    for start in range(0, X.shape[1], batch):
+        hb = H1[:, start:start + batch]
+        B = hb.shape[1]
+        if B >= 2 and bool(adapt.any()):
+            if len(ood_idx):
+                with torch.no_grad():
+                    s0 = (ood_scale * stream_cosines(tower, params, hb, text_features, head)).log_softmax(-1).max(-1).values
+                for s in ood_idx.tolist():
+                    x0 = s0[s].numpy()
+                    alpha.data[s, 0] = otsu_threshold(x0) if np.ptp(x0) > 0 else float(x0[0])
+            for k in range(int(steps.max())):
+                active = adapt & (steps > k)
+                cos = stream_cosines(tower, params, hb, text_features, head)
+                keep = torch.ones(S, B, dtype=dt)
+                lt = batched_tta_losses(cos, scale, keep, which)
+                loss = -beta_reg * lt["marginal"] if "marginal" in lt else torch.zeros(S, dtype=dt)
+                if len(ood_idx):
+                    sc = (ood_scale[ood_idx] * cos[ood_idx]).log_softmax(-1).max(-1).values
+                    w = torch.sigmoid((sc - alpha[ood_idx]) / gamma[:, None])
+                    mu_in = (w * sc).sum(1) / w.sum(1)
+                    mu_out = ((1 - w) * sc).sum(1) / (1 - w).sum(1)
+                    loss = loss.index_add(0, ood_idx, -beta_ood * (mu_in - mu_out) ** 2)
+                    keep = keep.clone()
+                    keep[ood_idx] = (sc.detach() > alpha[ood_idx].detach()).to(dt)
+                    lt = batched_tta_losses(cos, scale, keep, tuple(w_loss))
+                loss = loss + sum(w * lt[n] for n, w in w_loss.items())
+                if Sm:
+                    if k == 0:
+                        with torch.no_grad():
+                            cm = cos[mem_idx]
+                            pl = cm.argmax(-1)
+                            conf = (ood_scale[mem_idx] * cm).softmax(-1).max(-1).values
+                            ok = (keep[mem_idx] > 0) & active[mem_idx, None]
+                            onc = (pl[:, None, :] == torch.arange(C)[None, :, None]) & ok[:, None, :]
+                            cand_c = torch.cat([mem_conf, torch.where(onc, conf[:, None, :], -torch.inf)], -1)
+                            cand_h = torch.cat([mem_h, hb[mem_idx][:, None].expand(Sm, C, B, hidden)], 2)
+                            idx = cand_c.topk(K_mem, dim=-1).indices
+                            mem_conf = cand_c.gather(-1, idx)
+                            mem_h = cand_h.gather(2, idx[..., None].expand(-1, -1, -1, hidden))
+                    valid = torch.isfinite(mem_conf).reshape(Sm, C * K_mem).to(dt)
+                    cos_m = stream_cosines(tower, [p[mem_idx] for p in params],
+                                           mem_h.reshape(Sm, C * K_mem, hidden), text_features, head)
+                    lm = batched_tta_losses(cos_m, scale, valid, which)
+                    add = sum(w[mem_idx] * lm[n] for n, w in w_loss.items())
+                    if "marginal" in lm:
+                        add = add - beta_reg[mem_idx] * lm["marginal"]
+                    loss = loss.index_add(0, mem_idx, add)
+                loss.sum().backward()
+                opt.step(active)
+        with torch.no_grad():
+            cos = stream_cosines(tower, params, hb, text_features, head)
+            preds.append(cos.argmax(-1).numpy())
+            scores.append((ood_scale * cos).log_softmax(-1).max(-1).values.numpy())
+    return {"pred": np.concatenate(preds, 1), "score": np.concatenate(scores, 1),
+            "params": [p.detach() for p in params], "memory_conf": mem_conf}
+
+
+# ----------------------------------------------------------------------------- a training-free baseline
+def tda_stream(image_features: np.ndarray, text_features: np.ndarray, scale: float = 100.0,
+               pos: tuple[float, float, int] = (2.0, 5.0, 3), neg: tuple[float, float, int] = (0.117, 1.0, 2),
+               entropy_band: tuple[float, float] = (0.2, 0.5), mask_band: tuple[float, float] = (0.03, 1.0)
+               ) -> tuple[np.ndarray, dict]:
+    r"""TDA, the training-free dynamic adapter (Karmanov et al., CVPR 2024), as the official CLIPTTA code runs
+    it (``ttavlm/methods/tda.py``, batch size 1, its defaults): a cache of past test features per pseudo-label.
+
+    For each test sample in order: logits $\ell = s\, z^\top t_c$, entropy $h$ of their softmax. The
+    positive cache keeps, per pseudo-label, the ``pos[2]`` samples of lowest $h$ (a new sample replaces the
+    cached one of highest $h$ if its own is lower); the negative cache (only samples whose $h / \log_2 C$ lies
+    in ``entropy_band``, as the official code divides) keeps ``neg[2]`` per class with the mask
+    $0.03 < p_c < 1$ of their probabilities. After the update, the sample is predicted from
+    $\ell + \alpha_+ \sum_k e^{-\beta_+(1 - z^\top k)} y_k - \alpha_- \sum_k e^{-\beta_-(1 - z^\top k)} m_k$.
+    No parameter is trained.
+
+    Parameters
+    ----------
+    image_features : (N, d) array of unit-norm features of the frozen tower, in stream order.
+    text_features : (C, d) array of unit-norm prototypes.
+    scale : logit scale $s$; pos, neg : (alpha, beta, shots per class); entropy_band, mask_band : as above.
+
+    Returns
+    -------
+    (pred (N,) int, cache) where ``cache`` (keys, entropies, values per slot of each cache) is what
+    :func:`tda_logits` needs to predict more samples.
+    """
+    Z, Tf = np.asarray(image_features, np.float64), np.asarray(text_features, np.float64)
+    if Z.ndim != 2 or Tf.ndim != 2 or Z.shape[1] != Tf.shape[1]:
+        raise ValueError("image_features (N, d) and text_features (C, d) must share d")
+    C, d = Tf.shape
+    cache = {"scale": float(scale)}
+    for kind, (a, b, cap) in (("pos", pos), ("neg", neg)):
+        cache[kind] = {"alpha": float(a), "beta": float(b), "cap": int(cap), "keys": np.zeros((C * cap, d)),
+                       "ent": np.full(C * cap, np.inf), "values": np.zeros((C * cap, C))}
+    logits = float(scale) * Z @ Tf.T
+    x = logits + _EPS
+    P_ = np.exp(x - x.max(1, keepdims=True))
+    P_ /= P_.sum(1, keepdims=True)
+    H = -(P_ * np.log(P_ + 1e-300)).sum(1)
+    preds = np.empty(len(Z), np.int64)
+    onehot = np.eye(C)
+    for i, z in enumerate(Z):
+        h, c = float(H[i]), int(np.argmax(x[i]))
+        for kind in ("pos", "neg"):
+            if kind == "neg" and not entropy_band[0] < h / np.log2(C) < entropy_band[1]:
+                continue
+            k = cache[kind]
+            sl = slice(c * k["cap"], (c + 1) * k["cap"])
+            j = int(np.argmax(k["ent"][sl]))        # an empty slot (inf) first, else the highest entropy
+            if np.isinf(k["ent"][sl][j]) or h < k["ent"][sl][j]:
+                k["keys"][sl][j], k["ent"][sl][j] = z, h
+                k["values"][sl][j] = onehot[c] if kind == "pos" else ((P_[i] > mask_band[0]) & (P_[i] < mask_band[1]))
+        preds[i] = int(np.argmax(tda_logits(z[None], Tf, cache)[0]))
+    return preds, cache
+
+
+def tda_logits(image_features: np.ndarray, text_features: np.ndarray, cache: dict) -> np.ndarray:
+    """TDA's logits of samples (N, d) with a fixed cache from :func:`tda_stream`. Returns (N, C)."""
+    Z, Tf = np.asarray(image_features, np.float64), np.asarray(text_features, np.float64)
+    out = cache["scale"] * Z @ Tf.T
+    for kind, sign in (("pos", 1.0), ("neg", -1.0)):
+        k = cache[kind]
+        live = np.isfinite(k["ent"])
+        if live.any():
+            aff = np.exp(-(k["beta"] - k["beta"] * (Z @ k["keys"][live].T)))
+            out = out + sign * k["alpha"] * aff @ k["values"][live]
+    return out
