@@ -236,7 +236,7 @@ def test_golden_file_names_the_official_commit():
     assert len(GOLDEN["commit"]) == 40 and GOLDEN["repository"].endswith("tanganke/fusion_bench")
 
 
-@pytest.mark.parametrize("name", [n for n in CASES if n.startswith("dop_")])
+@pytest.mark.parametrize("name", [n for n in CASES if n.startswith("dop_") and "out" in CASES[n]["input"]])
 def test_golden_dop_merge_layer(name):
     c = CASES[name]
     inp, cfg = c["input"], c["input"]["config"]
@@ -271,6 +271,61 @@ def test_golden_opcm_projection():
                                atol=c["tol"]["abs"])
 
 
+def _zoo(seed, shapes, n_experts, scale=0.1):
+    """The golden file's recipe of an MLP zoo: pretrained layers, then each expert's layers, in this order."""
+    gen = torch.Generator().manual_seed(seed)
+    pre = [(torch.randn(o, i, generator=gen, dtype=torch.float64), torch.randn(o, generator=gen, dtype=torch.float64))
+           for o, i in shapes]
+    experts = [[(W0 + scale * torch.randn(*W0.shape, generator=gen, dtype=torch.float64),
+                 b0 + scale * torch.randn(*b0.shape, generator=gen, dtype=torch.float64)) for W0, b0 in pre]
+               for _ in range(n_experts)]
+    return pre, experts
+
+
+def _assert_steps_equal(models, golden, atol):
+    assert len(models) == len(golden)
+    for step, (m, g) in enumerate(zip(models, golden)):
+        for li, ((W, b), gl) in enumerate(zip(m, g)):
+            np.testing.assert_allclose(W.numpy(), np.array(gl["W"]), rtol=0, atol=atol, err_msg=f"step {step} layer {li} W")
+            np.testing.assert_allclose(b.numpy(), np.array(gl["b"]), rtol=0, atol=atol, err_msg=f"step {step} layer {li} b")
+
+
+def test_golden_dop_run_mgda_without_ema():
+    """The whole continual DOP run on an MLP with MGDA and no EMA (weights optimised, biases averaged)."""
+    c = CASES["dop_run_mlp_mgda_noema"]
+    inp, cfg = c["input"], c["input"]["config"]
+    pre, experts = _zoo(inp["seed"], [tuple(s) for s in inp["shapes"]], inp["n_experts"])
+    models = K.merge_sequence("dop", pre, experts, eps=cfg["svd_epsilon"], steps=cfg["num_steps"], lr=cfg["lr"],
+                              ema_beta=cfg["ema_beta"], alpha0=cfg["alpha"], mode=cfg["svd_proj_space"],
+                              mgda=cfg["mgda"], ema=cfg["ema"])
+    _assert_steps_equal(models, c["output"], c["tol"]["abs"])
+
+
+@pytest.mark.parametrize("alpha, r", [(0.39, 0), (0.5, 1), (0.65, 1), (0.7, 2), (0.71, 2), (0.85, 2), (0.9, 3)])
+def test_opcm_split_rank_is_the_first_share_strictly_above_alpha(alpha, r):
+    """opcm.py: ``split_rank = (cumsum(s) / sum(s) > alpha).argmax()``. Singular values 4, 3, 2, 1 have the shares
+    0.4, 0.7, 0.9, 1 (exact in float64: 7/10 and 9/10 round to the literals), so a share equal to alpha is not
+    above it. The cleaned task vector is zero on the diagonal and on the leading r x r block, and nowhere else."""
+    prev = torch.diag(torch.tensor([4.0, 3.0, 2.0, 1.0], dtype=torch.float64))
+    clean = K.opcm_clean(prev, torch.ones(4, 4, dtype=torch.float64), alpha)
+    i, j = np.indices((4, 4))
+    zero = (i == j) | ((i < r) & (j < r))
+    np.testing.assert_allclose(clean.numpy()[zero], 0.0, atol=1e-12)
+    assert np.all(np.abs(clean.numpy()[~zero]) > 0.5)
+
+
+def test_golden_opcm_run_with_split_rank_two():
+    """The whole OPCM run over three merges, with r = 2 at every layer: block zeroing, threshold, lambda_t, biases."""
+    c = CASES["opcm_run_mlp_r2"]
+    inp = c["input"]
+    pre, experts = _zoo(inp["seed"], [tuple(s) for s in inp["shapes"]], inp["n_experts"])
+    ranks = [int(((S.cumsum(0) / S.sum()) > inp["alpha"]).double().argmax())
+             for m in K.merge_sequence("opcm", pre, experts[:-1], alpha=inp["alpha"])
+             for (W, _), (W0, _) in zip(m, pre) for S in [torch.linalg.svdvals(W - W0)]]
+    assert ranks == c["split_rank"] and min(ranks) >= 2     # the r x r block is more than the diagonal
+    _assert_steps_equal(K.merge_sequence("opcm", pre, experts, alpha=inp["alpha"]), c["output"], c["tol"]["abs"])
+
+
 def test_batched_merges_equal_one_at_a_time():
     mats = [_mats(s, 5, 4) for s in (11, 12, 13)]
     W0, Wp, Wn = (torch.stack(t) for t in zip(*mats))
@@ -281,6 +336,55 @@ def test_batched_merges_equal_one_at_a_time():
         assert info["k_prev"][e] == ie["k_prev"] and info["final_alpha"][e] == pytest.approx(float(ie["final_alpha"]))
     np.testing.assert_allclose(K.opcm_clean(Wp - W0, Wn - W0)[1], K.opcm_clean(Wp[1] - W0[1], Wn[1] - W0[1]),
                                atol=1e-12)
+
+
+def test_identity_projection_equals_explicit_identity_metrics():
+    """The identity ablation's shortcut (no matrix products) equals DOP's loss with U, V = I and S = 1."""
+    W0, Wp, Wn = _mats(14, 6, 5)
+    W, info = K.dop_merge_layer(W0, Wp, Wn, steps=15, lr=1e-2, ema_beta=0.9, projection="identity")
+    I6, I5 = torch.eye(6, dtype=torch.float64), torch.eye(5, dtype=torch.float64)
+    M, N = K.projection_metrics(I6, torch.ones(6, dtype=torch.float64), I6)[0], \
+        K.projection_metrics(I5, torch.ones(5, dtype=torch.float64), I5)[1]
+    Wr = ((Wp + Wn) / 2).clone()
+    opt_w = Wr.clone().requires_grad_(True)
+    from repro.optim import Adam
+    opt = Adam([opt_w], lr=1e-2)
+    sol = torch.tensor(0.8, dtype=torch.float64)
+    for _ in range(15):
+        with torch.no_grad():
+            (vp, gp), (vn, gn) = (K.dop_loss_grad(opt_w - Wi, M, N) for Wi in (Wp, Wn))
+            g = K.min_norm_2(gp / vp, gn / vn)
+            sol = 0.9 * sol + 0.1 * g
+            opt_w.grad = sol * gp + (1 - sol) * gn
+        opt.step()
+    np.testing.assert_allclose(W, opt_w.detach(), atol=1e-12)
+    assert info["loss_prev"][0] == pytest.approx(K.dop_loss_grad((Wp + Wn) / 2 - Wp, M, N)[0], rel=1e-12)
+
+
+def test_shuffled_orders_and_reordered_zoo():
+    orders = K.shuffled_orders(5, [0, 1, 2])
+    assert orders.shape == (3, 5) and all(sorted(o) == list(range(5)) for o in orders.tolist())
+    np.testing.assert_array_equal(orders, K.shuffled_orders(5, [0, 1, 2]))          # seeded
+    assert len({tuple(o) for o in orders.tolist()}) > 1
+    from sklearn.datasets import load_digits
+    X, y = load_digits(return_X_y=True)
+    Z = K.build_experts(X[:300] / 16, y[:300], 3, [0, 1], hidden=8, n_train=200, pre_steps=5, ft_steps=5)
+    order = np.array([[2, 0, 1], [1, 2, 0]])
+    R = K.reorder_zoo(Z, order)
+    for b in range(2):
+        for t in range(3):
+            np.testing.assert_array_equal(R["experts"][t][0][0][b], Z["experts"][order[b, t]][0][0][b])
+            np.testing.assert_array_equal(R["X_test"][t][b], Z["X_test"][order[b, t]][b])
+            assert R["expert_acc"][b, t] == Z["expert_acc"][b, order[b, t]]
+    # merging the reordered zoo in one batch with the original equals merging each apart
+    C = K.concat_zoos(Z, R)
+    both = K.accuracy_matrix(K.merge_sequence("opcm", C["params0"], C["experts"]), C["X_test"], C["y_test"])
+    alone = K.accuracy_matrix(K.merge_sequence("opcm", R["params0"], R["experts"]), R["X_test"], R["y_test"])
+    np.testing.assert_allclose(both[2:], alone, equal_nan=True)
+    with pytest.raises(ValueError, match="permutation"):
+        K.reorder_zoo(Z, np.array([[0, 0, 1], [1, 2, 0]]))
+    with pytest.raises(ValueError):
+        K.shuffled_orders(3, [])
 
 
 def test_protocol_end_to_end_on_a_tiny_zoo():

@@ -299,21 +299,22 @@ def dop_merge_layer(W0: Tensor, W_prev: Tensor, W_new: Tensor, eps: float = 0.99
         raise ValueError(f"mode must be 'uv', 'u' or 'v'; got {mode!r}")
     steps = check_int(steps, "steps", least=0)
     check_positive(lr, "lr")
+    if projection not in ("svd", "identity"):
+        raise ValueError(f"projection must be 'svd' or 'identity'; got {projection!r}")
     targets = [W_prev.detach(), W_new.detach()]
     batch = W0.shape[:-2]
     metrics, ranks = [], []
     for Wi in targets:
         if projection == "svd":
             M, N, k = _batched_metrics(Wi - W0, eps, mode)
-        elif projection == "identity":
-            o, i = W0.shape[-2:]
-            M = torch.eye(o, dtype=W0.dtype).expand(*batch, o, o) * (mode != "v")
-            N = torch.eye(i, dtype=W0.dtype).expand(*batch, i, i) * (mode != "u")
-            k = torch.full(batch, min(o, i))
-        else:
-            raise ValueError(f"projection must be 'svd' or 'identity'; got {projection!r}")
+        else:  # identities: M D + D N = (cu + cv) D, computed without the products
+            M, N = float(mode != "v"), float(mode != "u")
+            k = torch.full(batch, min(W0.shape[-2:]))
         metrics.append((M, N))
         ranks.append(k)
+
+    def apply(D: Tensor, M: Tensor | float, N: Tensor | float) -> tuple[Tensor, Tensor]:
+        return (M * D, D * N) if projection == "identity" else (M @ D, D @ N)
     W = ((targets[0] + targets[1]) / 2).clone().requires_grad_(True)
     opt = Adam([W], lr=lr)
     sol = torch.full(batch, float(alpha0), dtype=W0.dtype)
@@ -323,7 +324,7 @@ def dop_merge_layer(W0: Tensor, W_prev: Tensor, W_new: Tensor, eps: float = 0.99
             vals, grads = [], []
             for Wi, (M, N) in zip(targets, metrics):
                 D = W - Wi
-                MD, DN = M @ D, D @ N
+                MD, DN = apply(D, M, N)
                 vals.append((D * MD).sum((-1, -2)) + (D * DN).sum((-1, -2)))
                 grads.append(2.0 * (MD + DN))
             lp.append(vals[0])
@@ -338,8 +339,7 @@ def dop_merge_layer(W0: Tensor, W_prev: Tensor, W_new: Tensor, eps: float = 0.99
             W.grad = sol[..., None, None] * grads[0] + (1 - sol)[..., None, None] * grads[1]
         opt.step()
     with torch.no_grad():
-        end = [((W - Wi) * (M @ (W - Wi))).sum((-1, -2)) + ((W - Wi) * ((W - Wi) @ N)).sum((-1, -2))
-               for Wi, (M, N) in zip(targets, metrics)]
+        end = [sum(((W - Wi) * P).sum((-1, -2)) for P in apply(W - Wi, M, N)) for Wi, (M, N) in zip(targets, metrics)]
     stack = (lambda xs: torch.stack(xs).numpy()) if steps else (lambda xs: np.zeros((0, *batch)))
     return W.detach(), {"alpha": stack(alphas), "loss_prev": stack(lp), "loss_new": stack(ln),
                         "loss_prev_end": end[0].numpy(), "loss_new_end": end[1].numpy(),
@@ -484,6 +484,63 @@ def merge_sequence(method: str, params0: Params, experts: list[Params], infos: l
             m = seq_average(m, new, 2)
         out.append(m)
     return out
+
+
+def shuffled_orders(n_tasks: int, seeds: list[int]) -> np.ndarray:
+    """One random task order per run, as fusion_bench's ``shuffle_order: true`` draws one per run (``random.shuffle``
+    of the model names, seeded by the run's seed).
+
+    Run ``b``'s order is ``np.random.default_rng([seeds[b], 1]).permutation(n_tasks)``: a stream apart from the one
+    that drew the run's split and domains (:func:`build_experts` uses ``default_rng(seed)``).
+
+    Returns
+    -------
+    ndarray of int, shape (len(seeds), n_tasks): ``orders[b, t]`` is the task that arrives ``t``-th in run ``b``.
+    """
+    T = check_int(n_tasks, "n_tasks", least=1)
+    if not len(seeds):
+        raise ValueError("seeds is empty")
+    return np.stack([np.random.default_rng([int(s), 1]).permutation(T) for s in seeds])
+
+
+def _take_runs(batched: list[Tensor], orders: np.ndarray, t: int) -> Tensor:
+    """Tensor whose run ``b`` is ``batched[orders[b, t]][b]`` (leading dimension: runs)."""
+    return torch.stack([batched[int(orders[b, t])][b] for b in range(orders.shape[0])])
+
+
+def reorder_zoo(zoo: dict, orders: np.ndarray) -> dict:
+    """The zoo of :func:`build_experts` with its tasks arriving in another order, per run.
+
+    ``orders`` (B, T), e.g. :func:`shuffled_orders`: in run ``b`` the ``t``-th expert, its test set and its own
+    accuracy become those of task ``orders[b, t]``. The pretrained model, the test labels and the experts
+    themselves are unchanged, so that the merges of both orders can be compared run by run.
+    """
+    experts, X_test = zoo["experts"], zoo["X_test"]
+    T, B = len(experts), zoo["y_test"].shape[0]
+    orders = np.asarray(orders)
+    if orders.shape != (B, T) or any(sorted(o.tolist()) != list(range(T)) for o in orders):
+        raise ValueError(f"orders must hold one permutation of range({T}) per run ({B} runs); got shape {orders.shape}")
+    n_layers = len(experts[0])
+    new_experts = [[(_take_runs([e[li][0] for e in experts], orders, t), _take_runs([e[li][1] for e in experts], orders, t))
+                    for li in range(n_layers)] for t in range(T)]
+    return {**zoo, "experts": new_experts, "X_test": [_take_runs(X_test, orders, t) for t in range(T)],
+            "expert_acc": np.take_along_axis(zoo["expert_acc"], orders, axis=1),
+            "domains": [[d[int(i)] for i in o] for d, o in zip(zoo["domains"], orders)]}
+
+
+def concat_zoos(*zoos: dict) -> dict:
+    """Zoos of :func:`build_experts` (or :func:`reorder_zoo`) with the same tasks count, joined along the runs, so
+    that one batched merge covers them all (batched merges equal one run at a time)."""
+    if not zoos or len({len(z["experts"]) for z in zoos}) != 1:
+        raise ValueError("give one or more zoos with the same number of tasks")
+    cat = lambda ps: [(torch.cat([p[li][0] for p in ps]), torch.cat([p[li][1] for p in ps])) for li in range(len(ps[0]))]
+    T = len(zoos[0]["experts"])
+    return {"params0": cat([z["params0"] for z in zoos]),
+            "experts": [cat([z["experts"][t] for z in zoos]) for t in range(T)],
+            "X_test": [torch.cat([z["X_test"][t] for z in zoos]) for t in range(T)],
+            "y_test": torch.cat([z["y_test"] for z in zoos]),
+            "expert_acc": np.concatenate([z["expert_acc"] for z in zoos]),
+            "domains": [d for z in zoos for d in z["domains"]]}
 
 
 def accuracy_matrix(models: list[Params], X_test: list[Tensor], y_test: Tensor) -> np.ndarray:
