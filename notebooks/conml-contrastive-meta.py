@@ -48,20 +48,25 @@ claims = Claims(
 )
 LAM = 0.5                       # weight of the contrastive term (fixed before the claimed runs, see deviations)
 N_VIEWS = 2                     # subsets per task for the inner-task distance
-LR_GRID = (1e-3, 1e-2)          # the skeptic's learning rates for the plain learner (ours: P.lr = 3e-3)
+LR_GRID = (1e-3, 1e-2)          # the skeptic's other learning rates for the plain learner (ours: P.lr = 3e-3)
+WD = 1e-3                       # the weight-decay baseline's L2 coefficient (Adam's weight_decay; not tuned)
 # the variants trained side by side, per seed: replica r = v * S + s
 VARIANTS = ("plain", "ConML", "null pairing", "plain, other stream", f"plain, lr {LR_GRID[0]:g}",
-            f"plain, lr {LR_GRID[1]:g}")
-LAMBDAS = (0.0, LAM, LAM, 0.0, 0.0, 0.0)
-SHUFFLED = (False, False, True, False, False, False)
-STREAMS = (0, 0, 0, 1, 0, 0)    # the fourth variant trains on its own stream of tasks
-LRS = (P.lr, P.lr, P.lr, P.lr, *LR_GRID)
-PLAIN, CONML, NULL, RERUN = 0, 1, 2, 3
-LR_VARIANTS = (4, 5)
+            f"plain, lr {LR_GRID[1]:g}", f"plain, weight decay {WD:g}", "plain, subset training")
+LAMBDAS = (0.0, LAM, LAM, 0.0, 0.0, 0.0, 0.0, 0.0)
+SHUFFLED = (False, False, True, False, False, False, False, False)
+STREAMS = (0, 0, 0, 1, 0, 0, 0, 0)    # the fourth variant trains on its own stream of tasks
+LRS = (P.lr, P.lr, P.lr, P.lr, *LR_GRID, P.lr, P.lr)
+WDS = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, WD, 0.0)
+SUBSET = (False, False, False, False, False, False, False, True)
+PLAIN, CONML, NULL, RERUN, DECAY, SUBSET_V = 0, 1, 2, 3, 6, 7
+LR_CANDIDATES = (PLAIN, 4, 5)   # the tuned learning rate: 3e-3 (the plain learner itself), 1e-3 or 1e-2
 S, V = P.seeds, len(VARIANTS)
 lam = torch.tensor(LAMBDAS, dtype=torch.float32).repeat_interleave(S)
 shuffled = torch.tensor(SHUFFLED).repeat_interleave(S)
 lrs = torch.tensor(LRS, dtype=torch.float32).repeat_interleave(S)
+wds = torch.tensor(WDS, dtype=torch.float32).repeat_interleave(S)
+subset = torch.tensor(SUBSET).repeat_interleave(S)
 gen = torch.Generator().manual_seed(1000 + seed)
 
 # %% [markdown]
@@ -139,7 +144,7 @@ gen = torch.Generator().manual_seed(1000 + seed)
 #   brief's ProtoNet task): scikit-learn's 8×8 digits, 4-way 5-shot with 5 queries per class;
 #   meta-training classes are the digits 0–5 and their rotations, meta-test tasks use the unseen digits 6–9
 #   (every test task is the four of them in a random label order); score = query error rate.
-# * **The method and what it is compared with.** Per seed, six copies of each learner start from the same
+# * **The method and what it is compared with.** Per seed, eight copies of each learner start from the same
 #   initial weights and are trained side by side as independent replicas of one batched model
 #   (`K.BatchedMLP`; no parameter is shared):
 #   * *plain*, the standard meta-learner ($\lambda=0$), the reference every measure is relative to;
@@ -149,16 +154,23 @@ gen = torch.Generator().manual_seed(1000 + seed)
 #     ($\lambda=0$), from the same initial weights but on *another stream* of training tasks. It is the
 #     reference with nothing of the paper changed, so how far it lands from the reference is how far a
 #     learner lands by chance; whatever ConML does must exceed that;
-#   * the **naive baselines**, using none of the paper's ideas: the plain learner with its *learning rate
-#     re-tuned*, trained at $10^{-3}$ and at $10^{-2}$ on the reference's stream, the one that scores better
-#     on meta-validation tasks kept, per seed (`K.select_by_validation`; sinusoids freshly drawn, resp.
-#     episodes of the meta-training classes); for the scores, a **classical or pre-trained learner with no
-#     meta-learner**: on sinusoids, Gaussian-process regression with an RBF kernel whose three
-#     hyper-parameters are fitted on meta-training tasks (`K.fit_rbf_gp`, `K.rbf_gp_mean`); on digits,
-#     *pre-trained features with a fine-tuned head* (Chen et al. 2019; Tian et al. 2020): the ProtoNet's
-#     encoder, from its initial weights, trained as an ordinary 24-way classifier on the meta-training
-#     images for as many steps and images as the ProtoNet sees (`K.pretrain_classifier`), then a
-#     logistic-regression head fitted on each test task's support set (`K.logistic_head_error`);
+#   * the **naive baselines** that are meta-trained, using none of the paper's ideas, on the reference's
+#     stream of tasks:
+#     * the plain learner with its *learning rate tuned*: trained also at $10^{-3}$ and at $10^{-2}$, and the
+#       best of these two and ours ($3\cdot10^{-3}$, the reference itself) on meta-validation tasks kept, per
+#       seed (`K.select_by_validation`; sinusoids freshly drawn, resp. episodes of the meta-training classes);
+#     * the plain learner with *L2 weight decay* $10^{-3}$ (Adam's `weight_decay`), the usual regulariser;
+#     * *subset training*: the plain learner whose query loss is half the usual one and half that of the
+#       models built from the same random support subsets ConML draws (`K.subset_query_loss`), as CNPs are
+#       usually trained with random context sizes: ConML's subsets without its contrast;
+#   * the naive baselines that are **not meta-trained**: on sinusoids, Gaussian-process regression with an
+#     RBF kernel whose three hyper-parameters are fitted on meta-training tasks (`K.fit_rbf_gp`,
+#     `K.rbf_gp_mean`); on digits, *pre-trained features with a fine-tuned head* (Chen et al. 2019; Tian et
+#     al. 2020): the ProtoNet's encoder, from its initial weights, trained as an ordinary 24-way classifier on
+#     the meta-training images for as many steps and images as the ProtoNet sees (`K.pretrain_classifier`),
+#     then a logistic-regression head fitted on each test task's support set (`K.logistic_head_error`); and
+#     prototypes with no training at all (`K.FixedEncoderProtoNet`): *nearest class means of raw pixels*, and
+#     *prototypes in the ProtoNet's initial, untrained embedding*;
 #   * a second control, *null pairing*: ConML's term with the same weight, but the task identities of the
 #     $K+1$ models permuted within the meta-batch at each step, so that "same task" pairs are mostly pairs of
 #     different tasks: the extra term without the task identity it is built on.
@@ -169,24 +181,28 @@ gen = torch.Generator().manual_seed(1000 + seed)
 # * **Measured** on held-out tasks: the score, and $d_{in}/d_{out}$ of the models (the $K+1$ models per
 #   task built with the true task identities).
 #
-# **Tests.** Six were fixed before the first run (the brief's checks C1 to C3, for each of the two
+# **Tests.** Six checks were fixed before the first run (the brief's checks C1 to C3, for each of the two
 # learners); their method, setting and criterion are unchanged, and they gained the comparators above when
-# the page was converted to the current claim model:
+# the page was converted to the current claim model and after its independent reviews. Four are counted:
 #
 # 1. *Alignment* (C1): on held-out tasks, $d_{in}/d_{out}$ with ConML is at most $0.8\times$ that of the
 #    plain learner at every seed (measured: the largest ratio over seeds).
-# 2. *No harm* (C2): the held-out score with ConML is at most $1.03\times$ the plain learner's at every
-#    seed (measured: the largest ratio). A "does not hurt" criterion: a no-op passes it, and the ablation
-#    is that no-op.
-# 3. *Gain* (C3): the relative improvement $1-\overline{\text{score}}_{ConML}/\overline{\text{score}}_{plain}$
+# 2. *Gain* (C3): the relative improvement $1-\overline{\text{score}}_{ConML}/\overline{\text{score}}_{plain}$
 #    of the seed-averaged score is positive.
+#
+# The third, *no harm* (C2: the held-out score with ConML at most $1.03\times$ the plain learner's at every
+# seed, measured as the largest ratio), is a "does not hurt" criterion that a no-op passes where the paper
+# claims a gain, and it reads the same held-out scores as the gain test; since the second review it is shown
+# as an illustration, never counted.
 #
 # Every comparator is measured the same way, its score or its $d_{in}/d_{out}$ over the reference's; the
 # Gaussian process and the pre-trained features enter only the score tests (their "models" are of another
-# kind). At ci the pre-registered CNP readings come after 200 steps, when no CNP is trained (an independent
-# review graded the CNP no-harm pass of the earlier page as noise for that reason). Two tests were therefore
-# **added after that review** (post hoc), on the same CNP runs trained on to 1000 steps, the longest the ci
-# budget allows: the *alignment* and the *gain* tests again, with the same criteria and comparators.
+# kind), the prototypes without training both. As context for the CNP, predicting $0$ everywhere (the mean of
+# every sinusoid over its phase) is scored too; it is no comparator, as it is at chance. At ci the
+# pre-registered CNP readings come after 200 steps, early in training (an independent review graded the CNP
+# no-harm pass of the earlier page as noise for that reason). Two tests were therefore **added after that
+# review** (post hoc), on the same CNP runs trained on to 1000 steps, the longest the ci budget allows: the
+# *alignment* and the *gain* tests again, with the same criteria and comparators.
 #
 # **Deviations from the paper**
 #
@@ -201,7 +217,10 @@ gen = torch.Generator().manual_seed(1000 + seed)
 # * ProtoNet: the six meta-training digits are augmented with their rotations by 90°, 180° and 270° as new
 #   classes (24 meta-training classes, Omniglot-style). *Chosen before the claimed runs* after a pilot in
 #   which a ProtoNet trained on only six classes overfitted them so badly that its meta-test error rose
-#   from 0.2 at initialisation to 0.5, worse than prototypes of raw pixels (0.08).
+#   from 0.2 at initialisation to 0.5, worse than prototypes of raw pixels (0.08). With the rotations,
+#   at ci, the meta-trained plain ProtoNet still errs clearly more than its untrained embedding at
+#   {repro-seeds}`protonet-gain:baseline6:pass` seeds of the sweep and than raw pixels at
+#   {repro-seeds}`protonet-gain:baseline5:pass` (both are now comparators of the page).
 # * $\lambda=0.5$, $K=2$ subsets and the subset sizes are our choices (the paper's values were not
 #   available). $\lambda$ was chosen from $\{0.1, 0.5\}$ on a pilot run with seed 100 (not a seed reported
 #   here): at $0.1$ the held-out distances of the CNP hardly moved. Every seed of the page uses the same
@@ -215,15 +234,20 @@ gen = torch.Generator().manual_seed(1000 + seed)
 #   and was dropped.
 # * Adam is our per-replica implementation of PyTorch's (`K.ReplicaAdam`, equal to `torch.optim.Adam` up to
 #   rounding), so that learning rates can differ between replicas.
-# * The comparators' settings are ours, fixed before their first run: the learning-rate grid
-#   $\{10^{-3}, 10^{-2}\}$ around our $3\cdot10^{-3}$ (the tuned arm never falls back to ours, so it is a
-#   different learner at every seed); the Gaussian process's grid (length scale $0.5$ to $4$, signal
-#   variance $1$ to $16$, noise variance $10^{-6}$ to $10^{-2}$, chosen for the lowest query MSE on 128
-#   meta-training tasks); the pre-training (Adam at $3\cdot10^{-3}$, batches of 320 images, no tuning) and
-#   the head (L2-normalised features, $C=1$ as scikit-learn's default).
+# * The comparators' settings are ours: the learning-rate grid $\{10^{-3}, 3\cdot10^{-3}, 10^{-2}\}$ with ours
+#   in it, so that the tuned arm is the plain learner itself where ours scores best on meta-validation tasks
+#   (an earlier version left ours out of the grid, which can only make that baseline weaker); the weight decay
+#   $10^{-3}$ and subset training's even split of the loss (added after the second review, not tuned); the
+#   Gaussian process's grid (length scale $0.5$ to $4$, signal variance $1$ to $16$, noise variance
+#   $10^{-6}$ to $10^{-2}$, chosen for the lowest query MSE on 128 meta-training tasks); the pre-training
+#   (Adam at $3\cdot10^{-3}$, batches of 320 images, no tuning) and the head (L2-normalised features, $C=1$ as
+#   scikit-learn's default).
 # * The pre-registered tests keep the tolerance declared before the first run ($\pm 30$ % relative, plus
-#   $0.02$), wide enough that a ratio between about $0.7$ and $1.5$ sits at the edge of the no-harm bar. The
-#   two post-hoc tests declare the tolerance measured under another CPU kernel (see their records).
+#   $0.02$), far wider than the drift measured since (under other CPU numerics, at most $0.001$ on a ratio
+#   and $0.003$ on a gain at seed 0). It raises the bars: an alignment ratio passes only below about $0.54$, a
+#   gain only above about $0.029$, and every worst-seed score ratio between about $0.7$ and $1.5$ sits at the
+#   edge of the no-harm bar, a literal no-op included. The two post-hoc tests declare the tolerance measured
+#   under other CPU kernels (see their records).
 
 # %%
 print(f"scale={P.scale}: {S} seeds x {V} variants trained side by side; lambda={LAM}, {N_VIEWS} subsets per task")
@@ -240,7 +264,7 @@ def per_variant(ev):
 # %%
 rng_cnp, rng_cnp_other = np.random.default_rng([seed, 1]), np.random.default_rng([seed, 11])
 cnp = K.CNP(32, S, V, generator=gen)
-opt_cnp = K.ReplicaAdam(cnp.parameters(), lrs)
+opt_cnp = K.ReplicaAdam(cnp.parameters(), lrs, weight_decay=wds)
 
 
 def cnp_batch():
@@ -249,7 +273,7 @@ def cnp_batch():
 
 
 hist_cnp = K.meta_train(cnp, cnp_batch, P.steps_cnp, lam, shuffled, lrs, rng_cnp, optimizer=opt_cnp,
-                        wrap=lambda it: progress(it, total=P.steps_cnp, desc="CNP"))
+                        subset_training=subset, wrap=lambda it: progress(it, total=P.steps_cnp, desc="CNP"))
 test_cnp = K.sinusoid_batch(S, V, P.test_tasks, 10, 10, N_VIEWS, 5, np.random.default_rng([seed, 2]))
 val_cnp = K.sinusoid_batch(S, V, 200, 10, 10, N_VIEWS, 5, np.random.default_rng([seed, 5]))
 ev_cnp, val_ev_cnp = per_variant(K.evaluate(cnp, *test_cnp)), per_variant(K.evaluate(cnp, *val_cnp))
@@ -257,7 +281,7 @@ ev_cnp, val_ev_cnp = per_variant(K.evaluate(cnp, *test_cnp)), per_variant(K.eval
 # the same replicas, trained on with the same optimiser (post-hoc tests)
 more = P.steps_trained - P.steps_cnp
 hist_more = K.meta_train(cnp, cnp_batch, more, lam, shuffled, lrs, rng_cnp, optimizer=opt_cnp,
-                         wrap=lambda it: progress(it, total=more, desc="CNP, trained on"))
+                         subset_training=subset, wrap=lambda it: progress(it, total=more, desc="CNP, trained on"))
 test_tr = K.sinusoid_batch(S, V, P.test_tasks_trained, 10, 10, N_VIEWS, 5, np.random.default_rng([seed, 7]))
 ev_tr, val_ev_tr = per_variant(K.evaluate(cnp, *test_tr)), per_variant(K.evaluate(cnp, *val_cnp))
 
@@ -275,6 +299,8 @@ def gp_mse(batch):
 
 
 gp_cnp, gp_tr = gp_mse(test_cnp), gp_mse(test_tr)
+# context, not a comparator (it is at chance): predicting 0 everywhere, the middle of every sinusoid's range
+zero_cnp = float((test_cnp[1][1][:S] ** 2).mean())
 
 # %% [markdown]
 # ### Few-shot digit classification with a prototypical network
@@ -287,6 +313,7 @@ TEST_CLASSES = (6, 7, 8, 9)                                            # unseen 
 rng_pn, rng_pn_other = np.random.default_rng([seed, 3]), np.random.default_rng([seed, 13])
 proto = K.ProtoNet((64, 64, 32), S, V, generator=gen)
 pre_encoder = K.replicas_of(proto.encoder, list(range(S)))             # the plain replicas' initial weights
+init_protonet = K.FixedEncoderProtoNet(K.replicas_of(proto.encoder, list(range(S))))   # never trained
 
 
 def pn_batch():
@@ -295,8 +322,8 @@ def pn_batch():
                            STREAMS)
 
 
-hist_pn = K.meta_train(proto, pn_batch, P.steps_proto, lam, shuffled, lrs, rng_pn,
-                       wrap=lambda it: progress(it, total=P.steps_proto, desc="ProtoNet"))
+hist_pn = K.meta_train(proto, pn_batch, P.steps_proto, lam, shuffled, lrs, rng_pn, weight_decay=wds,
+                       subset_training=subset, wrap=lambda it: progress(it, total=P.steps_proto, desc="ProtoNet"))
 test_pn = K.digits_batch(Xr, yr, TEST_CLASSES, S, V, P.test_tasks, 4, 5, 5, N_VIEWS, 3, np.random.default_rng([seed, 4]))
 val_pn = K.digits_batch(Xr, yr, TRAIN_CLASSES, S, V, 100, 4, 5, 5, N_VIEWS, 3, np.random.default_rng([seed, 15]))
 ev_pn, val_ev_pn = per_variant(K.evaluate(proto, *test_pn)), per_variant(K.evaluate(proto, *val_pn))
@@ -306,6 +333,11 @@ pre = K.pretrain_classifier(pre_encoder, Xr, yr, TRAIN_CLASSES, P.steps_proto, P
                             np.random.default_rng([seed, 14]), torch.Generator().manual_seed(2000 + seed))
 with torch.no_grad():
     pre_pn = K.logistic_head_error(pre_encoder(test_pn[0][0][:S]), pre_encoder(test_pn[1][0][:S])).numpy()
+
+# prototypes without meta-training: raw pixels (identity features) and the ProtoNet's initial encoder
+test_pn_seeds = ((test_pn[0][0][:S],), (test_pn[1][0][:S],), test_pn[2][:S])
+ev_raw = {k: v.numpy() for k, v in K.evaluate(K.FixedEncoderProtoNet(), *test_pn_seeds).items()}
+ev_init = {k: v.numpy() for k, v in K.evaluate(init_protonet, *test_pn_seeds).items()}
 
 # %% [markdown]
 # ## Results
@@ -340,35 +372,42 @@ plt.show()
 #
 # Left: the held-out score of each arm (dots: seeds; bar: mean; line: ± one standard deviation). Right: the
 # alignment/discrimination ratio $d_{in}/d_{out}$ of the held-out task models (lower: subsets of one task
-# agree more, relative to how much different tasks differ). "Tuned lr" is, per seed, whichever of the two
-# other learning rates scored better on meta-validation tasks.
+# agree more, relative to how much different tasks differ). "Tuned lr" is, per seed, whichever of the three
+# learning rates (ours and the two others) scored best on meta-validation tasks; "raw pixels" and "untrained
+# encoder" are prototypes with no training at all.
 
 # %%
-tuned_cnp = K.select_by_validation(val_ev_cnp["metric"], LR_VARIANTS)
-tuned_tr = K.select_by_validation(val_ev_tr["metric"], LR_VARIANTS)
-tuned_pn = K.select_by_validation(val_ev_pn["metric"], LR_VARIANTS)
+tuned_cnp = K.select_by_validation(val_ev_cnp["metric"], LR_CANDIDATES)
+tuned_tr = K.select_by_validation(val_ev_tr["metric"], LR_CANDIDATES)
+tuned_pn = K.select_by_validation(val_ev_pn["metric"], LR_CANDIDATES)
 SEEDS = np.arange(S)
 
 
-def arms(ev, tuned, other):
-    """Per arm, the per-seed (score, d_in/d_out); the tuned-lr arm picked per seed, the classical or pre-trained
-    learner with its score only."""
+def arms(ev, tuned, others):
+    """Per arm, the per-seed (score, d_in/d_out); the tuned-lr arm picked per seed; the learners that are not
+    meta-trained (others: name -> (score, ratio or None)) as given."""
     m, r = ev["metric"], ev["ratio"]
     out = {"plain": (m[PLAIN], r[PLAIN]), "ConML": (m[CONML], r[CONML]), "other stream": (m[RERUN], r[RERUN]),
-           "tuned lr": (m[tuned, SEEDS], r[tuned, SEEDS]), "null pairing": (m[NULL], r[NULL])}
-    out[other[0]] = (other[1], None)
+           "tuned lr": (m[tuned, SEEDS], r[tuned, SEEDS]), "weight decay": (m[DECAY], r[DECAY]),
+           "subset training": (m[SUBSET_V], r[SUBSET_V]), "null pairing": (m[NULL], r[NULL])}
+    out.update(others)
     return out
 
 
 REGIMES = {
-    "cnp": (f"CNP, sinusoids, {P.steps_cnp} steps", arms(ev_cnp, tuned_cnp, ("GP", gp_cnp)), "held-out query MSE"),
-    "cnpt": (f"CNP, sinusoids, {P.steps_trained} steps", arms(ev_tr, tuned_tr, ("GP", gp_tr)), "held-out query MSE"),
-    "pn": (f"ProtoNet, digits 6-9, {P.steps_proto} steps", arms(ev_pn, tuned_pn, ("pre-trained", pre_pn)),
-           "held-out error rate"),
+    "cnp": (f"CNP, sinusoids, {P.steps_cnp} steps", arms(ev_cnp, tuned_cnp, {"GP": (gp_cnp, None)}),
+            "held-out query MSE"),
+    "cnpt": (f"CNP, sinusoids, {P.steps_trained} steps", arms(ev_tr, tuned_tr, {"GP": (gp_tr, None)}),
+             "held-out query MSE"),
+    "pn": (f"ProtoNet, digits 6-9, {P.steps_proto} steps",
+           arms(ev_pn, tuned_pn, {"raw pixels": (ev_raw["metric"], ev_raw["ratio"]),
+                                  "untrained encoder": (ev_init["metric"], ev_init["ratio"]),
+                                  "pre-trained": (pre_pn, None)}), "held-out error rate"),
 }
-colors = {"plain": "C0", "ConML": "C3", "other stream": "C7", "tuned lr": "C1", "null pairing": "C4", "GP": "C2",
-          "pre-trained": "C2"}
-fig, axes = plt.subplots(3, 2, figsize=(11, 9.2))
+colors = {"plain": "C0", "ConML": "C3", "other stream": "C7", "tuned lr": "C1", "weight decay": "C5",
+          "subset training": "C9", "null pairing": "C4", "GP": "C2", "pre-trained": "C2", "raw pixels": "C8",
+          "untrained encoder": "C6"}
+fig, axes = plt.subplots(3, 2, figsize=(12, 10))
 for i, (name, arm, ylab) in enumerate(REGIMES.values()):
     for j, lab in enumerate((ylab, "held-out $d_{in}/d_{out}$ (dimensionless)")):
         ax = axes[i, j]
@@ -377,7 +416,7 @@ for i, (name, arm, ylab) in enumerate(REGIMES.values()):
             vals = arm[a][j]
             ax.bar(k, vals.mean(), yerr=vals.std(ddof=1) if S > 1 else None, color=colors[a], alpha=0.5, capsize=4)
             ax.scatter(np.full(S, k) + np.linspace(-0.15, 0.15, S), vals, color=colors[a], s=14, zorder=3)
-        ax.set_xticks(range(len(names)), names, fontsize=8)
+        ax.set_xticks(range(len(names)), names, fontsize=7, rotation=25, ha="right")
         ax.set(ylabel=lab, title=name)
         if j == 0 and "MSE" in ylab:
             ax.set_yscale("log")
@@ -398,7 +437,7 @@ def smooth(h, w=50):
     return np.stack([np.convolve(h[:, r], k, mode="valid") for r in range(h.shape[1])], 1), w
 
 
-CURVE_COLORS = ("C0", "C3", "C4", "C7", "C5", "C1")     # plain, ConML, null, other stream, lr 1e-3, lr 1e-2
+CURVE_COLORS = ("C0", "C3", "C4", "C7", "C5", "C1", "y", "C9")   # in the order of VARIANTS
 fig, axes = plt.subplots(1, 2, figsize=(11, 3.4))
 full_cnp = np.concatenate([hist_cnp["val_loss"], hist_more["val_loss"]])
 for ax, name, hist in ((axes[0], "CNP (query MSE)", full_cnp), (axes[1], "ProtoNet (query cross-entropy, nats)",
@@ -421,12 +460,12 @@ plt.show()
 # Mean ± standard deviation over the seeds of this run.
 
 # %%
-print(f"{'regime':34s} {'arm':14s} {'held-out score':>18s} {'d_in/d_out':>11s}")
+print(f"{'regime':34s} {'arm':18s} {'held-out score':>18s} {'d_in/d_out':>11s}")
 for name, arm, _ in REGIMES.values():
     for a, (m, r) in arm.items():
         sd = m.std(ddof=1) if S > 1 else 0.0
         rt = f"{r.mean():11.4f}" if r is not None else f"{'':>11s}"
-        print(f"{name:34s} {a:14s} {m.mean():9.4f} ± {sd:.4f} {rt}")
+        print(f"{name:34s} {a:18s} {m.mean():9.4f} ± {sd:.4f} {rt}")
 print(f"tuned learning rate chosen per seed: CNP {P.steps_cnp} steps {[LRS[v] for v in tuned_cnp]}, "
       f"{P.steps_trained} steps {[LRS[v] for v in tuned_tr]}, ProtoNet {[LRS[v] for v in tuned_pn]}")
 print(f"GP hyper-parameters: lengthscale {gp['lengthscale']:.3g}, signal variance {gp['signal_var']:.3g}, "
@@ -441,12 +480,18 @@ print(f"GP hyper-parameters: lengthscale {gp['lengthscale']:.3g}, signal varianc
 # | inner-task distance down, inter-task distance up | yes (no number found) | CNP $d_{in}/d_{out}$ {glue:text}`cnpt_ratio_ConML:.3f` against {glue:text}`cnpt_ratio_plain:.3f`; ProtoNet {glue:text}`pn_ratio_ConML:.3f` against {glue:text}`pn_ratio_plain:.3f` |
 
 # %%
-TRAINED = tolerance(rel=0.3, abs=0.02, why="end point of a few hundred to a few thousand float32 Adam steps; "
-                    "kernel dispatch and BLAS change the trajectory")
-ON_GAIN = tolerance(rel=0.2, abs=0.02, why="end point of 1000 float32 Adam steps: under another CPU kernel "
-                    "(ATEN_CPU_CAPABILITY=avx2) the gains of seed 0 moved by up to 0.012, and 0.04 for a gain of -0.2")
-ON_RATIO = tolerance(rel=0.05, abs=0.02, why="end point of 1000 float32 Adam steps: under another CPU kernel "
-                     "(ATEN_CPU_CAPABILITY=avx2) the ratios of seed 0 moved by up to 0.025")
+TRAINED = tolerance(rel=0.3, abs=0.02, why=(
+    "declared before the first run and kept unchanged, as a pre-registered tolerance must be; it is far wider than "
+    "the drift measured since: under other CPU numerics (ATEN_CPU_CAPABILITY=default, OPENBLAS_CORETYPE=Sandybridge) "
+    "the ratios of seed 0 moved by at most 0.001 and the gains by at most 0.003. It moves the bars: a pass needs an "
+    "alignment ratio below 0.54 and a gain above 0.029, and a literal no-op (score ratio 1) reads 'at the edge' of "
+    "no harm"))
+ON_GAIN = tolerance(rel=0.2, abs=0.02, why="end point of 1000 float32 Adam steps: under other CPU numerics the "
+                    "gains of seed 0 moved by up to 0.012 (ATEN_CPU_CAPABILITY=avx2) and 0.013 "
+                    "(ATEN_CPU_CAPABILITY=default, OPENBLAS_CORETYPE=Sandybridge), and by 0.04 for a gain of -0.2")
+ON_RATIO = tolerance(rel=0.05, abs=0.02, why="end point of 1000 float32 Adam steps: under other CPU numerics the "
+                     "ratios of seed 0 moved by up to 0.025 (ATEN_CPU_CAPABILITY=avx2) and 0.021 "
+                     "(ATEN_CPU_CAPABILITY=default, OPENBLAS_CORETYPE=Sandybridge)")
 
 
 def worst_ratio(arm, name, j):
@@ -461,62 +506,85 @@ def gain(arm, name):
 
 ABLATION = "the plain learner (no contrastive term), same initial weights, another stream of training tasks"
 NO_TERM = "the contrastive meta-objective (lambda = 0)"
-TUNED = "the plain learner with its learning rate re-tuned (1e-3 or 1e-2, whichever scores better on meta-validation)"
-NULL_LABEL = "ConML's term with the task identities permuted (null pairing: the term without task identity)"
-OTHER = {"GP": "Gaussian-process regression, RBF kernel fitted on meta-training tasks (no meta-learner)",
-         "pre-trained": "pre-trained features (24-way classifier) + a logistic-regression head per task"}
+LABELS = {
+    "tuned lr": "the plain learner with its learning rate tuned on meta-validation tasks (1e-3, 3e-3 = ours, or 1e-2)",
+    "weight decay": f"the plain learner with L2 weight decay {WD:g} (Adam's weight_decay; not tuned)",
+    "subset training": "the plain learner whose query loss also scores the models of random support subsets "
+                       "(subset training, no contrast)",
+    "null pairing": "ConML's term with the task identities permuted (null pairing: the term without task identity)",
+    "GP": "Gaussian-process regression, RBF kernel fitted on meta-training tasks (no meta-learner)",
+    "raw pixels": "prototypes of raw pixels (nearest class mean, no learning)",
+    "untrained encoder": "prototypes in the ProtoNet's initial, untrained embedding (no meta-training)",
+    "pre-trained": "pre-trained features (24-way classifier) + a logistic-regression head per task",
+}
+META_TRAINED = ("tuned lr", "weight decay", "subset training", "null pairing")
+BASELINES = {  # per regime, for the alignment test (models comparable by d_in/d_out) and the score tests
+    "cnp": (META_TRAINED, META_TRAINED + ("GP",)),
+    "cnpt": (META_TRAINED, META_TRAINED + ("GP",)),
+    "pn": (META_TRAINED + ("raw pixels", "untrained encoder"),
+           META_TRAINED + ("raw pixels", "untrained encoder", "pre-trained")),
+}
+
+
+def comparators(arm, names, value):
+    return [Comparator(LABELS[n], value(arm, n)) for n in names]
+
+
 POST_HOC = ("added when the page was converted (issue 32), after the independent review found every CNP variant "
-            "untrained at the pre-registered ci reading (200 steps): the same runs trained on to 1000 steps, the "
-            "longest the ci budget allows; criterion and comparators as in the pre-registered test; designed on "
-            "seeds 0-9")
+            "early in training at the pre-registered ci reading (200 steps): the same runs trained on to 1000 steps, "
+            "the longest the ci budget allows; criterion and comparators as in the pre-registered test (the "
+            "comparators extended after the second review); designed on seeds 0-9")
+NO_HARM_WHY = ("a 'does not hurt' criterion, which a no-op passes where the paper claims a gain, measured on the "
+               "same held-out scores as the gain test (one measurement is counted once); shown as context")
 
 claims.headline("boosts-meta-learners",
                 "Adding the contrastive meta-objective to episodic meta-training improves the few-shot performance "
                 "of existing meta-learners of several families (here an amortisation-based CNP and a metric-based "
                 "ProtoNet)",
-                tests=["cnp-gain", "protonet-gain", "cnp-gain-trained", "cnp-no-harm", "protonet-no-harm"])
+                tests=["cnp-gain", "protonet-gain", "cnp-gain-trained"])
 claims.headline("aligns-and-discriminates",
                 "The objective makes a meta-learner build similar models from subsets of one task and distinct "
                 "models for different tasks",
                 tests=["cnp-alignment", "protonet-alignment", "cnp-alignment-trained"])
-claims.headline("in-context-learners", "ConML also improves in-context learners (transformers)",
-                untestable="no in-context learner is run here: the brief's linear-regression transformer was "
-                           "left out for the CPU budget")
-claims.headline("small-cost", "The gain comes at a small implementation and compute cost",
-                untestable="our subset models reuse the learner's embeddings by construction, so the cost we "
-                           "could time is our design's, not the paper's implementations'")
+claims.headline("beyond-few-shot-benchmarks",
+                "ConML also improves in-context learners (transformers) and cross-domain meta-learning, at a small "
+                "implementation and compute cost",
+                untestable="no in-context learner and no cross-domain benchmark is run here (the brief's "
+                           "linear-regression transformer was left out for the CPU budget), and the cost of our "
+                           "subset models is our design's, not the paper's implementations'")
+claims.headline("generalisation-theory",
+                "Using task identity as additional supervision provably improves the meta-learner's generalisation",
+                untestable="the statement of the paper's generalisation result was not in the sources available "
+                           "to us (the abstracts and a secondary summary), so there is nothing to check it against")
 
-for tag, key, name, score, other in (("cnp", "cnp", f"CNP (sinusoid, {P.steps_cnp} steps)", "query MSE", "GP"),
-                                     ("protonet", "pn", "ProtoNet (digits)", "query error rate", "pre-trained")):
+for tag, key, name, score in (("cnp", "cnp", f"CNP (sinusoid, {P.steps_cnp} steps)", "query MSE"),
+                              ("protonet", "pn", "ProtoNet (digits)", "query error rate")):
     arm = REGIMES[key][1]
+    align_names, score_names = BASELINES[key]
     claims.test(f"{tag}-alignment",
                 statement=f"{name}: held-out d_in/d_out with ConML over that of the plain learner, largest over {S} seeds",
                 paper="ConML reduces the inner-task distance and enlarges the inter-task distance (no numbers); "
                       "brief C1: ratio <= 0.8 at every seed",
                 criterion=at_most(0.8), measured=worst_ratio(arm, "ConML", 1),
                 ablation=Comparator(ABLATION, worst_ratio(arm, "other stream", 1), ingredient=NO_TERM),
-                baselines=[Comparator(TUNED, worst_ratio(arm, "tuned lr", 1)),
-                           Comparator(NULL_LABEL, worst_ratio(arm, "null pairing", 1))],
+                baselines=comparators(arm, align_names, lambda a, n: worst_ratio(a, n, 1)),
                 tol=TRAINED)
-    claims.test(f"{tag}-no-harm",
-                statement=f"{name}: held-out {score} with ConML over the plain learner's, largest over {S} seeds",
-                paper="ConML brings a boost for every meta-learner tried (no numbers); brief C2: ratio <= 1.03 at every seed",
-                criterion=at_most(1.03), measured=worst_ratio(arm, "ConML", 0),
-                ablation=Comparator(ABLATION, worst_ratio(arm, "other stream", 0), ingredient=NO_TERM),
-                baselines=[Comparator(TUNED, worst_ratio(arm, "tuned lr", 0)),
-                           Comparator(OTHER[other], worst_ratio(arm, other, 0)),
-                           Comparator(NULL_LABEL, worst_ratio(arm, "null pairing", 0))],
-                tol=TRAINED)
+    claims.illustrate(f"{tag}-no-harm",
+                      statement=f"{name}: held-out {score} with ConML over the plain learner's, largest over {S} seeds",
+                      paper="ConML brings a boost for every meta-learner tried (no numbers); brief C2: ratio <= 1.03 "
+                            "at every seed",
+                      criterion=at_most(1.03), measured=worst_ratio(arm, "ConML", 0), why=NO_HARM_WHY, tol=TRAINED)
     claims.test(f"{tag}-gain",
                 statement=f"{name}: relative improvement of the seed-mean held-out {score}, 1 - ConML / plain",
-                paper="significant boost in few-shot performance (no numbers); brief C3: mean score(ConML) < mean score(plain)",
+                paper="significant boost in few-shot performance (no numbers); brief C3: mean score(ConML) < "
+                      "mean score(plain), soft, asserted only at full scale",
                 criterion=greater_than(0.0), measured=gain(arm, "ConML"),
                 ablation=Comparator(ABLATION, gain(arm, "other stream"), ingredient=NO_TERM),
-                baselines=[Comparator(TUNED, gain(arm, "tuned lr")), Comparator(OTHER[other], gain(arm, other)),
-                           Comparator(NULL_LABEL, gain(arm, "null pairing"))],
+                baselines=comparators(arm, score_names, gain),
                 tol=TRAINED)
 
 arm = REGIMES["cnpt"][1]
+align_names, score_names = BASELINES["cnpt"]
 TRAINED_SETTING = f"the CNP runs trained on to {P.steps_trained} steps"
 claims.test("cnp-alignment-trained",
             statement=f"CNP (sinusoid, {P.steps_trained} steps): held-out d_in/d_out with ConML over that of the "
@@ -525,24 +593,24 @@ claims.test("cnp-alignment-trained",
                   "brief C1: ratio <= 0.8 at every seed",
             criterion=at_most(0.8), measured=worst_ratio(arm, "ConML", 1),
             ablation=Comparator(ABLATION, worst_ratio(arm, "other stream", 1), ingredient=NO_TERM),
-            baselines=[Comparator(TUNED, worst_ratio(arm, "tuned lr", 1)),
-                       Comparator(NULL_LABEL, worst_ratio(arm, "null pairing", 1))],
+            baselines=comparators(arm, align_names, lambda a, n: worst_ratio(a, n, 1)),
             tol=ON_RATIO, post_hoc=POST_HOC, setting=TRAINED_SETTING)
 claims.test("cnp-gain-trained",
             statement=f"CNP (sinusoid, {P.steps_trained} steps): relative improvement of the seed-mean held-out "
                       "query MSE, 1 - ConML / plain",
-            paper="significant boost in few-shot performance (no numbers); brief C3: mean score(ConML) < mean score(plain)",
+            paper="significant boost in few-shot performance (no numbers); brief C3: mean score(ConML) < "
+                  "mean score(plain), soft, asserted only at full scale",
             criterion=greater_than(0.0), measured=gain(arm, "ConML"),
             ablation=Comparator(ABLATION, gain(arm, "other stream"), ingredient=NO_TERM),
-            baselines=[Comparator(TUNED, gain(arm, "tuned lr")), Comparator(OTHER["GP"], gain(arm, "GP")),
-                       Comparator(NULL_LABEL, gain(arm, "null pairing"))],
+            baselines=comparators(arm, score_names, gain),
             tol=ON_GAIN, post_hoc=POST_HOC, setting=TRAINED_SETTING)
 
 # %%
 from myst_nb import glue
 
 ARM_KEYS = {"plain": "plain", "ConML": "ConML", "other stream": "rerun", "tuned lr": "tuned",
-            "null pairing": "null", "GP": "gp", "pre-trained": "pre"}
+            "weight decay": "wd", "subset training": "subset", "null pairing": "null", "GP": "gp",
+            "pre-trained": "pre", "raw pixels": "raw", "untrained encoder": "init"}
 for key, (_, arm, _) in REGIMES.items():
     for a, (m, r) in arm.items():
         k = ARM_KEYS[a]
@@ -562,9 +630,13 @@ glue("steps_trained", P.steps_trained, display=False)
 glue("steps_proto", P.steps_proto, display=False)
 glue("gp_lengthscale", gp["lengthscale"], display=False)
 glue("gp_over_plain_trained", float(gp_tr.mean() / ev_tr["metric"][PLAIN].mean()), display=False)
-glue("n_tuned_high_cnp", int(np.sum(tuned_cnp == LR_VARIANTS[1])), display=False)
-glue("n_tuned_high_tr", int(np.sum(tuned_tr == LR_VARIANTS[1])), display=False)
-glue("n_tuned_high_pn", int(np.sum(tuned_pn == LR_VARIANTS[1])), display=False)
+for key, tuned in (("cnp", tuned_cnp), ("tr", tuned_tr), ("pn", tuned_pn)):
+    for v, k in zip(LR_CANDIDATES, ("ours", "low", "high")):
+        glue(f"n_tuned_{k}_{key}", int(np.sum(tuned == v)), display=False)
+glue("cnp_score_zero", zero_cnp, display=False)
+glue("cnp_plain_over_zero", float(ev_cnp["metric"][PLAIN].mean() / zero_cnp), display=False)
+glue("pn_plain_over_raw", float(ev_pn["metric"][PLAIN].mean() / ev_raw["metric"].mean()), display=False)
+glue("pn_conml_over_raw", float(ev_pn["metric"][CONML].mean() / ev_raw["metric"].mean()), display=False)
 glue("n_seeds", S, display=False)
 
 # %% [markdown]
@@ -578,18 +650,21 @@ glue("n_seeds", S, display=False)
 #
 # ## Claims
 #
-# Eight counted tests, each measured beside its ablation (the plain learner on another stream of tasks) and
-# its naive baselines (the plain learner with a re-tuned learning rate; for the scores, a Gaussian process
-# or pre-trained features with a fine-tuned head; and ConML's term without task identity), under the same
-# measurement and criterion. Six were fixed before the first run and are unchanged; two, the CNP's alignment
-# and gain after 1000 steps, were added after the independent review and count only once confirmed on seeds
-# nobody looked at. The brief's no-harm criterion is kept as pre-registered, though a no-op passes it by
-# design: its ablation is that no-op, so it can count only where ConML passes and the no-op does not.
+# Six counted tests, each measured beside its ablation (the plain learner on another stream of tasks) and its
+# naive baselines (the plain learner with a tuned learning rate, with weight decay, or trained on support
+# subsets; ConML's term without task identity; for the scores, a Gaussian process or pre-trained features with
+# a fine-tuned head; for the ProtoNet, prototypes of raw pixels and of the untrained embedding), under the same
+# measurement and criterion. Four were fixed before the first run and are unchanged; two, the CNP's alignment
+# and gain after {glue:text}`steps_trained:.0f` steps, were added after the first independent review and count
+# only once confirmed on seeds nobody looked at. The brief's two no-harm checks are shown as illustrations: a
+# no-op passes them, and they read the same scores as the gain tests.
 #
-# The paper's headline claims: ConML improves existing meta-learners (the gain and no-harm tests, both
-# learners); the objective aligns a task's models and separates different tasks' (the alignment tests); it
-# also improves in-context learners, and it costs little (neither tested here: no in-context learner is
-# run, and the cost of our implementation is our design's).
+# The paper's headline claims: ConML improves existing meta-learners of several families (the gain tests, both
+# learners); the objective aligns a task's models and separates different tasks' (the alignment tests); it also
+# improves in-context learners and cross-domain meta-learning at a small cost, and it provably improves
+# generalisation (neither tested here: no in-context learner and no cross-domain benchmark is run, the cost of
+# our implementation is our design's, and the statement of the generalisation result was not in the sources
+# available to us).
 
 # %% tags=["nbval-check-output"]
 claims.save()
@@ -603,50 +678,63 @@ claims.table()
 #
 # Numbers below are from this run (ci, seed 0, means over its {glue:text}`n_seeds:.0f` seeds); each test's
 # status is the ci sweep's over seeds 0–9, and the judged table shows every comparator at every seed and the
-# full-scale column. The two tests on the longer-trained CNP were added after the review and move the badge
-# only once confirmed on seeds 10–19.
+# full-scale column. The two tests on the longer-trained CNP were added after the first review and move the
+# badge only once confirmed on seeds 10–19.
 #
 # * **Does ConML improve a trained CNP?** After {glue:text}`steps_trained:.0f` steps
 #   ({repro-status}`cnp-gain-trained`) the ConML CNP's held-out MSE is {glue:text}`cnpt_score_ConML:.3f`
 #   against the plain learner's {glue:text}`cnpt_score_plain:.3f`, a relative gain of
 #   {glue:text}`cnpt_gain_ConML:+.3f`. Over the ci sweep ConML's gain is clearly positive at
-#   {repro-seeds}`cnp-gain-trained:method:pass` seeds. The plain learner trained on another stream of tasks,
-#   with nothing of the paper, comes out clearly ahead of the same reference at
-#   {repro-seeds}`cnp-gain-trained:ablation:pass` (seed 0: {glue:text}`cnpt_gain_rerun:+.3f`), and ConML's term
-#   with the task identities shuffled at {repro-seeds}`cnp-gain-trained:baseline3:pass` (seed 0:
-#   {glue:text}`cnpt_gain_null:+.3f`). At this scale (two seeds per run, 1000 steps) a gain of ConML's size is
-#   what another run of the same learner gives by chance, and the task identity, the paper's ingredient, adds
-#   nothing we can see. The re-tuned learning rate does worse than ours ({glue:text}`cnpt_gain_tuned:+.3f` at
-#   seed 0; clearly positive at {repro-seeds}`cnp-gain-trained:baseline1:pass`). The full-scale run averages
-#   five seeds trained for 3000 and 6000 steps, where run-to-run noise is smaller; its column in the judged
-#   table says whether the CNP gain stands there beside the other-stream ablation, the null pairing and the
-#   Gaussian process.
+#   {repro-seeds}`cnp-gain-trained:method:pass` seeds. The comparators without the task identity do at least
+#   as well: the plain learner trained on another stream of tasks comes out clearly ahead of the same reference at
+#   {repro-seeds}`cnp-gain-trained:ablation:pass` (seed 0: {glue:text}`cnpt_gain_rerun:+.3f`), the plain learner
+#   with weight decay at {repro-seeds}`cnp-gain-trained:baseline2:pass` ({glue:text}`cnpt_gain_wd:+.3f`), with
+#   subset training at {repro-seeds}`cnp-gain-trained:baseline3:pass` ({glue:text}`cnpt_gain_subset:+.3f`), and
+#   ConML's term with the task identities shuffled at {repro-seeds}`cnp-gain-trained:baseline4:pass`
+#   ({glue:text}`cnpt_gain_null:+.3f`). At this scale (two seeds per run, {glue:text}`steps_trained:.0f`
+#   steps) a gain of ConML's size is what another run of the same learner gives by chance, and the task
+#   identity, the paper's ingredient, adds nothing we can see. Tuning the learning rate on meta-validation
+#   tasks kept ours at {glue:text}`n_tuned_ours_tr:.0f` of the {glue:text}`n_seeds:.0f` seeds of this run
+#   (gain {glue:text}`cnpt_gain_tuned:+.3f`). The full-scale run averages five seeds trained for 3000 and 6000
+#   steps, where run-to-run noise is smaller; its column in the judged table says whether the CNP gain stands
+#   there beside the other-stream ablation, the baselines and the Gaussian process.
 # * **The pre-registered CNP reading** after {glue:text}`steps_cnp:.0f` steps ({repro-status}`cnp-gain`)
-#   comes before any CNP is trained (plain MSE {glue:text}`cnp_score_plain:.2f`, against about
-#   {glue:text}`cnpt_score_plain:.2f` after {glue:text}`steps_trained:.0f` steps). There ConML's gain is
-#   {glue:text}`cnp_gain_ConML:+.3f`, clearly negative at {repro-seeds}`cnp-gain:method:fail` seeds and inside
-#   the tolerance band at the others, while the plain learner with a larger learning rate gains
-#   {glue:text}`cnp_gain_tuned:+.3f` at seed 0.
+#   comes early in training: the plain CNP's MSE is {glue:text}`cnp_score_plain:.2f`,
+#   {glue:text}`cnp_plain_over_zero:.2f` times that of predicting $0$ everywhere
+#   ({glue:text}`cnp_score_zero:.2f`), against {glue:text}`cnpt_score_plain:.2f` after
+#   {glue:text}`steps_trained:.0f` steps. There ConML's gain is {glue:text}`cnp_gain_ConML:+.3f`, clearly
+#   negative at {repro-seeds}`cnp-gain:method:fail` seeds and inside the tolerance band at the others, while
+#   the tuned learning rate ($10^{-2}$ at {glue:text}`n_tuned_high_cnp:.0f` of the {glue:text}`n_seeds:.0f`
+#   seeds) gains {glue:text}`cnp_gain_tuned:+.3f` at seed 0 and clearly at
+#   {repro-seeds}`cnp-gain:baseline1:pass` seeds of the sweep: early in training a larger step does what
+#   ConML does not.
 # * **A classical learner is far ahead on this task.** Gaussian-process regression with an RBF kernel, its
 #   three hyper-parameters fitted on meta-training tasks (length scale {glue:text}`gp_lengthscale:.2f`),
 #   reaches a held-out MSE of {glue:text}`cnpt_score_gp:.3f`, {glue:text}`gp_over_plain_trained:.2f` times the
-#   plain CNP's after {glue:text}`steps_trained:.0f` steps, and passes every CNP score test at every seed
-#   ({repro-seeds}`cnp-gain-trained:baseline2:pass`). On ten-point sinusoids a practitioner needs neither a CNP
-#   nor ConML; the CNP comparison still says whether the contrastive term helps this learner, which is the
-#   paper's claim, and it does not.
-# * **ProtoNet on digits: ConML hurts** ({repro-status}`protonet-gain`, {repro-status}`protonet-no-harm`).
-#   On the unseen digits 6–9 the ConML ProtoNet's error rate is {glue:text}`pn_score_ConML:.3f` against the
-#   plain learner's {glue:text}`pn_score_plain:.3f` (gain {glue:text}`pn_gain_ConML:+.3f`); its gain is clearly
-#   negative at {repro-seeds}`protonet-gain:method:fail` seeds. Re-tuning the plain learner's learning rate
-#   does what ConML does not: error rate {glue:text}`pn_score_tuned:.3f` at seed 0, where $10^{-2}$ was chosen
-#   (gain {glue:text}`pn_gain_tuned:+.3f`), a clear gain at {repro-seeds}`protonet-gain:baseline1:pass` seeds.
-#   Pre-trained features with a fine-tuned logistic head reach {glue:text}`pn_score_pre:.3f`
-#   ({glue:text}`pn_gain_pre:+.3f`; a clear gain at {repro-seeds}`protonet-gain:baseline2:pass`). We have no
-#   confirmed explanation for the harm. In our digit tasks every meta-test episode uses the same four classes
-#   in a random label order, and meta-training episodes share classes heavily, so "different tasks" differ
-#   mostly by the order of the same prototypes; pushing such models apart in cosine distance is a different
-#   pressure from separating classes, and the paper's benchmarks (many classes per split) rarely put the same
-#   classes in two tasks of a meta-batch.
+#   plain CNP's after {glue:text}`steps_trained:.0f` steps, and passes both CNP gain tests at every seed of the
+#   sweep ({repro-seeds}`cnp-gain:baseline5:pass` and {repro-seeds}`cnp-gain-trained:baseline5:pass`). On
+#   ten-point sinusoids a practitioner needs neither a CNP nor ConML; the CNP comparison still says whether the
+#   contrastive term helps this learner, which is the paper's claim, and it does not.
+# * **ProtoNet on digits: ConML makes a failing meta-learner worse** ({repro-status}`protonet-gain`). On the
+#   unseen digits 6–9 the ConML ProtoNet's error rate is {glue:text}`pn_score_ConML:.3f` against the plain
+#   learner's {glue:text}`pn_score_plain:.3f` (gain {glue:text}`pn_gain_ConML:+.3f`); its gain is clearly
+#   negative at {repro-seeds}`protonet-gain:method:fail` seeds. But at this scale the plain ProtoNet is itself
+#   no working meta-learner: prototypes of raw pixels, with no learning at all, err at
+#   {glue:text}`pn_score_raw:.3f` (the plain ProtoNet's error rate is {glue:text}`pn_plain_over_raw:.1f` times
+#   theirs, ConML's {glue:text}`pn_conml_over_raw:.1f` times; a clear gain over the plain learner at
+#   {repro-seeds}`protonet-gain:baseline5:pass` seeds), and prototypes in the ProtoNet's untrained initial
+#   embedding at {glue:text}`pn_score_init:.3f` (a clear gain at {repro-seeds}`protonet-gain:baseline6:pass`):
+#   {glue:text}`steps_proto:.0f` steps of meta-training on the rotated digits 0–5 mostly make the embedding
+#   worse for the digits 6–9, and ConML makes it worse still. Tuning the plain learner's learning rate helps
+#   (error rate {glue:text}`pn_score_tuned:.3f`, with $10^{-2}$ chosen at {glue:text}`n_tuned_high_pn:.0f` of
+#   the {glue:text}`n_seeds:.0f` seeds; a clear gain at {repro-seeds}`protonet-gain:baseline1:pass` seeds);
+#   pre-trained features with a fine-tuned logistic head reach {glue:text}`pn_score_pre:.3f`
+#   ({glue:text}`pn_gain_pre:+.3f`; a clear gain at {repro-seeds}`protonet-gain:baseline7:pass`). We have no
+#   confirmed explanation for ConML's harm. In our digit tasks every meta-test episode uses the same four
+#   classes in a random label order, and meta-training episodes share classes heavily, so "different tasks"
+#   differ mostly by the order of the same prototypes; pushing such models apart in cosine distance is a
+#   different pressure from separating classes, and the paper's benchmarks (many classes per split) rarely put
+#   the same classes in two tasks of a meta-batch.
 # * **Alignment is not what the objective delivers** ({repro-status}`cnp-alignment-trained`,
 #   {repro-status}`cnp-alignment`, {repro-status}`protonet-alignment`). After {glue:text}`steps_trained:.0f`
 #   steps the ConML CNP's held-out models of different tasks are further apart than the plain learner's
@@ -654,55 +742,77 @@ claims.table()
 #   subsets of one task ($d_{in}$ {glue:text}`cnpt_din_ConML:.4f` against {glue:text}`cnpt_din_plain:.4f`), and
 #   the worst seed's ratio of $d_{in}/d_{out}$ to the plain learner's is {glue:text}`cnpt_align_ConML:.2f`
 #   (the other stream's {glue:text}`cnpt_align_rerun:.2f`); it is clearly above the brief's $0.8$ at
-#   {repro-seeds}`cnp-alignment-trained:method:fail` seeds. For the ProtoNet the ratio is
-#   {glue:text}`pn_align_ConML:.2f`. The optimiser lowers $d_{in}-d_{out}$ mostly through $d_{out}$, which the
-#   difference form rewards as much as a smaller $d_{in}$.
-# * **No harm** ({repro-status}`cnp-no-harm`). The brief's "at most 3 % worse at every seed" is passed by a
-#   no-op, and the tolerance declared for it before the first run ($\pm 30$ % relative, plus $0.02$) puts
-#   every worst-seed ratio between about $0.70$ and $1.50$ inside the band around $1.03$, where a value is
-#   never a pass. ConML's worst ratio at {glue:text}`steps_cnp:.0f` steps is {glue:text}`cnp_harm_ConML:.3f`
-#   at seed 0, the other stream's {glue:text}`cnp_harm_rerun:.3f`: the narrow seed-0 pass of the earlier page
-#   was noise, as the review said.
+#   {repro-seeds}`cnp-alignment-trained:method:fail` seeds. At the pre-registered readings the worst-seed ratio
+#   is {glue:text}`cnp_align_ConML:.2f` for the CNP and {glue:text}`pn_align_ConML:.2f` for the ProtoNet,
+#   inside the wide tolerance band around $0.8$ at {repro-seeds}`cnp-alignment:method:edge` and
+#   {repro-seeds}`protonet-alignment:method:edge` seeds, and a pass at none. The optimiser lowers
+#   $d_{in}-d_{out}$ mostly through $d_{out}$, which the difference form rewards as much as a smaller $d_{in}$.
+# * **No harm**, the brief's C2, shown as an illustration: ConML's worst score ratio to the plain learner is
+#   {glue:text}`cnp_harm_ConML:.3f` after {glue:text}`steps_cnp:.0f` steps (the other stream's
+#   {glue:text}`cnp_harm_rerun:.3f`), {glue:text}`cnpt_harm_ConML:.3f` after {glue:text}`steps_trained:.0f`
+#   and {glue:text}`pn_harm_ConML:.3f` for the ProtoNet. A no-op scores $1$ and passes "at most $1.03$", and
+#   the tolerance declared before the first run puts every worst-seed ratio between about $0.7$ and $1.5$
+#   inside the band around $1.03$, where a value is never a pass: the narrow seed-0 pass of an earlier page
+#   was noise, as the first review said.
 #
 # **What this says about the paper.** At ci scale the contrastive meta-objective, as we rebuilt it, does not
-# give a CNP or a ProtoNet a gain beyond what another run of the same learner gives, it loses to a re-tuned
-# learning rate on the ProtoNet, and it does not do what its name says (a 20 % drop of $d_{in}/d_{out}$). With $\lambda$, the subset sizes and the form of the objective chosen by us (the paper's
-# were not available), and toy tasks on which a Gaussian process or a pre-trained classifier is as good or
-# better than either meta-learner, these are statements about our reading of ConML at CPU scale, not about
-# the paper's tuned method on its benchmarks. The full-scale run (CNP read after 3000 and 6000 steps,
-# ProtoNet after 1500, five seeds) is the judged table's full-scale column.
+# give a CNP a gain beyond what another run of the same learner, weight decay or subset training gives; it makes
+# worse a ProtoNet that prototypes of raw pixels already beat; and it does not do what its name says (the
+# brief's bar, $d_{in}/d_{out}$ at most $0.8$ times the plain learner's, is met at no seed). With $\lambda$, the
+# subset sizes and the form of the objective chosen by us (the paper's were not available), and toy tasks on
+# which a Gaussian process or prototypes of raw pixels are better than either meta-learner, these are
+# statements about our reading of ConML at CPU scale, not about the paper's tuned method on its benchmarks.
+# The full-scale run (CNP read after 3000 and 6000 steps, ProtoNet after 1500, five seeds) is the judged
+# table's full-scale column.
 #
 # ## What a skeptic would try
 #
-# Reviewed by: (pending). An independent review of the earlier version of this page graded the CNP no-harm
-# pass as noise (every CNP variant untrained at ci; the pass held at one seed of ten) and the other checks as
-# real failures. What a skeptic would try first against every counted test is now measured by this notebook
-# under the test's own measurement (ci, seed 0; gains are $1 - \overline{\text{score}}/\overline{\text{score}}_{plain}$,
-# ratios the worst seed's over the plain learner's):
+# Reviewed by: two independent reviews. The first, of an earlier version of this page, graded the CNP no-harm
+# pass as noise (every CNP variant early in training at ci; the pass held at one seed of ten) and the other
+# checks as real failures. The second, of the converted page, asked for stronger naive baselines (weight
+# decay, subset training without contrast, prototypes of raw pixels and of the untrained encoder, predicting
+# $0$ for the CNP), a tuned learning rate whose grid includes ours, the no-harm checks shown as illustrations
+# since a no-op passes them, the headline claims as the abstract states them, and an honest reason for the
+# pre-registered tolerance; its text was lost, and this list is reconstructed from the changes made for it.
+# What a skeptic would try against every counted test is measured by this notebook under the test's own
+# measurement (ci, seed 0; gains are $1 - \overline{\text{score}}/\overline{\text{score}}_{plain}$, ratios the
+# worst seed's over the plain learner's; three values are the CNP after {glue:text}`steps_cnp:.0f` and
+# {glue:text}`steps_trained:.0f` steps and the ProtoNet):
 #
 # * **Another run of the plain learner** (the ablation of every test), from the same initial weights on
-#   another stream of tasks: gain {glue:text}`cnp_gain_rerun:+.3f` after {glue:text}`steps_cnp:.0f` steps,
-#   {glue:text}`cnpt_gain_rerun:+.3f` after {glue:text}`steps_trained:.0f`, {glue:text}`pn_gain_rerun:+.3f`
-#   for the ProtoNet; score ratio {glue:text}`cnp_harm_rerun:.3f`, {glue:text}`cnpt_harm_rerun:.3f` and
-#   {glue:text}`pn_harm_rerun:.3f`; $d_{in}/d_{out}$ ratio {glue:text}`cnp_align_rerun:.2f`,
+#   another stream of tasks: gains {glue:text}`cnp_gain_rerun:+.3f`, {glue:text}`cnpt_gain_rerun:+.3f` and
+#   {glue:text}`pn_gain_rerun:+.3f`; $d_{in}/d_{out}$ ratios {glue:text}`cnp_align_rerun:.2f`,
 #   {glue:text}`cnpt_align_rerun:.2f` and {glue:text}`pn_align_rerun:.2f`. ConML's: gains
 #   {glue:text}`cnp_gain_ConML:+.3f`, {glue:text}`cnpt_gain_ConML:+.3f` and {glue:text}`pn_gain_ConML:+.3f`;
-#   score ratios {glue:text}`cnp_harm_ConML:.3f`, {glue:text}`cnpt_harm_ConML:.3f` and
-#   {glue:text}`pn_harm_ConML:.3f`; $d_{in}/d_{out}$ ratios {glue:text}`cnp_align_ConML:.2f`,
-#   {glue:text}`cnpt_align_ConML:.2f` and {glue:text}`pn_align_ConML:.2f`.
-# * **A re-tuned learning rate** for the plain learner, the better of $10^{-3}$ and $10^{-2}$ on
-#   meta-validation tasks ($10^{-2}$ was chosen at {glue:text}`n_tuned_high_cnp:.0f`,
-#   {glue:text}`n_tuned_high_tr:.0f` and {glue:text}`n_tuned_high_pn:.0f` of the {glue:text}`n_seeds:.0f`
-#   seeds): gains {glue:text}`cnp_gain_tuned:+.3f`, {glue:text}`cnpt_gain_tuned:+.3f` and
-#   {glue:text}`pn_gain_tuned:+.3f`; $d_{in}/d_{out}$ ratios {glue:text}`cnp_align_tuned:.2f`,
-#   {glue:text}`cnpt_align_tuned:.2f` and {glue:text}`pn_align_tuned:.2f`.
-# * **Gaussian-process regression** (sinusoids, no meta-learner): gain {glue:text}`cnp_gain_gp:+.3f` and
-#   {glue:text}`cnpt_gain_gp:+.3f` over the plain CNP, score ratio {glue:text}`cnpt_harm_gp:.3f`.
-# * **Pre-trained features with a fine-tuned head** (digits): gain {glue:text}`pn_gain_pre:+.3f` over the
-#   plain ProtoNet, score ratio {glue:text}`pn_harm_pre:.3f`.
+#   $d_{in}/d_{out}$ ratios {glue:text}`cnp_align_ConML:.2f`, {glue:text}`cnpt_align_ConML:.2f` and
+#   {glue:text}`pn_align_ConML:.2f`.
+# * **A tuned learning rate** for the plain learner, the best of $10^{-3}$, ours ($3\cdot10^{-3}$) and
+#   $10^{-2}$ on meta-validation tasks (ours kept at {glue:text}`n_tuned_ours_cnp:.0f`,
+#   {glue:text}`n_tuned_ours_tr:.0f` and {glue:text}`n_tuned_ours_pn:.0f` of the {glue:text}`n_seeds:.0f`
+#   seeds, $10^{-2}$ chosen at {glue:text}`n_tuned_high_cnp:.0f`, {glue:text}`n_tuned_high_tr:.0f` and
+#   {glue:text}`n_tuned_high_pn:.0f`): gains {glue:text}`cnp_gain_tuned:+.3f`,
+#   {glue:text}`cnpt_gain_tuned:+.3f` and {glue:text}`pn_gain_tuned:+.3f`; $d_{in}/d_{out}$ ratios
+#   {glue:text}`cnp_align_tuned:.2f`, {glue:text}`cnpt_align_tuned:.2f` and {glue:text}`pn_align_tuned:.2f`.
+# * **Weight decay** ($10^{-3}$, not tuned): gains {glue:text}`cnp_gain_wd:+.3f`, {glue:text}`cnpt_gain_wd:+.3f`
+#   and {glue:text}`pn_gain_wd:+.3f`; $d_{in}/d_{out}$ ratios {glue:text}`cnp_align_wd:.2f`,
+#   {glue:text}`cnpt_align_wd:.2f` and {glue:text}`pn_align_wd:.2f`.
+# * **Subset training without contrast** (the query loss of ConML's subset models, no contrast): gains
+#   {glue:text}`cnp_gain_subset:+.3f`, {glue:text}`cnpt_gain_subset:+.3f` and {glue:text}`pn_gain_subset:+.3f`;
+#   $d_{in}/d_{out}$ ratios {glue:text}`cnp_align_subset:.2f`, {glue:text}`cnpt_align_subset:.2f` and
+#   {glue:text}`pn_align_subset:.2f`.
 # * **ConML's term without task identity** (null pairing): gains {glue:text}`cnp_gain_null:+.3f`,
 #   {glue:text}`cnpt_gain_null:+.3f` and {glue:text}`pn_gain_null:+.3f`; $d_{in}/d_{out}$ ratios
 #   {glue:text}`cnp_align_null:.2f`, {glue:text}`cnpt_align_null:.2f` and {glue:text}`pn_align_null:.2f`.
+# * **Gaussian-process regression** (sinusoids, no meta-learner): gains {glue:text}`cnp_gain_gp:+.3f` and
+#   {glue:text}`cnpt_gain_gp:+.3f` over the plain CNP.
+# * **Predicting $0$ everywhere** (sinusoids; context, not a comparator, as it is at chance): MSE
+#   {glue:text}`cnp_score_zero:.2f`; the plain CNP after {glue:text}`steps_cnp:.0f` steps has
+#   {glue:text}`cnp_plain_over_zero:.2f` times that error.
+# * **Prototypes with no training** (digits): of raw pixels, gain {glue:text}`pn_gain_raw:+.3f` over the plain
+#   ProtoNet and $d_{in}/d_{out}$ ratio {glue:text}`pn_align_raw:.2f`; in the untrained initial embedding, gain
+#   {glue:text}`pn_gain_init:+.3f` and ratio {glue:text}`pn_align_init:.2f`.
+# * **Pre-trained features with a fine-tuned head** (digits): gain {glue:text}`pn_gain_pre:+.3f` over the
+#   plain ProtoNet.
 # * **Longer training**: the post-hoc tests are the same runs trained five times longer. A ConML step costs
 #   little more than a plain one (the subset models reuse the embeddings), so equal steps are about equal
 #   compute, and no comparator is given more steps than the method.
@@ -716,6 +826,6 @@ claims.table()
 # * The paper's own choices of $\lambda$, of the number and size of subsets, of the distance and of the
 #   InfoNCE form, and any tuning of them; we ran one value of $\lambda$ chosen on a pilot.
 # * Whether ConML helps after long training with larger networks, on tasks where a meta-learner is needed:
-#   on our sinusoids a Gaussian process beats every CNP, and on our digits pre-trained features are about as
-#   good as a ProtoNet, so neither task is one where the paper's setting (meta-learners that beat such
-#   baselines) holds.
+#   at ci, on our sinusoids a Gaussian process beats every CNP, and on our digits prototypes of raw pixels
+#   beat every ProtoNet, so neither task is one where the paper's setting (meta-learners that beat such baselines)
+#   holds.

@@ -399,3 +399,93 @@ def test_pretraining_lowers_the_classification_loss_and_replicas_of_copies_weigh
     assert not torch.equal(enc.weights[0], proto.encoder.weights[0][:2])        # trained in place, a copy
     with pytest.raises(ValueError, match="index"):
         K.replicas_of(proto.encoder, [4])
+
+
+def test_replica_adam_weight_decay_is_torch_adam_weight_decay_per_replica():
+    torch.manual_seed(1)
+    w0, target = torch.randn(3, 4, 2), torch.randn(3, 4, 2)
+
+    def run(opt_factory, steps=6):
+        w = torch.nn.Parameter(w0.clone())
+        opt = opt_factory([w])
+        for _ in range(steps):
+            opt.zero_grad()
+            ((w - target) ** 2).sum().backward()
+            opt.step()
+        return w.detach()
+
+    ref = run(lambda p: torch.optim.Adam(p, lr=1e-2, weight_decay=0.3))
+    torch.testing.assert_close(run(lambda p: K.ReplicaAdam(p, 1e-2, weight_decay=0.3)), ref, rtol=1e-6, atol=1e-7)
+    mixed = run(lambda p: K.ReplicaAdam(p, 1e-2, weight_decay=torch.tensor([0.0, 0.3, 0.0])))
+    plain = run(lambda p: torch.optim.Adam(p, lr=1e-2))
+    torch.testing.assert_close(mixed[1], ref[1], rtol=1e-6, atol=1e-7)
+    torch.testing.assert_close(mixed[[0, 2]], plain[[0, 2]], rtol=1e-6, atol=1e-7)
+    assert not torch.allclose(ref, plain)
+    for bad in (-0.1, torch.tensor([0.1, 0.1])):
+        with pytest.raises(ValueError, match="weight_decay"):
+            K.ReplicaAdam([torch.nn.Parameter(w0.clone())], 1e-2, weight_decay=bad)
+
+
+def test_subset_query_loss_averages_the_subset_models_losses():
+    model = K.CNP(8, 1, 2, generator=torch.Generator().manual_seed(0))
+    s, q, m = K.sinusoid_batch(1, 2, 5, 6, 4, 3, 3, np.random.default_rng(0))
+    h_full, h_views = K.task_models(model, s, m)
+    got = K.subset_query_loss(model, h_views, q)
+    by_hand = torch.stack([torch.stack([((model.predict(h_views[:, :, k], q[0]) - q[1]) ** 2).mean((-1, -2))
+                                        for k in range(3)]).mean(0)]).squeeze(0).mean(-1)
+    torch.testing.assert_close(got, by_hand)
+    with pytest.raises(ValueError, match="h_views"):
+        K.subset_query_loss(model, h_full, q)
+
+
+def test_subset_training_changes_only_its_replicas_and_is_off_by_default():
+    def run(flags):
+        rng = np.random.default_rng(0)
+        model = K.CNP(8, 1, n_variants=3, generator=torch.Generator().manual_seed(0))
+        kw = {} if flags is None else {"subset_training": torch.tensor(flags)}
+        return K.meta_train(model, lambda: K.sinusoid_batch(1, 3, 4, 6, 4, 2, 3, rng), 5, torch.zeros(3),
+                            torch.zeros(3, dtype=torch.bool), 1e-2, rng, **kw)["val_loss"]
+    base, flagged = run(None), run([False, True, False])
+    np.testing.assert_allclose(run([False, False, False]), base, rtol=1e-6)
+    np.testing.assert_allclose(flagged[:, [0, 2]], base[:, [0, 2]], rtol=1e-6)
+    assert not np.allclose(flagged[1:, 1], base[1:, 1])
+    with pytest.raises(ValueError, match="subset_training"):
+        run([False, True])
+
+
+def test_meta_train_passes_weight_decay_to_a_fresh_optimizer():
+    def run(wd):
+        rng = np.random.default_rng(0)
+        model = K.CNP(8, 1, n_variants=2, generator=torch.Generator().manual_seed(0))
+        return K.meta_train(model, lambda: K.sinusoid_batch(1, 2, 4, 6, 4, 2, 3, rng), 5, torch.zeros(2),
+                            torch.zeros(2, dtype=torch.bool), 1e-2, rng, weight_decay=wd)["val_loss"]
+    base, decayed = run(0.0), run(torch.tensor([0.0, 0.5]))
+    np.testing.assert_allclose(decayed[:, 0], base[:, 0], rtol=1e-6)
+    assert not np.allclose(decayed[1:, 1], base[1:, 1])
+
+
+def test_fixed_encoder_protonet_is_the_nearest_centroid_classifier():
+    """Raw-pixel prototypes: brute-force nearest class mean; with an encoder, equal to that encoder's ProtoNet."""
+    rng = np.random.default_rng(0)
+    X, y = K.digits_meta_split()
+    s, q, m = K.digits_batch(X, y, (6, 7, 8, 9), 2, 1, 5, 4, 5, 3, 2, 3, rng)
+    raw = K.evaluate(K.FixedEncoderProtoNet(), s, q, m)
+    S, Q = s[0].numpy(), q[0].numpy()
+    errs = []
+    for r in range(2):
+        wrong = 0
+        for b in range(5):
+            cent = S[r, b].mean(1)                                      # (W, d)
+            for c in range(4):
+                for x in Q[r, b, c]:
+                    wrong += int(np.argmin(((cent - x) ** 2).sum(-1)) != c)
+        errs.append(wrong / (5 * 4 * 3))
+    np.testing.assert_allclose(raw["metric"].numpy(), errs, rtol=1e-6)
+    proto = K.ProtoNet((64, 16, 8), 2, 1, generator=torch.Generator().manual_seed(0))
+    fixed = K.FixedEncoderProtoNet(K.replicas_of(proto.encoder, [0, 1]))
+    a, b = K.evaluate(fixed, s, q, m), K.evaluate(proto, s, q, m)
+    for k in ("metric", "ratio"):
+        torch.testing.assert_close(a[k], b[k])
+    assert not any(p.requires_grad for p in fixed.parameters())
+    with pytest.raises(ValueError, match="encoder"):
+        K.FixedEncoderProtoNet(lambda x: x)

@@ -34,9 +34,12 @@ rate per replica), so this is the same as training them one by one.
 
 Comparators (none of the paper's ideas): the plain learner on another stream of tasks
 (:func:`stack_streams`), the plain learner with a learning rate tuned on meta-validation tasks
-(:func:`select_by_validation`), Gaussian-process regression with hyper-parameters fitted on meta-training
-tasks (:func:`rbf_gp_mean`, :func:`fit_rbf_gp`), and pre-trained features with a fine-tuned
-logistic-regression head (:func:`pretrain_classifier`, :func:`fit_logistic_head`, :func:`logistic_head_error`).
+(:func:`select_by_validation`), with L2 weight decay (:class:`ReplicaAdam`'s ``weight_decay``), or trained on
+random subsets of the context as well (:func:`subset_query_loss`), Gaussian-process regression with
+hyper-parameters fitted on meta-training tasks (:func:`rbf_gp_mean`, :func:`fit_rbf_gp`), pre-trained
+features with a fine-tuned logistic-regression head (:func:`pretrain_classifier`, :func:`fit_logistic_head`,
+:func:`logistic_head_error`), and prototypes in a fixed feature map, raw pixels or an untrained encoder
+(:class:`FixedEncoderProtoNet`).
 """
 
 from __future__ import annotations
@@ -356,6 +359,31 @@ class ProtoNet(nn.Module):
         return -torch.cdist(zq, protos) ** 2
 
 
+class FixedEncoderProtoNet(ProtoNet):
+    r"""Nearest class mean in a fixed feature map: a prototypical network that is never meta-trained.
+
+    Prototypes :math:`p_c = \frac1{|S_c|}\sum_{i\in S_c} f(x_i)` and the rule
+    :math:`\arg\max_c -\|f(x)-p_c\|^2` of :class:`ProtoNet` (Snell et al. 2017), with ``f`` given and
+    frozen: the identity gives the nearest-centroid classifier on raw pixels (the *raw-pixel prototypes*
+    baseline); a copy of a ProtoNet's initial encoder gives the *untrained encoder* baseline. Works with
+    :func:`task_models`, :func:`query_loss` and :func:`evaluate` like a ProtoNet; its models (the prototypes)
+    are comparable by :func:`conml_distances`.
+
+    Parameters
+    ----------
+    encoder : nn.Module, optional
+        The fixed feature map, applied to ``(R, ..., d)`` inputs (default: the identity, raw features).
+    """
+
+    def __init__(self, encoder: nn.Module | None = None):
+        nn.Module.__init__(self)
+        if encoder is not None and not isinstance(encoder, nn.Module):
+            raise ValueError(f"encoder must be an nn.Module; got {type(encoder).__name__}")
+        self.encoder = encoder if encoder is not None else nn.Identity()
+        for p in self.encoder.parameters():
+            p.requires_grad_(False)
+
+
 # --------------------------------------------------------------------------- the contrastive meta-objective
 def cosine_distance_matrix(h: Tensor, eps: float = 1e-8) -> Tensor:
     r"""Pairwise cosine distances :math:`\phi(h_i,h_j) = 1 - \cos(h_i,h_j)`, ``(..., N, d) -> (..., N, N)``."""
@@ -529,21 +557,56 @@ def contrast_set(h_full: Tensor, h_views: Tensor) -> Tensor:
     return torch.cat([h_views, h_full.unsqueeze(2)], 2).flatten(1, 2)
 
 
+def subset_query_loss(model: nn.Module, h_views: Tensor, query: tuple[Tensor, ...]) -> Tensor:
+    r"""Query loss of the models built from the support *subsets*, averaged over the subsets and tasks.
+
+    :math:`\operatorname{mean}_\tau \operatorname{mean}_k \mathcal L_{val}(g_\theta(\mathcal S^k_\tau),
+    \mathcal D^{val}_\tau)`: training on random subsets of the context, as CNPs are usually trained with
+    random context sizes (Garnelo et al. 2018). It uses the subsets but no contrast between models: the
+    *subset-training* baseline.
+
+    Parameters
+    ----------
+    model : CNP, RidgeHead or ProtoNet
+    h_views : Tensor ``(R, B, V, D)``, the subset models (:func:`task_models`)
+    query : as for :func:`query_loss`
+
+    Returns
+    -------
+    Tensor ``(R,)``
+    """
+    if h_views.dim() != 4:
+        raise ValueError(f"h_views must be (R, B, V, D); got shape {tuple(h_views.shape)}")
+    return torch.stack([query_loss(model, h_views[:, :, k], query)[0].mean(-1)
+                        for k in range(h_views.shape[2])]).mean(0)
+
+
 def meta_train_step(model: nn.Module, support: tuple[Tensor, ...], query: tuple[Tensor, ...], masks: Tensor,
-                    lam: Tensor, ids: Tensor) -> tuple[Tensor, Tensor, Tensor]:
+                    lam: Tensor, ids: Tensor, subset_training: Tensor | None = None) -> tuple[Tensor, Tensor, Tensor]:
     r"""One episodic meta-training objective, summed over replicas (Algorithm: ConML on a meta-batch).
 
     :math:`\sum_r \big[\operatorname{mean}_\tau \mathcal L_{val}(g_\theta(\mathcal D^{tr}_\tau),
     \mathcal D^{val}_\tau) + \lambda_r (d_{in} - d_{out})\big]`, where the distances are taken over the
-    subset and full-set models of the meta-batch's tasks, identified by ``ids``.
+    subset and full-set models of the meta-batch's tasks, identified by ``ids``. For replicas with
+    ``subset_training[r]`` the validation term is :math:`\tfrac12` the full-set models' query loss plus
+    :math:`\tfrac12` the subset models' (:func:`subset_query_loss`).
 
-    Returns the scalar objective and, per replica, the validation loss and :math:`d_{in}-d_{out}`.
+    Returns the scalar objective and, per replica, the full-set models' validation loss and
+    :math:`d_{in}-d_{out}`.
     """
     h_full, h_views = task_models(model, support, masks)
     loss, _ = query_loss(model, h_full, query)
     reprs = contrast_set(h_full, h_views)
     lval = loss.mean(-1)
-    total = conml_loss(lval, reprs, ids, lam)
+    objective = lval
+    if subset_training is not None:
+        subset_training = torch.as_tensor(subset_training, dtype=torch.bool)
+        if subset_training.shape != lval.shape:
+            raise ValueError(f"subset_training must have shape {tuple(lval.shape)}; got {tuple(subset_training.shape)}")
+        if bool(subset_training.any()):
+            objective = torch.where(subset_training, 0.5 * lval + 0.5 * subset_query_loss(model, h_views, query),
+                                    lval)
+    total = conml_loss(objective, reprs, ids, lam)
     with torch.no_grad():
         d_in, d_out = conml_distances(reprs, ids)
     return total.sum(), lval.detach(), d_in - d_out
@@ -622,7 +685,8 @@ def rotation_classes(X: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarr
 
 def meta_train(model: nn.Module, next_batch, steps: int, lam: Tensor, shuffled: Tensor, lr: float | Tensor,
                rng: np.random.Generator, wrap=lambda it: it,
-               optimizer: ReplicaAdam | None = None) -> dict[str, np.ndarray]:
+               optimizer: ReplicaAdam | None = None, weight_decay: float | Tensor = 0.0,
+               subset_training: Tensor | None = None) -> dict[str, np.ndarray]:
     r"""Episodic meta-training with Adam on the ConML objective of every replica (:func:`meta_train_step`).
 
     Parameters
@@ -638,6 +702,10 @@ def meta_train(model: nn.Module, next_batch, steps: int, lam: Tensor, shuffled: 
         Wraps the step iterator (a progress bar).
     optimizer : ReplicaAdam, optional
         Continue with this optimizer (and its moment estimates) instead of a fresh one: to train further.
+    weight_decay : float or Tensor ``(R,)``
+        L2 weight decay per replica of a fresh optimizer (:class:`ReplicaAdam`; ignored with ``optimizer``).
+    subset_training : Tensor ``(R,)``, bool, optional
+        Replicas whose validation term also scores the subset models (:func:`meta_train_step`).
 
     Returns
     -------
@@ -646,14 +714,14 @@ def meta_train(model: nn.Module, next_batch, steps: int, lam: Tensor, shuffled: 
     """
     steps = _pos_int(steps, "steps")
     lam = torch.as_tensor(lam, dtype=torch.float32)
-    opt = optimizer if optimizer is not None else ReplicaAdam(model.parameters(), lr)
+    opt = optimizer if optimizer is not None else ReplicaAdam(model.parameters(), lr, weight_decay=weight_decay)
     R = lam.shape[0]
     hist_v, hist_c = np.zeros((steps, R)), np.zeros((steps, R))
     for it in wrap(range(steps)):
         support, query, masks = next_batch()
         B, V = masks.shape[1], masks.shape[2]
         ids = view_task_ids(B, V, R, shuffled, rng)
-        total, lval, lc = meta_train_step(model, support, query, masks, lam, ids)
+        total, lval, lc = meta_train_step(model, support, query, masks, lam, ids, subset_training)
         opt.zero_grad()
         total.backward()
         opt.step()
@@ -669,9 +737,9 @@ class ReplicaAdam:
     :math:`m \leftarrow \beta_1 m + (1-\beta_1) g`, :math:`v \leftarrow \beta_2 v + (1-\beta_2) g^2`,
     :math:`\theta_r \leftarrow \theta_r - \frac{\eta_r}{1-\beta_1^t}\,
     \frac{m_r}{\sqrt{v_r/(1-\beta_2^t)} + \epsilon}`, with the operations of :class:`torch.optim.Adam`
-    (no weight decay, no AMSGrad). With one learning rate for all replicas it is ``torch.optim.Adam``
-    (up to float rounding); the per-replica rate lets a learning-rate grid train side by side with the
-    other variants.
+    (no AMSGrad; optional L2 weight decay per replica). With one learning rate and one weight decay for all
+    replicas it is ``torch.optim.Adam`` (up to float rounding); the per-replica rate and decay let a
+    learning-rate grid and a weight-decay baseline train side by side with the other variants.
 
     Parameters
     ----------
@@ -680,9 +748,15 @@ class ReplicaAdam:
     lr : float or Tensor of shape ``(R,)``
         Learning rate per replica (all > 0).
     betas, eps : as in :class:`torch.optim.Adam`
+    weight_decay : float or Tensor of shape ``(R,)``
+        L2 weight decay per replica (all >= 0), in the form of :class:`torch.optim.Adam`'s ``weight_decay``:
+        :math:`g \leftarrow g + \delta_r \theta_r` before the moment updates (the gradient of
+        :math:`\tfrac{\delta_r}2\|\theta_r\|^2` added to the loss; not AdamW's decoupled decay). The naive
+        regulariser of the weight-decay baseline.
     """
 
-    def __init__(self, params, lr: float | Tensor, betas: tuple[float, float] = (0.9, 0.999), eps: float = 1e-8):
+    def __init__(self, params, lr: float | Tensor, betas: tuple[float, float] = (0.9, 0.999), eps: float = 1e-8,
+                 weight_decay: float | Tensor = 0.0):
         self.params = [p for p in params]
         if not self.params:
             raise ValueError("ReplicaAdam: no parameters")
@@ -695,6 +769,12 @@ class ReplicaAdam:
             raise ValueError(f"lr must be a positive float or a positive tensor of shape ({R},); got {tuple(lr.shape)}")
         if not (0 <= betas[0] < 1 and 0 <= betas[1] < 1) or not eps > 0:
             raise ValueError(f"bad betas {betas!r} or eps {eps!r}")
+        wd = torch.as_tensor(weight_decay, dtype=torch.float32)
+        wd = wd.expand(R).clone() if wd.dim() == 0 else wd
+        if wd.shape != (R,) or not bool((wd >= 0).all()):
+            raise ValueError(f"weight_decay must be a float >= 0 or a tensor >= 0 of shape ({R},); "
+                             f"got {tuple(wd.shape)}")
+        self.weight_decay = wd
         self.lr, self.betas, self.eps, self.t = lr, betas, eps, 0
         self.m = [torch.zeros_like(p) for p in self.params]
         self.v = [torch.zeros_like(p) for p in self.params]
@@ -712,6 +792,8 @@ class ReplicaAdam:
             if p.grad is None:
                 continue
             g = p.grad
+            if bool((self.weight_decay > 0).any()):
+                g = g + self.weight_decay.reshape(-1, *[1] * (p.dim() - 1)) * p
             m.lerp_(g, 1 - b1)
             v.mul_(b2).addcmul_(g, g, value=1 - b2)
             denom = (v.sqrt() / bc2_sqrt).add_(self.eps)
