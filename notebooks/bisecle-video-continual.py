@@ -64,12 +64,16 @@ LAM_OFF = K.EWC_TUNED["official"]
 CFG_OFF = replace(CFG, q_tokens=94, schedule="warmup-cosine", lr=0.09 * CFG.batch / 256,
                   ewc_lambda=LAM_OFF[0], ewc_lambda_fgt=LAM_OFF[1])
 OFFICIAL = ["adapter", "lp-only", "lv+lp", "bisecle", "l2p", "replay", "ewc", "ewc-fgt"]
+# added after the second independent review: the plain adapter at a third and at a tenth of the learning rate, naive
+# baselines of the forgetting tests (a slower learner forgets less), trained in each configuration
+SLOW = {"adapter-lr3": 3.0, "adapter-lr10": 10.0}
 LABEL = {"adapter": "adapter (sequential FT)", "l2p": "L2P-style pool", "bisecle": "Bisecle (L_Q+L_V+L_P)",
          "lq-only": "L_Q only", "lv-only": "L_V only", "lp-only": "L_P only", "lq+lv": "L_Q+L_V",
-         "lv+lp": "L_V+L_P", "lq+lp": "L_Q+L_P", "lq-shuffled": "L_Q, shuffled targets (null)",
+         "lv+lp": "L_V+L_P", "lq+lp": "L_Q+L_P", "lq-shuffled": "L_Q, another sample's question (null)",
          "lp-shuffled": "L_P, random types (null)",
          "replay": "fine-tuning + replay buffer", "ewc": "fine-tuning + EWC (tuned for ACC)",
          "ewc-fgt": "fine-tuning + EWC (tuned for forgetting)",
+         "adapter-lr3": "adapter, a third of the learning rate", "adapter-lr10": "adapter, a tenth of the learning rate",
          "probe": "linear probe per task (reference)", "noop": "adapter never updated (no-op)",
          "centroid": "nearest task centroid (MiniLM)"}
 
@@ -91,7 +95,10 @@ LABEL = {"adapter": "adapter (sequential FT)", "l2p": "L2P-style pool", "bisecle
 # The paper reports (Table 1, LLaMA-Adapter backbone) final accuracy and forgetting on NExT-QA of
 # 62.37 / 5.34 for Bisecle against 46.58 / 13.83 for the plain adapter and 48.82 / 12.25 for L2P, and
 # the same ordering on DramaQA and STAR. Its ablation (Table 2) credits most of the gain to the question
-# loss $\mathcal L_Q$, and every set of losses forgets less with $\mathcal L_P$ than without it. What we test is
+# loss $\mathcal L_Q$. What it shows for $\mathcal L_P$ is mixed: $\mathcal L_P$ alone forgets less than the backbone
+# on all three benchmarks, and all three losses forget less than $\mathcal L_Q+\mathcal L_V$, but on NExT-QA adding
+# $\mathcal L_P$ to $\mathcal L_Q$ or to $\mathcal L_V$ forgets more (6.63 to 7.20 and 9.61 to 11.73), and on
+# DramaQA adding it to $\mathcal L_Q$ forgets more too (10.90 to 14.63). What we test is
 # the relative pattern, in a miniature: forgetting at most half the plain adapter's, accuracy not below L2P's,
 # and (added after the review) the paper's own evidence for each idea: $\mathcal L_Q$ raises accuracy,
 # $\mathcal L_P$ cuts forgetting.
@@ -131,10 +138,16 @@ LABEL = {"adapter": "adapter (sequential FT)", "l2p": "L2P-style pool", "bisecle
 #   ($\mathcal L_P$ only); accuracy, the question loss that the paper's ablation credits most
 #   ($\mathcal L_V+\mathcal L_P$).
 # * *Null models* (the ablations of the two post-hoc tests): the same extra loss with what it is meant to carry
-#   taken out. $\mathcal L_Q$ towards a fixed random relabelling of the 40 questions (nothing to bind), and
+#   taken out. $\mathcal L_Q$ with each sample's target replaced by the question of another sample of its batch,
+#   drawn afresh at each step (a question of the same type whose attributes are independent of this video and
+#   answer: nothing to bind; after the second review, replacing a fixed relabelling of the 40 questions, which
+#   is a bijection and so carries the same information as the true target), and
 #   $\mathcal L_P$ with each sample's positive type drawn at random among the types seen so far and the other
 #   seen types as negatives (nothing to separate; on the first task it is $\mathcal L_P$ itself).
 # * *Plain adapter*: sequential fine-tuning with $\mathcal L_A$ only (the paper's LLaMA-Adapter row).
+# * *Slower plain adapters* (added after the second review): the plain adapter at a third and at a tenth of the
+#   learning rate, in each configuration. A learner that learns less forgets less, and a criterion on forgetting
+#   alone rewards that; these are the naive baselines a skeptic tries first against it.
 # * *L2P-style pool* (Wang et al., 2022): the prompt whose key is nearest in cosine to the frozen question
 #   token is used, keys pulled towards their queries.
 # * *Fine-tuning with a small replay buffer* (experience replay): the adapter trained with $\mathcal L_A$ on each
@@ -186,12 +199,15 @@ LABEL = {"adapter": "adapter (sequential FT)", "l2p": "L2P-style pool", "bisecle
 # (it is an oracle; shown as a reference) and EWC was tuned again, once per criterion, on streams no test uses.
 #
 # 1. *Forgetting halved* (`forgetting-halved`): forgetting(learner) / forgetting(adapter) $\le 0.5$ (paper,
-#    NExT-QA: 0.39). Ablation: $\mathcal L_P$ only (paper: 0.65); baselines: the L2P-style pool (paper: 0.89),
-#    replay, EWC tuned for accuracy, EWC tuned for forgetting.
+#    NExT-QA: 0.39; on STAR 0.66, which would fail it). Ablation: $\mathcal L_P$ only (paper: 0.65); baselines: the
+#    L2P-style pool (paper: 0.89), replay, EWC tuned for accuracy, EWC tuned for forgetting, and (added after the
+#    second review) the plain adapter at a third and at a tenth of the learning rate. A criterion on forgetting alone
+#    is met by a learner that learns less: a pass here could at best have been "not specific".
 # 2. *Not below L2P* (`acc-not-below-l2p`): ACC(learner) $-$ ACC(L2P) $\ge -1$ point (paper: $+13.6$).
 #    Ablation: $\mathcal L_V+\mathcal L_P$ (paper: $+3.1$); baselines: the plain adapter (paper: $-2.2$),
 #    replay, EWC tuned for accuracy. This criterion is weaker than the claim it tests (the paper has Bisecle far
-#    ahead of L2P, we only ask that it not fall behind): a pass would be weak evidence.
+#    ahead of L2P, we only ask that it not fall behind): a pass would be weak evidence, and since L2P here is about
+#    the plain adapter, replay and EWC clear it by far (a pass could at best have been "not specific").
 #
 # The brief's third check, prompt selection after the last task $\ge 90\%$ (`prompt-selection`), is now an
 # illustration, not a test: the official model never selects a prompt at test time (every prompt row is attended
@@ -208,14 +224,17 @@ LABEL = {"adapter": "adapter (sequential FT)", "l2p": "L2P-style pool", "bisecle
 #   3. *The prompt loss cuts forgetting* (`prompt-loss-cuts-forgetting`): forgetting($\mathcal L_P$ only) /
 #      forgetting(adapter) $\le 0.9$, at least a tenth less forgetting; with the tolerance band of $0.1$ that the
 #      forgetting ratios share, a pass needs a ratio below $0.8$, a fifth less (paper: 0.65, 0.78 and 0.80 on NExT-QA,
-#      DramaQA and STAR; all three losses against $\mathcal L_Q+\mathcal L_V$: 0.81, 0.82, 0.82). Ablation: the
-#      null $\mathcal L_P$ (random types); baselines: the L2P-style pool, replay, EWC tuned for forgetting. We
+#      DramaQA and STAR; all three losses against $\mathcal L_Q+\mathcal L_V$: 0.81, 0.82, 0.82; these are the
+#      favourable pairs of a mixed Table 2, see above). Ablation: the
+#      null $\mathcal L_P$ (random types); baselines: the L2P-style pool, replay, EWC tuned for forgetting, the
+#      slower adapters (added after the second review). We
 #      add $\mathcal L_P$ to the plain adapter rather than to $\mathcal L_Q+\mathcal L_V$ because in our
 #      miniature the binding losses already fail without any stream (see the verdict); the other pair is
 #      shown beside it.
 #   4. *The question loss binds* (`question-loss-binds`): ACC($\mathcal L_Q$ only) $-$ ACC(adapter) $> 0$
 #      points, outside the tolerance band of 3 points, so a gain of more than 3 points (paper: $+14.6$, $+10.4$,
-#      $+2.8$). Ablation: the null $\mathcal L_Q$ (shuffled targets); baselines: replay, EWC tuned for accuracy.
+#      $+2.8$; its STAR gain would fail it). Ablation: the null $\mathcal L_Q$ (another sample's question as target;
+#      changed after the second review, see above); baselines: replay, EWC tuned for accuracy.
 #
 # **Deviations from the paper**
 #
@@ -235,7 +254,8 @@ LABEL = {"adapter": "adapter (sequential FT)", "l2p": "L2P-style pool", "bisecle
 #   norms and the gate).
 # * L2P is our minimal version (one prompt chosen per sample, no prompt-length sweep); DualPrompt, LAE,
 #   DAM, ProgPrompt and ColPro are not run. Replay and EWC are not in the paper's tables: they are the naive
-#   baselines a skeptic would try. EWC's penalties were tuned at ci scale and are used unchanged at full scale.
+#   baselines a skeptic would try. EWC's penalties were tuned at ci scale only; a full-scale run uses them
+#   unchanged.
 # * The official code never selects prompts at test time; prompt-selection accuracy is our read-out of the
 #   separation $\mathcal L_P$ trains for, and for L2P the accuracy of its key matching.
 # * Scale: 200 training and 100 test questions per task and 3 seeds at ci scale (500/250 and 5 at full).
@@ -261,6 +281,17 @@ jobs = {
     # the no-op (shown, not a comparator): the adapter as initialised, in effect never updated (one step per
     # task at a learning rate of 1e-12)
     "noop": lambda: K.continual_train(stream, ["adapter"], replace(CFG, lr=1e-12, steps=1), init_seed=seed),
+    # added after the second review: the slower adapters in both configurations (baselines of the forgetting
+    # tests); and, shown beside the tests, not comparators: Bisecle at a tenth of the learning rate, Bisecle with
+    # its binding losses at a tenth of their weight and with L_P at ten times its weight, replay of 100 per task
+    **{m: (lambda d=d: K.continual_train(stream, ["adapter"], replace(CFG, lr=CFG.lr / d), init_seed=seed))
+       for m, d in SLOW.items()},
+    **{m + "-off": (lambda d=d: K.continual_train(stream, ["adapter"], replace(CFG_OFF, lr=CFG_OFF.lr / d),
+                                                   init_seed=seed, type_weight=1.0 / P.n_train))
+       for m, d in SLOW.items()},
+    "bisecle-lr10": lambda: K.continual_train(stream, ["bisecle"], replace(CFG, lr=CFG.lr / 10), init_seed=seed),
+    "variants": lambda: K.continual_train(stream, ["bisecle-w0.1", "bisecle-lpx10"], CFG, init_seed=seed),
+    "replay100": lambda: K.continual_train(stream, ["replay"], replace(CFG, buffer_per_task=100), init_seed=seed),
 }
 runs = {name: job() for name, job in progress(jobs.items(), total=len(jobs), desc="training")}
 
@@ -269,17 +300,29 @@ acc["probe"] = K.per_task_probe(stream)
 acc["noop"] = runs["noop"]["acc"][0]
 sel = {m: runs["main"]["selection"][i] for i, m in enumerate(TRAINED)}  # (S, 4)
 acc_off = {m: runs["official"]["acc"][i] for i, m in enumerate(OFFICIAL)}
+for m in SLOW:
+    acc[m], acc_off[m] = runs[m]["acc"][0], runs[m + "-off"]["acc"][0]
+SHOWN = {"bisecle-lr10": runs["bisecle-lr10"]["acc"][0], "bisecle-w0.1": runs["variants"]["acc"][0],
+         "bisecle-lpx10": runs["variants"]["acc"][1], "replay100": runs["replay100"]["acc"][0]}
 sel_off = {m: runs["official"]["selection"][i] for i, m in enumerate(OFFICIAL)}
 joint = {m: runs["joint"]["acc"][i, :, 0].mean(-1) for i, m in enumerate(JOINT)}  # (S,)
 # the naive task selector: nearest centroid of the frozen MiniLM question embeddings, per seed
 sel_centroid = np.array([K.nearest_centroid_task_accuracy(q_emb[stream.train["q"][s]], stream.train["task"][s],
                                                           q_emb[stream.test["q"][s]], stream.test["task"][s])
                          for s in range(len(seeds))])
-METHODS = ["adapter", "l2p", "replay", "ewc", "ewc-fgt", "probe", "noop"] + MAIN[1:]
+METHODS = ["adapter", "l2p", "replay", "ewc", "ewc-fgt", *SLOW, "probe", "noop"] + MAIN[1:]
 ACC = {m: np.array([average_accuracy(A) for A in acc[m]]) for m in METHODS}
 FGT = {m: np.array([forgetting(A) for A in acc[m]]) for m in METHODS}
-ACC_OFF = {m: np.array([average_accuracy(A) for A in acc_off[m]]) for m in OFFICIAL}
-FGT_OFF = {m: np.array([forgetting(A) for A in acc_off[m]]) for m in OFFICIAL}
+ACC_OFF = {m: np.array([average_accuracy(A) for A in acc_off[m]]) for m in acc_off}
+FGT_OFF = {m: np.array([forgetting(A) for A in acc_off[m]]) for m in acc_off}
+for m, A in SHOWN.items():
+    ACC[m], FGT[m] = np.array([average_accuracy(a) for a in A]), np.array([forgetting(a) for a in A])
+# forward transfer (added after the second review): the accuracy on task j after training up to task j - 1, over
+# the untrained adapter's (the no-op's) on task j, averaged over j = 2, 3, 4; per seed
+acc_all = {m: runs["main"]["acc_all"][i] for i, m in enumerate(TRAINED)}
+FWT_WHO = ["adapter", "l2p", "replay", "ewc", "lq-only", "lv-only", "lp-only", "lq+lv", "bisecle", "lq-shuffled"]
+FWT = {m: np.mean([acc_all[m][:, j - 1, j] - runs["noop"]["acc_all"][0][:, j - 1, j] for j in range(1, 4)], 0)
+       for m in FWT_WHO}
 for m in ("probe",):  # the probe does not depend on the configuration
     ACC_OFF[m], FGT_OFF[m] = ACC[m], FGT[m]
 for m in METHODS:
@@ -433,6 +476,18 @@ fig.set_dpi(72)
 plt.show()
 
 # %% [markdown]
+# **Forward transfer** (added after the second review; an illustration, not a test). The abstract's "cross-task
+# generalisation" has no number in the paper; in the miniature the nearest measure is forward transfer: the accuracy
+# on a task after training on the tasks before it only, less the untrained adapter's on that task, averaged over tasks
+# 2 to 4 (points; mean over seeds in the table). Bisecle's is {glue:text}`fwt_bisecle:.1f`, the plain adapter's
+# {glue:text}`fwt_adapter:.1f`, L2P's {glue:text}`fwt_l2p:.1f`, $\mathcal L_Q$ only {glue:text}`fwt_lqonly:.1f` and
+# its null {glue:text}`fwt_lqshuf:.1f` (seed 0, mean over its seeds).
+
+# %%
+display(Markdown("\n".join(["| learner | forward transfer (points) |", "|---|---|"] + [
+    f"| {LABEL[m]} | {100 * FWT[m].mean():.1f} ± {100 * FWT[m].std():.1f} |" for m in FWT])))
+
+# %% [markdown]
 # ### The paper's numbers beside ours
 #
 # ACC and forgetting in %; ours: mean ± sd over seeds at this scale, in the pre-registered and in the
@@ -512,9 +567,9 @@ def gap(A, m, ref="l2p"):
 
 
 WHO = {  # test -> (the paper's learner, ablation, baselines)
-    "forgetting-halved": ("bisecle", "lp-only", ["l2p", "replay", "ewc", "ewc-fgt"]),
+    "forgetting-halved": ("bisecle", "lp-only", ["l2p", "replay", "ewc", "ewc-fgt", *SLOW]),
     "acc-not-below-l2p": ("bisecle", "lv+lp", ["adapter", "replay", "ewc"]),
-    "prompt-loss-cuts-forgetting": ("lp-only", "lp-shuffled", ["l2p", "replay", "ewc-fgt"]),
+    "prompt-loss-cuts-forgetting": ("lp-only", "lp-shuffled", ["l2p", "replay", "ewc-fgt", *SLOW]),
     "question-loss-binds": ("lq-only", "lq-shuffled", ["replay", "ewc"]),
 }
 OFFICIAL_TESTS = ("forgetting-halved", "acc-not-below-l2p")
@@ -573,15 +628,16 @@ claims.headline("separation",
                 tests=["prompt-loss-cuts-forgetting"])
 claims.headline("generalises-on-benchmarks",
                 "Together they enhance cross-task generalisation on several VideoQA benchmarks",
-                untestable="no measure of cross-task generalisation (forward transfer) was fixed before the run, and "
-                           "NExT-QA, DramaQA and STAR with a LLaMA-based VLM cannot run here")
+                untestable="the claim is about NExT-QA, DramaQA and STAR with a LLaMA-based VLM, which cannot run "
+                           "here, and the paper gives no number for it; in the miniature, forward transfer (accuracy "
+                           "on a task before it is trained) is shown as an illustration (forward-transfer), not counted")
 
 INGREDIENT = {"forgetting-halved": "the binding losses L_Q and L_V (multi-directional supervision)",
               "acc-not-below-l2p": "the question-prediction loss L_Q, which the paper's ablation credits most",
               "prompt-loss-cuts-forgetting": "the task identity in L_P (which type's embedding each prompt is pulled "
                                              "towards): the same loss towards a random seen type",
-              "question-loss-binds": "the video-answer-question correspondence that L_Q learns: the same loss "
-                                     "towards a fixed random relabelling of the questions"}
+              "question-loss-binds": "the video-answer-question correspondence that L_Q learns: the same loss with each "
+                                     "sample's question target replaced by that of another sample of its batch"}
 CLABEL = {  # comparator labels, per test where they differ
     ("forgetting-halved", "lp-only"): "Bisecle without L_Q and L_V (L_P only; paper: 0.65)",
     ("forgetting-halved", "l2p"): "L2P-style prompt pool (paper: 0.89)",
@@ -589,12 +645,15 @@ CLABEL = {  # comparator labels, per test where they differ
     ("acc-not-below-l2p", "adapter"): "plain adapter, sequential fine-tuning (paper: -2.2 points)",
     ("prompt-loss-cuts-forgetting", "lp-shuffled"): "the adapter with the null L_P (a random seen type per sample)",
     ("prompt-loss-cuts-forgetting", "l2p"): "L2P-style prompt pool (paper: 0.89)",
-    ("question-loss-binds", "lq-shuffled"): "the adapter with the null L_Q (shuffled question targets)",
+    ("question-loss-binds", "lq-shuffled"): "the adapter with the null L_Q (the question of another sample of the "
+                                            "batch as target)",
 }
 BLABEL = {"replay": "fine-tuning with a replay buffer of 20 samples per finished task",
           "ewc": "fine-tuning with online EWC, penalty tuned for final ACC on streams no test uses",
           "ewc-fgt": "fine-tuning with online EWC, penalty tuned for least forgetting at no loss of ACC, on streams "
-                     "no test uses"}
+                     "no test uses",
+          "adapter-lr3": "plain adapter at a third of the learning rate (a slower learner)",
+          "adapter-lr10": "plain adapter at a tenth of the learning rate (a slower learner)"}
 STATEMENT = {
     "forgetting-halved": "Bisecle's forgetting is at most half that of the plain adapter trained sequentially",
     "acc-not-below-l2p": "Bisecle's final average accuracy is not more than 1 point below the L2P-style pool's",
@@ -620,8 +679,10 @@ POST_HOC = {
                                    "paper's own evidence for L_P (Table 2 beside Table 1's backbone) instead of "
                                    "test-time prompt selection, which the official model never performs",
     "question-loss-binds": "added after the independent review: the binding headline ('captures cross-modal "
-                           "relationships') is mapped to the paper's row L_Q only against its backbone, with the "
-                           "shuffled-target L_Q as the null",
+                           "relationships') is mapped to the paper's row L_Q only against its backbone, with a null "
+                           "L_Q as the ablation; after the second review the null was changed from a fixed "
+                           "relabelling of the questions (a bijection, which carries the same information) to the "
+                           "question of another sample of the batch",
 }
 for t, crit in CRIT.items():  # the criteria are the brief's constants (and the paper's, for the post-hoc tests)
     meth, abl, base = WHO[t]
@@ -640,6 +701,17 @@ for t, crit in CRIT.items():  # the criteria are the brief's constants (and the 
             baselines=[Comparator(CLABEL.get((t, b), BLABEL.get(b, LABEL[b])), vals[t][b]) for b in base],
             **extra)
 
+# forward transfer (added after the second review): the abstract's "cross-task generalisation" in the miniature
+claims.illustrate(
+    "forward-transfer",
+    statement="Bisecle's forward transfer (accuracy on a task before it is trained, over the untrained adapter's, "
+              "mean over tasks 2 to 4) exceeds the plain adapter's",
+    paper="no number: the abstract says binding and separation enhance cross-task generalisation",
+    criterion=greater_than(0.0), measured=float(100 * (FWT["bisecle"].mean() - FWT["adapter"].mean())),
+    why="the paper reports no measure of cross-task generalisation, so neither the measure nor a threshold comes "
+        "from it; chosen after the page had run (the second review), shown and not counted",
+    tol=tolerance(abs=3.0, why="difference of accuracies (points) after AdamW training through the stream, 3 seeds"))
+
 # prompt selection after the last task: the brief's third check, now an illustration
 sel_last = {m: float(x[:, -1].mean()) for m, x in sel.items()}
 sel_last_off = {m: float(x[:, -1].mean()) for m, x in sel_off.items()}
@@ -657,7 +729,8 @@ for suffix, s_last in (("", sel_last), ("-official", sel_last_off)):
         tol=tolerance(abs=0.05, why="share of 400 test questions after AdamW training through the stream"))
 
 KEY = {"lp-only": "lponly", "lv+lp": "lvlp", "lq+lv": "lqlv", "lq-only": "lqonly", "lv-only": "lvonly",
-       "lq+lp": "lqlp", "lq-shuffled": "lqshuf", "lp-shuffled": "lpshuf", "ewc-fgt": "ewcfgt"}
+       "lq+lp": "lqlp", "lq-shuffled": "lqshuf", "lp-shuffled": "lpshuf", "ewc-fgt": "ewcfgt",
+       "adapter-lr3": "adapterlr3", "adapter-lr10": "adapterlr10"}
 for t, vals in v.items():
     for m, x in vals.items():
         glue(f"{t}_{KEY.get(m, m)}", x, display=False)
@@ -690,6 +763,25 @@ for name, m in (("ewc", "ewc"), ("ewcfgt", "ewc-fgt")):
     glue(f"off_ratio_{name}", ratio(FGT_OFF, m), display=False)
     glue(f"off_gap_{name}", gap(ACC_OFF, m), display=False)
 glue("gap_ewcfgt", gap(ACC, "ewc-fgt"), display=False)
+# added after the second review: the slower adapters, Bisecle at a tenth of the learning rate and other loss weights,
+# replay of 100 per task, forward transfer, and the paper's numbers that the prose cites
+for m in ("adapter-lr3", "adapter-lr10", "bisecle-lr10", "bisecle-w0.1", "bisecle-lpx10", "replay100"):
+    k = m.replace("-", "_").replace(".", "")
+    glue(f"ratio_{k}", ratio(FGT, m), display=False)
+    glue(f"gapl2p_{k}", gap(ACC, m), display=False)
+    glue(f"acc_{k}", float(100 * ACC[m].mean()), display=False)
+for m in SLOW:
+    k = m.replace("-", "_")
+    glue(f"off_ratio_{k}", ratio(FGT_OFF, m), display=False)
+    glue(f"off_gap_{k}", gap(ACC_OFF, m), display=False)
+glue("ratio_bisecle_lr10_over_adapter_lr10", float(FGT["bisecle-lr10"].mean() / FGT["adapter-lr10"].mean()),
+     display=False)
+for m in FWT:
+    glue(f"fwt_{KEY.get(m, m)}", float(100 * FWT[m].mean()), display=False)
+glue("paper_acc_gap", PAPER["bisecle"][0] - PAPER["l2p"][0], display=False)
+glue("paper_lq_gain", PAPER["lq-only"][0] - PAPER["adapter"][0], display=False)
+glue("paper_lp_ratio", PAPER["lp-only"][1] / PAPER["adapter"][1], display=False)
+glue("paper_bis_over_lqlv", PAPER["bisecle"][1] / PAPER["lq+lv"][1], display=False)
 glue("ratio_ewc", ratio(FGT, "ewc"), display=False)
 
 # %% [markdown]
@@ -705,19 +797,19 @@ claims.table()
 # ```{repro-verdict}
 # ```
 #
+# That badge holds in a miniature where the binding losses already cost accuracy before any stream, and where a
+# naive baseline passes each counted test: had Bisecle passed them, they could at best have been "not specific".
+#
 # **First, a failed precondition.** In this miniature the binding losses hurt the answer task before any
 # forgetting can happen. Trained on the four tasks mixed (joint training, no stream at all), the plain adapter
 # reaches {glue:text}`joint_adapter:.0f` % and Bisecle {glue:text}`joint_bisecle:.0f` %, which is
 # {glue:text}`joint_cost_bisecle:.0f` points less; $\mathcal L_Q$ alone reaches {glue:text}`joint_lqonly:.0f` % and
-# $\mathcal L_Q+\mathcal L_V$ {glue:text}`joint_lqlv:.0f` %. And in the stream, $\mathcal L_Q$ towards a fixed random
-# relabelling of the questions does about as well as the real $\mathcal L_Q$ (ACC {glue:text}`acc_lqshuf:.1f` against
-# {glue:text}`acc_lqonly:.1f` %, forgetting {glue:text}`fgt_lqshuf:.1f` against {glue:text}`fgt_lqonly:.1f` points):
-# what the question loss does here is load a second task onto a small adapter, not bind the modalities. In the
-# paper $\mathcal L_Q$ is the single most useful loss. So the tests below are not informative about the paper: they
-# say that our stand-in for its losses does not work, not that its losses do not. In the stream, too, the plain
-# adapter (ACC {glue:text}`acc_adapter:.1f` %) and $\mathcal L_P$ only ({glue:text}`acc_lponly:.1f` %) end well
-# above Bisecle ({glue:text}`acc_bisecle:.1f` %). The numbers below are this page's run at seed 0 (a mean over its
-# seeds); the judged table gives every test's status over the ci sweep and at full scale.
+# $\mathcal L_Q+\mathcal L_V$ {glue:text}`joint_lqlv:.0f` %. In the paper $\mathcal L_Q$ is the single most useful
+# loss. So the tests below say little about the paper: they say that our stand-in for its losses does not work, not
+# that its losses do not. In the stream, too, the plain adapter (ACC {glue:text}`acc_adapter:.1f` %) and
+# $\mathcal L_P$ only ({glue:text}`acc_lponly:.1f` %) end well above Bisecle ({glue:text}`acc_bisecle:.1f` %). The
+# numbers below are this page's run at seed 0 (a mean over its seeds); the judged table gives every test's status
+# over the ci sweep.
 #
 # * *Forgetting halved* ({repro-status}`forgetting-halved`; official configuration
 #   {repro-status}`forgetting-halved-official`). Bisecle forgets more than the plain adapter, not half as
@@ -725,52 +817,68 @@ claims.table()
 #   {glue:text}`fgt_adapter:.0f` points), {glue:text}`forgetting-halved-official_bisecle:.2f` in the official
 #   configuration; it fails the criterion at {repro-seeds}`forgetting-halved:method:fail` seeds of the ci sweep.
 #   Its ablation without the binding losses ($\mathcal L_P$ only) is at {glue:text}`forgetting-halved_lponly:.2f`.
-#   Had Bisecle passed, the test would still have been weak evidence: a criterion on forgetting alone is met by a
-#   learner that does not learn (the adapter never updated forgets nothing, at an ACC of
-#   {glue:text}`acc_noop:.0f` %), and EWC tuned for the least forgetting at no loss of accuracy (penalty
-#   {glue:text}`lam_fgt:.0f`, tuned on streams no test uses) reaches {glue:text}`forgetting-halved_ewcfgt:.2f`,
-#   passing at {repro-seeds}`forgetting-halved:baseline4:pass` seeds and at the edge at
-#   {repro-seeds}`forgetting-halved:baseline4:edge`. EWC tuned for accuracy (penalty {glue:text}`lam_acc:.0f`) is
-#   at {glue:text}`forgetting-halved_ewc:.2f`, and replay at {glue:text}`forgetting-halved_replay:.2f` (inside the
-#   tolerance band at {repro-seeds}`forgetting-halved:baseline2:edge` seeds, above it at
-#   {repro-seeds}`forgetting-halved:baseline2:fail`). In the official configuration, with the penalties tuned
-#   there ({glue:text}`lam_acc_off:.0f` and {glue:text}`lam_fgt_off:.0f`), EWC is at
-#   {glue:text}`forgetting-halved-official_ewc:.2f` and {glue:text}`forgetting-halved-official_ewcfgt:.2f`
-#   (the second inside the tolerance band at {repro-seeds}`forgetting-halved-official:baseline4:edge` seeds and
-#   above it at {repro-seeds}`forgetting-halved-official:baseline4:fail`).
+#   The test is not specific by design: a criterion on forgetting alone is met by a learner that learns less. The
+#   plain adapter at a tenth of the learning rate reaches {glue:text}`forgetting-halved_adapterlr10:.2f` (ACC
+#   {glue:text}`acc_adapter_lr10:.1f` %), passing at {repro-seeds}`forgetting-halved:baseline6:pass` seeds, and at a
+#   third of it {glue:text}`forgetting-halved_adapterlr3:.2f` at an ACC level with L2P's (failing at
+#   {repro-seeds}`forgetting-halved:baseline5:fail` seeds); EWC tuned for the least forgetting at no loss of accuracy
+#   (penalty {glue:text}`lam_fgt:.0f`, tuned on streams no test uses) reaches
+#   {glue:text}`forgetting-halved_ewcfgt:.2f`, passing at {repro-seeds}`forgetting-halved:baseline4:pass` seeds and
+#   at the edge at {repro-seeds}`forgetting-halved:baseline4:edge`. EWC tuned for accuracy (penalty
+#   {glue:text}`lam_acc:.0f`) is at {glue:text}`forgetting-halved_ewc:.2f`, and replay at
+#   {glue:text}`forgetting-halved_replay:.2f`. The failure is specific to the learning rate: Bisecle at a tenth of it
+#   has a ratio of {glue:text}`ratio_bisecle_lr10:.2f` to the page's adapter (it would pass) at an ACC of
+#   {glue:text}`acc_bisecle_lr10:.1f` %, {glue:text}`ratio_bisecle_lr10_over_adapter_lr10:.2f` to the adapter at
+#   the same learning rate: it forgets less by learning less. In the official configuration, with the penalties
+#   tuned there ({glue:text}`lam_acc_off:.0f` and {glue:text}`lam_fgt_off:.0f`), EWC is at
+#   {glue:text}`forgetting-halved-official_ewc:.2f` and {glue:text}`forgetting-halved-official_ewcfgt:.2f`, and the
+#   slower adapters at {glue:text}`forgetting-halved-official_adapterlr3:.2f` (a third of the rate; passing at
+#   {repro-seeds}`forgetting-halved-official:baseline5:pass` seeds, at the edge at
+#   {repro-seeds}`forgetting-halved-official:baseline5:edge`) and
+#   {glue:text}`forgetting-halved-official_adapterlr10:.2f` (a tenth; passing at
+#   {repro-seeds}`forgetting-halved-official:baseline6:pass`), at an ACC {glue:text}`off_gap_adapter_lr3:.1f` and
+#   {glue:text}`off_gap_adapter_lr10:.1f` points from L2P's.
 # * *Not below L2P* ({repro-status}`acc-not-below-l2p`; official {repro-status}`acc-not-below-l2p-official`).
 #   Bisecle ends {glue:text}`acc-not-below-l2p_bisecle:.1f` points from the L2P-style pool (it fails at
 #   {repro-seeds}`acc-not-below-l2p:method:fail` seeds); its ablation without $\mathcal L_Q$ at
-#   {glue:text}`acc-not-below-l2p_lvlp:.1f`. The plain adapter is level with L2P
-#   ({glue:text}`acc-not-below-l2p_adapter:.1f`; inside the tolerance band at
+#   {glue:text}`acc-not-below-l2p_lvlp:.1f`. This test too is not specific by design. The plain adapter is level
+#   with L2P ({glue:text}`acc-not-below-l2p_adapter:.1f`; inside the tolerance band at
 #   {repro-seeds}`acc-not-below-l2p:baseline1:edge` seeds): in our miniature L2P adds nothing over the adapter,
 #   where the paper has it ahead of its backbone. Replay ends {glue:text}`acc-not-below-l2p_replay:.1f` points above
 #   L2P and EWC tuned for accuracy {glue:text}`acc-not-below-l2p_ewc:.1f`; they pass at
 #   {repro-seeds}`acc-not-below-l2p:baseline2:pass` and {repro-seeds}`acc-not-below-l2p:baseline3:pass` seeds. The
-#   criterion is weaker than the claim it tests: the paper has Bisecle $13.6$ points ahead of L2P on NExT-QA, and we
-#   only ask that it not fall more than a point behind, so a pass would have been weak evidence too; a sound version
-#   would ask for a gain of at least $3$ points over L2P, beyond the tolerance band. In the official configuration
-#   Bisecle ends {glue:text}`acc-not-below-l2p-official_bisecle:.1f` points from L2P.
+#   criterion is weaker than the claim it tests: the paper has Bisecle {glue:text}`paper_acc_gap:.2f` points ahead of
+#   L2P on NExT-QA, and we only ask that it not fall more than a point behind; a sound version would ask for a gain
+#   beyond the tolerance band. In the official configuration Bisecle ends
+#   {glue:text}`acc-not-below-l2p-official_bisecle:.1f` points from L2P.
 # * *The prompt loss cuts forgetting* (post hoc; {repro-status}`prompt-loss-cuts-forgetting`). Added to the plain
 #   adapter, $\mathcal L_P$ leaves its forgetting about where it was: the ratio is
-#   {glue:text}`prompt-loss-cuts-forgetting_lponly:.2f`, where the paper has $0.65$ to $0.80$; it fails at
-#   {repro-seeds}`prompt-loss-cuts-forgetting:method:fail` seeds and lies inside the tolerance band (between $0.8$
-#   and $1$, so at best a small cut, at worst none) at {repro-seeds}`prompt-loss-cuts-forgetting:method:edge`. The null $\mathcal L_P$, which pulls each prompt
-#   towards a random seen type, gives {glue:text}`prompt-loss-cuts-forgetting_lpshuf:.2f`: the task identity that
-#   $\mathcal L_P$ is meant to store makes no difference here. Added to the binding losses instead (the pair of the
-#   paper's Table 2, $0.81$ on NExT-QA), $\mathcal L_P$ gives a ratio of {glue:text}`ratio_bisecle_over_lqlv:.2f`
-#   (Bisecle's forgetting over that of $\mathcal L_Q+\mathcal L_V$) and moves ACC by
-#   {glue:text}`acc_bisecle_minus_lqlv:.1f` points. Replay ({glue:text}`prompt-loss-cuts-forgetting_replay:.2f`) and EWC tuned for forgetting
-#   ({glue:text}`prompt-loss-cuts-forgetting_ewcfgt:.2f`) pass at
-#   {repro-seeds}`prompt-loss-cuts-forgetting:baseline2:pass` and
-#   {repro-seeds}`prompt-loss-cuts-forgetting:baseline3:pass` seeds.
+#   {glue:text}`prompt-loss-cuts-forgetting_lponly:.2f`, where the paper has {glue:text}`paper_lp_ratio:.2f` on
+#   NExT-QA; it fails at {repro-seeds}`prompt-loss-cuts-forgetting:method:fail` seeds and lies inside the tolerance
+#   band (a small cut at best) at {repro-seeds}`prompt-loss-cuts-forgetting:method:edge`. The null
+#   $\mathcal L_P$, which pulls each prompt towards a random seen type, gives
+#   {glue:text}`prompt-loss-cuts-forgetting_lpshuf:.2f`. Added to the binding losses instead (the paper:
+#   {glue:text}`paper_bis_over_lqlv:.2f` on NExT-QA), $\mathcal L_P$ gives a ratio of
+#   {glue:text}`ratio_bisecle_over_lqlv:.2f` (Bisecle's forgetting over that of $\mathcal L_Q+\mathcal L_V$) and
+#   moves ACC by {glue:text}`acc_bisecle_minus_lqlv:.1f` points. The paper's own Table 2 is mixed on this point (see
+#   the claim): the test uses its favourable pairs. Replay
+#   ({glue:text}`prompt-loss-cuts-forgetting_replay:.2f`), EWC tuned for forgetting
+#   ({glue:text}`prompt-loss-cuts-forgetting_ewcfgt:.2f`) and the adapter at a tenth of the learning rate
+#   ({glue:text}`prompt-loss-cuts-forgetting_adapterlr10:.2f`) pass at
+#   {repro-seeds}`prompt-loss-cuts-forgetting:baseline2:pass`,
+#   {repro-seeds}`prompt-loss-cuts-forgetting:baseline3:pass` and
+#   {repro-seeds}`prompt-loss-cuts-forgetting:baseline5:pass` seeds: not specific by design.
 # * *The question loss binds* (post hoc; {repro-status}`question-loss-binds`). Adding $\mathcal L_Q$ to the plain
-#   adapter changes its final ACC by {glue:text}`question-loss-binds_lqonly:.1f` points (the paper: $+14.6$ on
-#   NExT-QA); it fails at {repro-seeds}`question-loss-binds:method:fail` seeds. The null with shuffled targets gives
-#   {glue:text}`question-loss-binds_lqshuf:.1f` points: in our miniature the question loss carries no cross-modal
-#   relation that helps the answers. Replay ({glue:text}`question-loss-binds_replay:.1f`) and EWC tuned for accuracy
-#   ({glue:text}`question-loss-binds_ewc:.1f`) pass at {repro-seeds}`question-loss-binds:baseline1:pass` and
-#   {repro-seeds}`question-loss-binds:baseline2:pass` seeds.
+#   adapter changes its final ACC by {glue:text}`question-loss-binds_lqonly:.1f` points (the paper:
+#   {glue:text}`paper_lq_gain:.2f` on NExT-QA); it fails at {repro-seeds}`question-loss-binds:method:fail` seeds.
+#   Its null, the same loss towards the question of another sample of the batch, changes it by
+#   {glue:text}`question-loss-binds_lqshuf:.1f` points. Replay ({glue:text}`question-loss-binds_replay:.1f`) and EWC
+#   tuned for accuracy ({glue:text}`question-loss-binds_ewc:.1f`) pass at
+#   {repro-seeds}`question-loss-binds:baseline1:pass` and {repro-seeds}`question-loss-binds:baseline2:pass` seeds:
+#   not specific by design.
+# * *Cross-task generalisation* (an illustration, not a test; the abstract gives no number). Forward transfer, the
+#   accuracy on a task before it is trained over the untrained adapter's, is {glue:text}`fwt_bisecle:.1f` points
+#   for Bisecle and {glue:text}`fwt_adapter:.1f` for the plain adapter.
 # * *Prompt selection* (the brief's third check, now an illustration). With $\mathcal L_P$ the prompt-selection
 #   accuracy after the last task is {glue:text}`sel_bisecle:.1f` % (from {glue:text}`sel_bisecle_min:.1f` to
 #   {glue:text}`sel_bisecle_max:.1f` % over this run's seeds), $1/k$: every test question's weighted prompt points to
@@ -787,41 +895,59 @@ claims.table()
 # What this says about the paper: little. Our stand-in for its losses fails before the stream starts, so these
 # results neither confirm nor refute it; they show that binding and separation, as losses on a small adapter over a
 # random frozen network with single-token texts, do not help, and that the learners a skeptic would try first (a
-# small replay buffer, EWC) do better than Bisecle here on both forgetting and accuracy. The paper's gains may rest on
-# what a pre-trained LLM brings to generating the question, and on long text inputs; our miniature cannot tell which.
+# small replay buffer, EWC, a smaller learning rate) meet every criterion here that Bisecle misses. The paper's gains
+# may rest on what a pre-trained LLM brings to generating the question, and on long text inputs; our miniature cannot
+# tell which.
 #
 # ## What a skeptic would try
 #
-# Reviewed by: an independent reviewer (a helper that did not write the page), with the rubric, the page, the
-# record and the brief. They found the verdict honest but the tests uninformative about the paper: the binding
+# Reviewed twice by independent reviewers (helpers that did not write the page), with the rubric, the page, the
+# record and the brief. The first found the verdict honest but the tests uninformative about the paper: the binding
 # losses fail without any stream; a criterion on forgetting alone is met by a learner that does not learn, and the
 # per-task probe met it by construction (it was a comparator then; it is a reference now); EWC's penalty had been
-# tuned for accuracy only, on seeds that overlap the sweep's, so the earlier remark that replay came closest was an
-# artefact of that choice; the accuracy test's criterion is weaker than its headline; and prompt selection is not
-# something the official model does, while the question gives the task away. Each point is answered above. What
-# they tried, measured by this notebook on the same stream (seed 0, mean over its seeds):
+# tuned for accuracy only, on seeds that overlap the sweep's; the accuracy test's criterion is weaker than its
+# headline; and prompt selection is not something the official model does, while the question gives the task away.
+# The second found that a slower plain adapter passes the forgetting tests (now their baselines), that the null of
+# $\mathcal L_Q$ was a fixed relabelling of the questions, which carries the same information (now another sample's
+# question), that the page misread the paper's Table 2 on $\mathcal L_P$, that a typed claim about Bisecle at a
+# smaller learning rate was false (now measured below), and that cross-task generalisation can be read as forward
+# transfer (now shown). What they tried, measured by this notebook on the same stream (seed 0, mean over its seeds):
 #
 # * **Joint training** (no stream): the adapter {glue:text}`joint_adapter:.1f` %, $\mathcal L_Q$ only
 #   {glue:text}`joint_lqonly:.1f` %, $\mathcal L_Q+\mathcal L_V$ {glue:text}`joint_lqlv:.1f` %, Bisecle
 #   {glue:text}`joint_bisecle:.1f` %.
-# * **The null question loss** (shuffled targets): ACC {glue:text}`acc_lqshuf:.1f` %, forgetting
-#   {glue:text}`fgt_lqshuf:.1f` points, against {glue:text}`acc_lqonly:.1f` % and {glue:text}`fgt_lqonly:.1f` for the
-#   real $\mathcal L_Q$; now the ablation of `question-loss-binds`.
-# * **The null prompt loss** (a random seen type per sample; ours, after the review): ACC
-#   {glue:text}`acc_lpshuf:.1f` %, forgetting {glue:text}`fgt_lpshuf:.1f` points, against {glue:text}`acc_lponly:.1f` %
-#   and {glue:text}`fgt_lponly:.1f` for the real $\mathcal L_P$; the ablation of `prompt-loss-cuts-forgetting`.
+# * **A slower learner** (the plain adapter at a tenth and at a third of the learning rate): forgetting ratios
+#   {glue:text}`ratio_adapter_lr10:.2f` and {glue:text}`ratio_adapter_lr3:.2f`, ACC {glue:text}`acc_adapter_lr10:.1f`
+#   and {glue:text}`acc_adapter_lr3:.1f` % ({glue:text}`gapl2p_adapter_lr10:.1f` and
+#   {glue:text}`gapl2p_adapter_lr3:.1f` points from L2P); in the official configuration ratios
+#   {glue:text}`off_ratio_adapter_lr10:.2f` and {glue:text}`off_ratio_adapter_lr3:.2f`. Now baselines of the
+#   forgetting tests.
+# * **Bisecle at a tenth of the learning rate**: forgetting ratio {glue:text}`ratio_bisecle_lr10:.2f` against the
+#   page's adapter, {glue:text}`ratio_bisecle_lr10_over_adapter_lr10:.2f` against the adapter at the same rate; ACC
+#   {glue:text}`acc_bisecle_lr10:.1f` % ({glue:text}`gapl2p_bisecle_lr10:.1f` points from L2P).
+# * **Other loss weights for Bisecle**: the binding losses at a tenth of their weight, ratio
+#   {glue:text}`ratio_bisecle_w01:.2f` and {glue:text}`gapl2p_bisecle_w01:.1f` points from L2P; $\mathcal L_P$ at ten
+#   times its weight, ratio {glue:text}`ratio_bisecle_lpx10:.2f` and {glue:text}`gapl2p_bisecle_lpx10:.1f` points.
+# * **A larger replay buffer** (100 samples per finished task): ratio {glue:text}`ratio_replay100:.2f`,
+#   {glue:text}`gapl2p_replay100:.1f` points above L2P.
+# * **The null question loss** (the question of another sample of the batch as target): ACC
+#   {glue:text}`acc_lqshuf:.1f` %, forgetting {glue:text}`fgt_lqshuf:.1f` points, against {glue:text}`acc_lqonly:.1f` %
+#   and {glue:text}`fgt_lqonly:.1f` for the real $\mathcal L_Q$; the ablation of `question-loss-binds`.
+# * **The null prompt loss** (a random seen type per sample): ACC {glue:text}`acc_lpshuf:.1f` %, forgetting
+#   {glue:text}`fgt_lpshuf:.1f` points, against {glue:text}`acc_lponly:.1f` % and {glue:text}`fgt_lponly:.1f` for the
+#   real $\mathcal L_P$; the ablation of `prompt-loss-cuts-forgetting`.
 # * **A learner that does not learn** (the adapter as initialised): forgetting ratio {glue:text}`noop_ratio:.2f`,
 #   ACC {glue:text}`acc_noop:.1f` % ({glue:text}`noop_gap:.1f` points from L2P). At chance, so not a comparator; it
 #   shows what a criterion on forgetting alone admits.
 # * **EWC tuned per criterion**, on streams no test uses (stream seeds 60-89, a grid from $10^2$ to $10^7$): for
 #   accuracy, penalty {glue:text}`lam_acc:.0f`: ACC {glue:text}`acc_ewc:.1f` %, forgetting ratio
-#   {glue:text}`ratio_ewc:.2f`; for the least forgetting without ending below the adapter's ACC, penalty
-#   {glue:text}`lam_fgt:.0f`: ACC {glue:text}`acc_ewcfgt:.1f` % ({glue:text}`gap_ewcfgt:.1f` points from L2P),
-#   ratio {glue:text}`forgetting-halved_ewcfgt:.2f`. In the official configuration, penalties
-#   {glue:text}`lam_acc_off:.0f` and {glue:text}`lam_fgt_off:.0f`: ratios {glue:text}`off_ratio_ewc:.2f` and
-#   {glue:text}`off_ratio_ewcfgt:.2f`, ACC {glue:text}`off_gap_ewc:.1f` and {glue:text}`off_gap_ewcfgt:.1f` points
-#   from L2P. The reviewer had found that the larger penalties $5\times10^3$ and $10^4$ pass the forgetting test; the
-#   tuning rule (fixed before the tuning ran) keeps the largest penalty that does not cost accuracy.
+#   {glue:text}`ratio_ewc:.2f`; for forgetting, penalty {glue:text}`lam_fgt:.0f`: ACC {glue:text}`acc_ewcfgt:.1f` %
+#   ({glue:text}`gap_ewcfgt:.1f` points from L2P), ratio {glue:text}`forgetting-halved_ewcfgt:.2f`. In the official
+#   configuration, penalties {glue:text}`lam_acc_off:.0f` and {glue:text}`lam_fgt_off:.0f`: ratios
+#   {glue:text}`off_ratio_ewc:.2f` and {glue:text}`off_ratio_ewcfgt:.2f`, ACC {glue:text}`off_gap_ewc:.1f` and
+#   {glue:text}`off_gap_ewcfgt:.1f` points from L2P. The rule (`K.pick_ewc_lambdas`, fixed before the tuning ran)
+#   takes for accuracy the penalty of the best mean final ACC and for forgetting the penalty of the least forgetting
+#   ratio among those whose mean final ACC is at least the plain adapter's.
 # * **Replay** (20 samples per finished task): ACC {glue:text}`acc_replay:.1f` %, forgetting
 #   {glue:text}`fgt_replay:.1f` points, ratio {glue:text}`forgetting-halved_replay:.2f`.
 # * **The per-task probe**, now a reference (the task id from the question, fixed answer classes per type, a pooling
@@ -829,13 +955,12 @@ claims.table()
 #   above L2P), forgetting zero by construction.
 # * **The nearest task centroid** of the frozen question embeddings: {glue:text}`sel_centroid:.1f` % of the test
 #   questions sent to their own task, with no training.
-# * **The stream with the official $\bar q$ and $\mathcal L_P$ at full weight** (the earlier diagnostic in the stream
-#   also carried the official per-type weight): prompt selection {glue:text}`diag_stream_q94:.0f` % (still $1/k$),
-#   ACC {glue:text}`diag_stream_q94_gap:.1f` points from L2P.
-# * Not re-run here, to keep the ci budget: the reviewer trained Bisecle at learning rates $10^{-3}$,
-#   $3\times10^{-3}$ and $3\times10^{-2}$, with $w_Q=w_V=0.1$ and with $\mathcal L_P$ weighted ten times more, and it
-#   failed both pre-registered tests in each; the plain adapter at a learning rate of $10^{-3}$ (undertrained) passes
-#   the forgetting test, and replay with 100 samples per task passes both.
+# * **The stream with the official $\bar q$ and $\mathcal L_P$ at full weight**: prompt selection
+#   {glue:text}`diag_stream_q94:.0f` % (still $1/k$), ACC {glue:text}`diag_stream_q94_gap:.1f` points from L2P.
+# * Not done: a joint criterion (forgetting ratio at most one half and ACC at least the adapter's), which would
+#   rule out the passes of learners that learn less and is closer to the paper's claim (less forgetting at higher
+#   accuracy); and an L2P that trains only its prompts and keys, with the shared projection frozen after the first
+#   task, the form of L2P closest to the original.
 #
 # ## What the miniature cannot show
 #

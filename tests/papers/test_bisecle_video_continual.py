@@ -347,6 +347,40 @@ def test_shuffled_prompt_types_are_lp_on_the_first_task_and_differ_after(tiny_ru
                                equal_nan=True)
 
 
+def test_null_question_targets_are_another_samples_question(tiny_run, monkeypatch):
+    # the null of L_Q: each target is the question of another sample of the same batch, a fresh permutation per step
+    st, cfg, out = tiny_run
+    seen = []
+    orig = K._question_loss
+
+    def spy(feat, a_tok, q_idx, *args, **kw):
+        seen.append(q_idx.clone())
+        return orig(feat, a_tok, q_idx, *args, **kw)
+    monkeypatch.setattr(K, "_question_loss", spy)
+    res = K.continual_train(st, ["lq-only", "lq-shuffled"], cfg)
+    S = st.train["task"].shape[0]
+    perms = []
+    for t in seen:  # rows: lq-only's seeds, then lq-shuffled's
+        true, null = t[:S], t[S:]
+        for s in range(S):
+            assert sorted(true[s].tolist()) == sorted(null[s].tolist())  # the batch's own questions, permuted
+        perms.append(not torch.equal(true, null))
+    assert all(perms) and len(seen) == 4 * cfg.steps
+    monkeypatch.setattr(K, "_question_loss", orig)
+    # its own generator: the same alone as beside the others, and it leaves L_Q only as it was
+    alone = K.continual_train(st, ["lq-shuffled"], cfg)
+    np.testing.assert_allclose(alone["acc"][0], res["acc"][1], atol=1e-6, equal_nan=True)
+    np.testing.assert_allclose(K.continual_train(st, ["lq-only"], cfg)["acc"][0], res["acc"][0], atol=1e-6,
+                               equal_nan=True)
+
+
+def test_acc_all_keeps_the_untrained_tasks(tiny_run):
+    st, cfg, out = tiny_run
+    assert np.isfinite(out["acc_all"]).all()
+    low = np.tril(np.ones((4, 4), dtype=bool))
+    np.testing.assert_array_equal(out["acc_all"][..., low], out["acc"][..., low])
+
+
 def test_ewc_penalty_names():
     cfg = K.Config(ewc_lambda=123.0, ewc_lambda_fgt=456.0)
     assert K.ewc_penalty("ewc", cfg) == 123.0 and K.ewc_penalty("ewc-fgt", cfg) == 456.0

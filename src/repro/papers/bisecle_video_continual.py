@@ -61,8 +61,11 @@ METHODS: dict[str, tuple[float, float, float, float, float]] = {
     "lv+lp": (0.0, 1.0, 1.0, 0.0, 0.0),
     "lq+lp": (1.0, 0.0, 1.0, 0.0, 0.0),
     "bisecle": (1.0, 1.0, 1.0, 0.0, 0.0),       # all three
-    "lq-shuffled": (1.0, 0.0, 0.0, 1.0, 0.0),   # null model: L_Q towards a fixed random relabelling of the questions
+    "lq-shuffled": (1.0, 0.0, 0.0, 1.0, 0.0),   # null model: L_Q towards the question of another sample of the batch
     "lp-shuffled": (0.0, 0.0, 1.0, 0.0, 1.0),   # null model: L_P towards a random seen type per sample (no task id)
+    # variants of Bisecle's loss weights, shown beside the tests (not comparators)
+    "bisecle-w0.1": (0.1, 0.1, 1.0, 0.0, 0.0),  # the binding losses at a tenth of their weight
+    "bisecle-lpx10": (1.0, 1.0, 10.0, 0.0, 0.0),  # L_P at ten times its weight
 }
 BASELINES: dict[str, str] = {
     "l2p": "L2P-style prompt pool (Wang et al., 2022): the key nearest to the frozen question picks one prompt",
@@ -698,7 +701,10 @@ def continual_train(stream: Stream, methods: list[str], cfg: Config = Config(), 
     tested on every task. ``"ewc-fgt"`` is EWC with ``cfg.ewc_lambda_fgt`` and ``"ewc@<x>"`` EWC with penalty ``x``
     (:func:`ewc_penalty`). ``"lp-shuffled"`` (the null of L_P) trains L_A + L_P with each sample's positive type
     drawn at random among the types seen so far (its own generator) and the other seen types as negatives: the
-    same loss with the task identity removed. ``joint=True`` instead trains once on all tasks mixed, for ``4 * cfg.steps`` steps
+    same loss with the task identity removed. ``"lq-shuffled"`` (the null of L_Q) trains L_A + L_Q with each
+    sample's question target replaced by that of another sample of its batch (a fresh random permutation per step,
+    its own generator): a target of the same type whose attributes are independent of the sample's video and answer.
+    ``joint=True`` instead trains once on all tasks mixed, for ``4 * cfg.steps`` steps
     (the multitask upper bound; replay and EWC then reduce to plain fine-tuning). ``type_weight`` multiplies L_P
     per sample (the official loader's 1 / n_type; None = 1). Each model's result does not depend on which
     other methods share the call: every loss is computed only for the models that use it, and the batches,
@@ -706,7 +712,8 @@ def continual_train(stream: Stream, methods: list[str], cfg: Config = Config(), 
 
     Returns
     -------
-    dict: ``acc`` (M, S, 4, 4) accuracy matrices (NaN above the diagonal; one row for ``joint``), ``selection``
+    dict: ``acc`` (M, S, 4, 4) accuracy matrices (NaN above the diagonal; one row for ``joint``), ``acc_all`` the
+    same with the entries above the diagonal (accuracy on a task before it is trained: forward transfer), ``selection``
     (M, S, 4) prompt-selection accuracy after each task, ``gate`` (M, S) final tanh(gate).
     """
     unknown = [m for m in methods if m not in METHODS and m not in BASELINES and ewc_penalty(m, cfg) is None]
@@ -734,10 +741,9 @@ def continual_train(stream: Stream, methods: list[str], cfg: Config = Config(), 
     # the frozen parts of each subset of models, taken once
     fz = {name: (_take(frozen, ix), qt[ix], at[ix]) for name, ix in
           (("q", q_idx), ("v", v_idx), ("rep", rep_idx), ("ewc", ewc_idx)) if len(ix)}
-    relabel = torch.from_numpy(np.random.default_rng([int(init_seed), 7]).permutation(len(stream.q_emb)))
     opt = AdamW(list(train.values()), lr=cfg.lr, betas=(0.9, 0.95), weight_decay=cfg.weight_decay)
     rng = np.random.default_rng([int(init_seed), 99])
-    rng_buf, rng_rep, rng_fis, rng_typ = (np.random.default_rng([int(init_seed), k]) for k in (5, 6, 8, 9))
+    rng_buf, rng_rep, rng_fis, rng_typ, rng_qs = (np.random.default_rng([int(init_seed), k]) for k in (5, 6, 8, 9, 10))
     buffer = np.zeros((S, 0), dtype=int)
     fisher: dict[str, torch.Tensor] = {}
     anchor: dict[str, torch.Tensor] = {}
@@ -771,7 +777,10 @@ def continual_train(stream: Stream, methods: list[str], cfg: Config = Config(), 
                                                                                       rep_idx, G)
             loss = loss + la
             if len(q_idx):
-                q_target = torch.where(shuf[:, None] > 0, relabel[b["q"]], b["q"])
+                q_target = b["q"]
+                if float(shuf.max()) > 0:  # the null of L_Q: another sample's question, a fresh permutation per step
+                    perm = torch.from_numpy(np.argsort(rng_qs.random((S, cfg.batch)), axis=1)).repeat(M, 1)
+                    q_target = torch.where(shuf[:, None] > 0, torch.gather(b["q"], 1, perm), b["q"])
                 lq = _question_loss(_take(feat, q_idx), a_tok[q_idx], q_target[q_idx], fz["q"][1], fz["q"][0], cfg)
                 loss = loss + _scatter(wq[q_idx] * lq, q_idx, G)
             if len(v_idx):
@@ -820,9 +829,10 @@ def continual_train(stream: Stream, methods: list[str], cfg: Config = Config(), 
         a, s = evaluate(stream, train, frozen, qt, at, M, is_l2p, cfg, int(tasks.max()) + 1)
         acc[:, :, i, :] = a.reshape(M, S, 4)
         sel[:, :, i] = s.reshape(M, S)
+    acc_all = acc.copy()
     if not joint:
         acc = np.where(np.tril(np.ones((4, 4), dtype=bool)), acc, np.nan)
-    return dict(acc=acc, selection=sel, gate=np.tanh(train["gate"].detach().numpy()).reshape(M, S))
+    return dict(acc=acc, acc_all=acc_all, selection=sel, gate=np.tanh(train["gate"].detach().numpy()).reshape(M, S))
 
 
 def ewc_penalty(method: str, cfg: Config) -> float | None:
