@@ -82,7 +82,8 @@ LABELS = {"zero-shot": "no adaptation", "tent": "TENT (entropy min.)", "cliptta"
           "entropy+reg": "entropy + CLIPTTA's regulariser (ablation)", "tent lr 1e-4": "TENT, lr 1e-4",
           "tent lr 1e-2": "TENT, lr 1e-2", "tda": "TDA (training-free cache)",
           "cliptta lr 1e-3": "CLIPTTA, lr 1e-3", "entropy+reg lr 1e-3": "entropy + regulariser, lr 1e-3",
-          "soft contrastive lr 1e-3": "soft contrastive alone, lr 1e-3"}
+          "soft contrastive lr 1e-3": "soft contrastive alone, lr 1e-3",
+          "centred": "centred cosines (training-free)"}
 plt.rcParams["savefig.dpi"] = 90
 claims = Claims("cliptta-contrastive-tta",
                 title="CLIPTTA: Robust Contrastive Vision-Language Test-Time Adaptation",
@@ -171,7 +172,8 @@ def features(tower, X):
 #
 # **A toy two-tower model.** The *text tower* is frozen MiniLM (all-MiniLM-L6-v2, 384-d). The ten prompt
 # embeddings are read from a committed cache, which the page's tests check against the live model. Their
-# pairwise cosines are 0.74-0.93, so the class prototypes are close together, as CLIP's often are. The
+# pairwise cosines lie between {glue:text}`proto_cos_min:.2f` and {glue:text}`proto_cos_max:.2f`, so the class
+# prototypes are close together, as CLIP's often are. The
 # *image tower* is an MLP, 64 → 128 → LayerNorm → ReLU → 128 → LayerNorm → ReLU → 384, with unit-norm output.
 # It is pre-trained on the clean training half of scikit-learn's 8 × 8 digits: the image-to-text side of the
 # CLIP loss, with one caption per class, scale 100, minibatch Adam (batch 128, learning rate 3·10⁻³,
@@ -210,7 +212,10 @@ def features(tower, X):
 # - *naive baselines* a skeptic would try: TENT at another learning rate (10⁻⁴, and the best of 10⁻⁴, 10⁻³
 #   and 10⁻² chosen on the test labels of the run: an oracle no TTA method has); TDA (Karmanov et al. 2024), the
 #   training-free cache of confident test features that the official repository compares with, at its
-#   official settings; self-training on hard pseudo-labels (Lee 2013); and no adaptation at all;
+#   official settings; self-training on hard pseudo-labels (Lee 2013); no adaptation at all; and, added after
+#   the independent review, *centred cosines*: each class's running mean cosine over the stream so far is
+#   subtracted before the argmax (`centred_cosine_stream`). It trains nothing and uses no label; like CLIPTTA's
+#   regulariser, it assumes that the classes are balanced over the stream;
 # - collapse stress test: the losses alone ($\beta_{\text{reg}} = 0$) at learning rate 10⁻², on the
 #   imbalanced stream;
 # - open set: CLIPTTA + OCE ($\beta_{\text{OOD}} = 1$, with Otsu filtering), against CLIPTTA without it.
@@ -241,6 +246,19 @@ def features(tower, X):
 #   CLIPTTA TENT's 10⁻³.
 # - **Pre-training** is one-sided cross-entropy over the ten prompts. With one caption per class, this is
 #   CLIP's image-to-text loss.
+# - **The brief's collapse check, one branch of two.** The brief's check 2 reads "TENT predicts at most 5
+#   classes *or* its marginal entropy falls by more than 50 %, while CLIPTTA keeps at least 8 classes". We
+#   pre-registered only the entropy branch (`tent-collapses`) and split the CLIPTTA half into its own check;
+#   the "at most 5 classes" branch was dropped without saying so until the independent review. It would not
+#   change the outcome: TENT keeps {glue:text}`ncls_tent:.2f` classes on average in this run, far above 5.
+# - **No FPR95.** The brief names AUROC and FPR95 for the open set; we report and test AUROC only.
+# - **The accuracy tolerance** (2 points, as large as the criterion) was set before the first run from the
+#   sampling noise of a stream of a few hundred images. Measured since, it is about what repeatability needs:
+#   under other numerics (`ATEN_CPU_CAPABILITY=default`, `OPENBLAS_CORETYPE=Sandybridge`) the 200 Adam steps of
+#   pre-training end elsewhere, and the paired accuracy differences moved by up to 1.4 points at notebook seed
+#   0; their spread over the ten ci seeds is 0.2 to 1.9 points (standard deviation). It is kept, since a
+#   pre-registered tolerance never moves, and it makes the band of "at the edge" run from 0 to 4 points: a
+#   method or comparator must gain more than 4 points to pass an accuracy test.
 
 # %% [markdown]
 # ## Results
@@ -257,8 +275,8 @@ def shift_stream(X, y, kind, n, rng):
 t0 = time.perf_counter()
 NS = len(K.SHIFTS)
 towers, data, clean_acc = {}, {}, {}
-BAL_ALL = ["zero-shot", "tda", *BAL]
-OFF_ALL = ["zero-shot", "tda", *OFFICIAL]
+BAL_ALL = ["zero-shot", "tda", "centred", *BAL]
+OFF_ALL = ["zero-shot", "tda", "centred", *OFFICIAL]
 acc = {m: np.zeros((len(SEEDS), NS)) for m in BAL_ALL}          # online accuracy, batch-16 streams
 acc_off = {m: np.zeros((len(SEEDS), NS)) for m in OFF_ALL}      # online accuracy, official configuration
 online = {}  # per-sample hits along the stream, first training seed
@@ -274,6 +292,7 @@ for si, s in enumerate(progress(SEEDS, desc="seeds")):
     pred, _, _ = run_streams(tw, X, BATCH, BAL)
     pred["zero-shot"] = np.stack([K.predict(tw, T, x) for x in X])
     pred["tda"] = np.stack([K.tda_stream(features(tw, x), T.double().numpy())[0] for x in X])
+    pred["centred"] = np.stack([K.centred_cosine_stream(features(tw, x), T.double().numpy(), BATCH) for x in X])
     top_prob += [float((100 * torch.as_tensor(features(tw, x)).float() @ T.T).softmax(1).max(1).values.mean())
                  for x in X]
     for m in BAL_ALL:
@@ -287,6 +306,8 @@ for si, s in enumerate(progress(SEEDS, desc="seeds")):
     pred, _, _ = run_streams(tw, X, OFFICIAL_BATCH, OFFICIAL)
     pred["zero-shot"] = np.stack([K.predict(tw, T, x) for x in X])
     pred["tda"] = np.stack([K.tda_stream(features(tw, x), T.double().numpy())[0] for x in X])
+    pred["centred"] = np.stack([K.centred_cosine_stream(features(tw, x), T.double().numpy(), OFFICIAL_BATCH)
+                                for x in X])
     for m in OFF_ALL:
         acc_off[m][si] = (pred[m] == Y).mean(1)
 tent_best = max(TENT_GRID, key=lambda m: acc[m].mean())  # the oracle's choice of TENT's learning rate
@@ -303,7 +324,7 @@ print(f"({len(SEEDS)} training seeds, {time.perf_counter() - t0:.1f} s)")
 
 # %%
 SHOWN = ["zero-shot", "tent", "cliptta", "entropy+reg", "tent lr 1e-4", "tda", "cliptta lr 1e-3",
-         "entropy+reg lr 1e-3"]
+         "entropy+reg lr 1e-3", "centred"]
 fig, ax = plt.subplots(figsize=(12, 4))
 w = 0.8 / len(SHOWN)
 for j, m in enumerate(SHOWN):
@@ -328,7 +349,7 @@ plt.show()
 # %%
 fig, axes = plt.subplots(1, NS, figsize=(13, 3.2), sharey=True)
 for ax, kind in zip(axes, K.SHIFTS):
-    for m in ["zero-shot", "tent", "cliptta", "tda", "cliptta lr 1e-3", "entropy+reg lr 1e-3"]:
+    for m in ["zero-shot", "tent", "cliptta", "tda", "cliptta lr 1e-3", "entropy+reg lr 1e-3", "centred"]:
         hit = online[(m, kind)]
         ax.plot(np.arange(1, len(hit) + 1), 100 * np.cumsum(hit) / np.arange(1, len(hit) + 1), label=LABELS[m])
     ax.set_title(kind, fontsize=9)
@@ -534,7 +555,7 @@ plt.show()
 # | quantity | paper (setting) | ours (setting) |
 # |---|---|---|
 # | accuracy gain of CLIPTTA over TENT / over zero-shot | not retrieved (75 datasets; "consistently outperforms entropy-based objectives") | tests `cliptta-beats-tent`, `cliptta-beats-zero-shot` and their official-configuration and equal-step variants (toy two-tower model, 4 shifts of 8 × 8 digits) |
-# | collapse under entropy minimisation | described, no number retrieved | tests `tent-collapses`, `cliptta-keeps-classes`, `soft-contrastive-resists-collapse-at-stress` |
+# | collapse under entropy minimisation | described, no number retrieved | test `tent-collapses`; illustrations `cliptta-keeps-classes`, `soft-contrastive-resists-collapse-at-stress` |
 # | OOD detection with OCE | AUROC / FPR95 on open-set benchmarks, not retrieved | tests `oce-improves-ood-auroc`, `oce-improves-ood-auroc-official` (photo patches as OOD) |
 #
 # No number of the paper could be checked, so no number of the paper is used as a criterion.
@@ -578,7 +599,10 @@ plt.show()
 # "Claims" shows them side by side). Where the method is TENT (`tent-collapses`, the paper's claim about entropy
 # minimisation), the ingredient is the entropy objective. The accuracy tests are differences of online accuracy
 # (mean over the four shifts and the training seeds); their criterion, the brief's "at least 2 points", is a
-# gain, so no adaptation cannot pass it.
+# gain, so no adaptation cannot pass it. Two collapse checks that were pre-registered as tests,
+# `cliptta-keeps-classes` and `soft-contrastive-resists-collapse-at-stress`, are recorded as illustrations since
+# the independent review: doing nothing passes the first, and the second could not pass as pre-registered (its
+# reasons are in the record and in the verdict).
 
 # %%
 A = {m: float(a.mean()) for m, a in acc.items()}
@@ -587,6 +611,8 @@ NC = {m: float(a.mean()) for m, a in ncls.items()}
 HR = {m: float(a.mean()) for m, a in hrat.items()}
 AU = {m: float(a.mean() - auroc["zero-shot"].mean()) for m, a in auroc.items()}
 AUO = {m: float(a.mean() - auroc_off["zero-shot"].mean()) for m, a in auroc_off.items()}
+CENTRED = ("centred cosines: each class's running mean cosine over the stream so far subtracted, no training "
+           "(independent review)")
 # test -> {key: (label, value)}; the first key is the method, the second the ablation, the rest baselines
 V = {
     "cliptta-beats-tent": {
@@ -595,26 +621,30 @@ V = {
                      A["entropy+reg"] - A["tent"]),
         "best": ("TENT at its best learning rate of 1e-4, 1e-3, 1e-2 (oracle on the test labels), minus TENT",
                  A["tent, best lr"] - A["tent"]),
-        "tda": ("TDA, the training-free cache (official defaults), minus TENT", A["tda"] - A["tent"])},
+        "tda": ("TDA, the training-free cache (official defaults), minus TENT", A["tda"] - A["tent"]),
+        "centred": (CENTRED + ", minus TENT", A["centred"] - A["tent"])},
     "cliptta-beats-zero-shot": {
         "method": ("CLIPTTA minus no adaptation", A["cliptta"] - A["zero-shot"]),
         "ablation": ("entropy in place of the soft contrastive loss, minus no adaptation",
                      A["entropy+reg"] - A["zero-shot"]),
         "tent": ("TENT (official settings) minus no adaptation", A["tent"] - A["zero-shot"]),
         "best": ("TENT at its best learning rate (oracle) minus no adaptation", A["tent, best lr"] - A["zero-shot"]),
-        "tda": ("TDA minus no adaptation", A["tda"] - A["zero-shot"])},
+        "tda": ("TDA minus no adaptation", A["tda"] - A["zero-shot"]),
+        "centred": (CENTRED + ", minus no adaptation", A["centred"] - A["zero-shot"])},
     "cliptta-beats-tent-same-lr": {
         "method": ("CLIPTTA at lr 1e-3 minus TENT", A["cliptta lr 1e-3"] - A["tent"]),
         "ablation": ("entropy in place of the soft contrastive loss at lr 1e-3 (entropy + regulariser), minus TENT",
                      A["entropy+reg lr 1e-3"] - A["tent"]),
         "best": ("TENT at its best learning rate (oracle) minus TENT", A["tent, best lr"] - A["tent"]),
-        "tda": ("TDA minus TENT", A["tda"] - A["tent"])},
+        "tda": ("TDA minus TENT", A["tda"] - A["tent"]),
+        "centred": (CENTRED + ", minus TENT", A["centred"] - A["tent"])},
     "cliptta-beats-tent-official": {
         "method": ("CLIPTTA with its memory minus TENT, batches of 128", AO["cliptta+memory"] - AO["tent"]),
         "ablation": ("entropy in place of the soft contrastive loss, with the memory, minus TENT",
                      AO["entropy+reg+memory"] - AO["tent"]),
         "tent4": ("TENT at lr 1e-4 minus TENT", AO["tent lr 1e-4"] - AO["tent"]),
-        "tda": ("TDA minus TENT", AO["tda"] - AO["tent"])},
+        "tda": ("TDA minus TENT", AO["tda"] - AO["tent"]),
+        "centred": (CENTRED + " (batches of 128), minus TENT", AO["centred"] - AO["tent"])},
     "cliptta-beats-zero-shot-official": {
         "method": ("CLIPTTA with its memory minus no adaptation, batches of 128",
                    AO["cliptta+memory"] - AO["zero-shot"]),
@@ -622,7 +652,8 @@ V = {
                      AO["entropy+reg+memory"] - AO["zero-shot"]),
         "tent": ("TENT minus no adaptation", AO["tent"] - AO["zero-shot"]),
         "tent4": ("TENT at lr 1e-4 minus no adaptation", AO["tent lr 1e-4"] - AO["zero-shot"]),
-        "tda": ("TDA minus no adaptation", AO["tda"] - AO["zero-shot"])},
+        "tda": ("TDA minus no adaptation", AO["tda"] - AO["zero-shot"]),
+        "centred": (CENTRED + " (batches of 128), minus no adaptation", AO["centred"] - AO["zero-shot"])},
     "tent-collapses": {
         "method": ("TENT (official settings)", HR["tent"]),
         "ablation": ("TENT's update with the soft contrastive loss in place of entropy (lr 1e-3, no regulariser)",
@@ -671,7 +702,11 @@ WHY_SAME_LR = ("added when the page gained its comparators (issue 32): at CLIPTT
                "TENT at 1e-4 all stay within about a point of no adaptation), so cliptta-beats-tent cannot show what "
                "the loss does. Here CLIPTTA and its ablation take TENT's official step, 1e-3, so that both objectives "
                "move the tower as far; the measurement and criterion are cliptta-beats-tent's; designed on seeds 0-9")
-ACC_TOL = tolerance(abs=0.02, why="online accuracy after Adam pre-training and adaptation; ~800 stream images")
+ACC_TOL = tolerance(abs=0.02, why="paired differences of online accuracy after Adam pre-training and adaptation. "
+                    "Pre-registered from the sampling noise of ~800 stream images; measured since: under other numerics "
+                    "(ATEN_CPU_CAPABILITY=default, OPENBLAS_CORETYPE=Sandybridge) the pre-trained tower ends elsewhere "
+                    "and these differences moved by up to 1.4 points at notebook seed 0; their seed-to-seed spread "
+                    "(standard deviation) over the first ci sweep was 0.2 to 1.9 points")
 AUC_TOL = tolerance(abs=0.02, why="AUROC after Adam training on a few hundred samples")
 LOSS = "the soft contrastive loss (entropy minimisation in its place, all else CLIPTTA's)"
 
@@ -727,17 +762,30 @@ test("tent-collapses", "entropy minimisation leads to class collapse",
      "the unadapted model's (mean ratio over shifts and seeds)", at_most(0.5),
      tolerance(abs=0.05, why="entropy of predictions after Adam training"),
      ingredient="the entropy objective (the soft contrastive loss in its place, TENT's settings)")
-test("cliptta-keeps-classes", "the batch-aware contrastive loss mitigates class collapse",
-     "After a 70 %-one-class stream (official settings), CLIPTTA still gives at least 2 % of its balanced-set "
-     "predictions to at least 8 classes (mean over shifts and seeds)", at_least(8),
-     tolerance(abs=0.5, why="class counts after Adam training; a class near the 2 % line can flip"))
-test("soft-contrastive-resists-collapse-at-stress",
-     "CLIPTTA's batch-aware gradients resist collapse (gradient analysis)",
-     "With no regulariser and learning rate 1e-2, the soft contrastive loss alone keeps at least 8 classes after the "
-     "imbalanced stream (mean over shifts and seeds)", at_least(8),
-     tolerance(abs=1.5, why="class counts after Adam training; entropy minimisation at lr 1e-2 collapses "
-                            "chaotically: under other numerics it ended at 5.6 instead of 6.25 classes"),
-     ingredient="the batch-aware soft contrastive loss (entropy minimisation in its place)")
+claims.illustrate(
+    "cliptta-keeps-classes",
+    statement="After a 70 %-one-class stream (official settings), CLIPTTA still gives at least 2 % of its balanced-set "
+              "predictions to at least 8 classes (mean over shifts and seeds)",
+    paper="the batch-aware contrastive loss mitigates class collapse", criterion=at_least(8),
+    measured=V["cliptta-keeps-classes"]["method"][1],
+    tol=tolerance(abs=0.5, why="class counts after Adam training; a class near the 2 % line can flip"),
+    why="a 'does not hurt' criterion that doing nothing passes: the unadapted tower keeps as many classes (it "
+        "passes or is at the edge at every seed of the first ci sweep), and so does the ablation; the count could "
+        "only show collapse resistance where TENT collapses, which it does not on this stream (tent-collapses). "
+        "Pre-registered as a test; relabelled an illustration after the independent review")
+claims.illustrate(
+    "soft-contrastive-resists-collapse-at-stress",
+    statement="With no regulariser and learning rate 1e-2, the soft contrastive loss alone keeps at least 8 classes "
+              "after the imbalanced stream (mean over shifts and seeds)",
+    paper="CLIPTTA's batch-aware gradients resist collapse (gradient analysis)", criterion=at_least(8),
+    measured=V["soft-contrastive-resists-collapse-at-stress"]["method"][1],
+    tol=tolerance(abs=1.5, why="class counts after Adam training; entropy minimisation at lr 1e-2 collapses "
+                               "chaotically: under other numerics it ended at 5.6 instead of 6.25 classes"),
+    why="as pre-registered it cannot pass: the tolerance of 1.5 classes, which the chaotic collapse of its ablation "
+        "forced, makes the band around 8 reach 9.5, so the method would need more than 9.5 of 10 classes on "
+        "average; and it is not specific either way, since doing nothing and entropy with the classical diversity "
+        "term of information maximisation keep at least 8 classes too. Pre-registered as a test; relabelled an "
+        "illustration after the independent review; its comparators are shown in the verdict")
 test("oce-improves-ood-auroc", "the Outlier Contrastive Exposure loss improves OOD detection in open-set TTA",
      "On open-set streams, CLIPTTA with OCE raises the ID-vs-OOD AUROC of the max-log-prob score by at least 0.03 "
      "over no adaptation (mean over shifts and seeds)", at_least(0.03), AUC_TOL,
@@ -760,9 +808,9 @@ claims.illustrate("zero-gradient-at-collapse",
 
 glue("tent_best_lr", float(BAL[tent_best].lr), display=False)
 for m in ["zero-shot", "tent", "cliptta", "tda", "tent lr 1e-4", "cliptta lr 1e-3", "entropy+reg lr 1e-3",
-          "soft contrastive lr 1e-3", "entropy+reg"]:
+          "soft contrastive lr 1e-3", "entropy+reg", "centred"]:
     glue(f"acc_{gk(m)}", 100 * A[m], display=False)
-for m in ["zero-shot", "tent", "cliptta+memory", "tda"]:
+for m in ["zero-shot", "tent", "cliptta+memory", "tda", "centred"]:
     glue(f"acc_off_{gk(m)}", 100 * AO[m], display=False)
 for m in ["zero-shot", "cliptta", "cliptta+memory", "tent", "soft contrastive lr 1e-2", "entropy lr 1e-2",
           "entropy+reg lr 1e-2", "hard pseudo-labels lr 1e-2"]:
@@ -778,6 +826,12 @@ glue("loss_at_collapse", loss_at_collapse, display=False)
 glue("top_prob_min", min(top_prob), display=False)
 glue("top_prob_max", max(top_prob), display=False)
 glue("auroc_zero_shot", float(auroc["zero-shot"].mean()), display=False)
+glue("auroc_zero_shot_min", float(auroc["zero-shot"].min()), display=False)  # over training seeds and shifts
+glue("auroc_zero_shot_max", float(auroc["zero-shot"].max()), display=False)
+proto_cos = (T @ T.T).numpy()[~np.eye(len(T), dtype=bool)]
+glue("proto_cos_min", float(proto_cos.min()), display=False)
+glue("proto_cos_max", float(proto_cos.max()), display=False)
+glue("centred_minus_cliptta_lr_1e_3", 100 * (A["centred"] - A["cliptta lr 1e-3"]), display=False)
 print(f"ci runtime so far: {time.perf_counter() - t0:.1f} s")
 
 # %% [markdown]
@@ -794,22 +848,35 @@ claims.table()
 # ```
 #
 # The numbers below are from this run (notebook seed 0: two training seeds, streams of 192 images per
-# shift); the counts are over the ci sweep of ten notebook seeds, and the judged table gives each test's
-# full-scale status beside them. Accuracy differences are in points of online accuracy.
+# shift); the counts are over the ci sweep of ten notebook seeds. Accuracy differences are in points of online
+# accuracy.
 #
 # - *CLIPTTA beats TENT and no adaptation, at the official settings* ({repro-status}`cliptta-beats-tent`,
-#   {repro-status}`cliptta-beats-zero-shot`). At CLIPTTA's official learning rate, ten Adam steps of 10⁻⁴ per
-#   batch barely move our tower: CLIPTTA's online accuracy is {glue:text}`acc_cliptta:.1f` % against
-#   {glue:text}`acc_zero_shot:.1f` % without adaptation and {glue:text}`acc_tent:.1f` % for TENT, a gain of
-#   {glue:text}`cliptta-beats-tent_method_pts:.1f` points over TENT and
-#   {glue:text}`cliptta-beats-zero-shot_method_pts:.1f` over no adaptation, where the brief asks for 2 (and the
-#   declared tolerance of 2 more). The ablation, entropy in place of the soft contrastive loss with everything
-#   else CLIPTTA's, gains as much ({glue:text}`cliptta-beats-zero-shot_ablation_pts:.1f` points), and TDA, which
-#   trains nothing, gains {glue:text}`cliptta-beats-zero-shot_tda_pts:.1f`. Over the ci sweep the method's gain
-#   over no adaptation lies inside the tolerance band at {repro-seeds}`cliptta-beats-zero-shot:method:edge`
-#   seeds and passes clearly at {repro-seeds}`cliptta-beats-zero-shot:method:pass`; its gain over TENT is
-#   inside the band at {repro-seeds}`cliptta-beats-tent:method:edge` and fails at
-#   {repro-seeds}`cliptta-beats-tent:method:fail`.
+#   {repro-status}`cliptta-beats-zero-shot`). At CLIPTTA's official learning rate, ten Adam steps of 10⁻⁴ on
+#   each of the twelve batches of a ci stream barely move our tower: CLIPTTA's online accuracy is
+#   {glue:text}`acc_cliptta:.1f` % against {glue:text}`acc_zero_shot:.1f` % without adaptation and
+#   {glue:text}`acc_tent:.1f` % for TENT, a gain of {glue:text}`cliptta-beats-tent_method_pts:.1f` points over
+#   TENT and {glue:text}`cliptta-beats-zero-shot_method_pts:.1f` over no adaptation, where the brief asks for 2
+#   (and the declared tolerance of 2 more, so a pass needs more than 4). The ablation, entropy in place of the
+#   soft contrastive loss with everything else CLIPTTA's, gains as much
+#   ({glue:text}`cliptta-beats-zero-shot_ablation_pts:.1f` points), and TDA, which trains nothing, gains
+#   {glue:text}`cliptta-beats-zero-shot_tda_pts:.1f`. Over the ci sweep the method's gain over no adaptation
+#   lies inside the tolerance band at {repro-seeds}`cliptta-beats-zero-shot:method:edge` seeds; its gain over
+#   TENT is inside the band at {repro-seeds}`cliptta-beats-tent:method:edge` and below it at
+#   {repro-seeds}`cliptta-beats-tent:method:fail`. That failure belongs to short streams: the independent
+#   review ran the same methods over the whole shifted test half (about five times longer, batches of 16), where
+#   CLIPTTA at 10⁻⁴ does clear the brief's 2 points over both, and so does its ablation, so at stream length the
+#   ablation would pass beside the method.
+# - *A training-free debiasing beats every adapted method.* Subtracting each class's running mean cosine over
+#   the stream (the review's baseline, no training, no labels) gains
+#   {glue:text}`cliptta-beats-tent_centred_pts:.1f` points over TENT and
+#   {glue:text}`cliptta-beats-zero-shot_centred_pts:.1f` over no adaptation on the same streams, and
+#   {glue:text}`cliptta-beats-zero-shot-official_centred_pts:.1f` over no adaptation in the official
+#   configuration; it is {glue:text}`centred_minus_cliptta_lr_1e_3:.1f` points above even CLIPTTA at 10⁻³. In
+#   this miniature the shift is largely a per-class bias of close-together prototypes, and any correction that
+#   assumes balanced classes removes it, CLIPTTA's regulariser included. It passes the accuracy criteria at
+#   {repro-seeds}`cliptta-beats-tent:baseline3:pass` seeds against TENT and
+#   {repro-seeds}`cliptta-beats-zero-shot:baseline4:pass` against no adaptation.
 # - *The official configuration* ({repro-status}`cliptta-beats-tent-official`,
 #   {repro-status}`cliptta-beats-zero-shot-official`): batches of 128, CLIPTTA with its class-balanced memory,
 #   the whole shifted test half. The statuses do not change: CLIPTTA gains
@@ -827,57 +894,80 @@ claims.table()
 #   entropy alone by {glue:text}`soft_minus_tent_same_lr:.1f` points, but the regulariser, a diversity term
 #   older than CLIPTTA, does the same for entropy minimisation. In this miniature the gain over TENT comes from
 #   what both CLIPTTA and information maximisation have, not from the contrastive form of the loss.
-# - *Collapse* ({repro-status}`tent-collapses`, {repro-status}`cliptta-keeps-classes`,
-#   {repro-status}`soft-contrastive-resists-collapse-at-stress`). At the official settings nothing collapses on
-#   a stream of 192 images: TENT's marginal entropy keeps {glue:text}`tent-collapses_method:.2f` of the unadapted
-#   model's (the brief asks for at most half). CLIPTTA keeps {glue:text}`cliptta-keeps-classes_method:.2f`
-#   classes; so do its ablation ({glue:text}`cliptta-keeps-classes_ablation:.2f`) and the unadapted tower
+# - *Collapse* ({repro-status}`tent-collapses`, and two illustrations). At the official settings nothing
+#   collapses on a stream of 192 images: TENT's marginal entropy keeps {glue:text}`tent-collapses_method:.2f` of
+#   the unadapted model's (the brief asks for at most half), and its ablation and baselines fail as it does.
+#   CLIPTTA keeps {glue:text}`cliptta-keeps-classes_method:.2f` classes; so do its ablation
+#   ({glue:text}`cliptta-keeps-classes_ablation:.2f`) and the unadapted tower
 #   ({glue:text}`cliptta-keeps-classes_zs:.2f`), and TENT keeps {glue:text}`cliptta-keeps-classes_tent:.2f`;
 #   with the memory, CLIPTTA keeps {glue:text}`ncls_cliptta_memory:.2f`. A count of classes that doing nothing
-#   passes (clearly at {repro-seeds}`cliptta-keeps-classes:baseline1:pass` seeds, inside the band at
-#   {repro-seeds}`cliptta-keeps-classes:baseline1:edge`)
-#   cannot show collapse resistance. Under stress (learning rate 10⁻², no
-#   regulariser) entropy minimisation keeps {glue:text}`soft-contrastive-resists-collapse-at-stress_ablation:.2f`
-#   classes and hard pseudo-labels {glue:text}`soft-contrastive-resists-collapse-at-stress_hpl:.2f`, while the
-#   soft contrastive loss keeps {glue:text}`soft-contrastive-resists-collapse-at-stress_method:.2f`. That is the
-#   paper's mechanism, but the count does not tell it from doing nothing
-#   ({glue:text}`soft-contrastive-resists-collapse-at-stress_zs:.2f` classes) or from entropy with the classical
-#   diversity term ({glue:text}`soft-contrastive-resists-collapse-at-stress_im:.2f`), and the chaotic collapse of
-#   entropy minimisation forced a tolerance of $1.5$ classes, which puts every value of the method inside the band
-#   around 8 ({repro-seeds}`soft-contrastive-resists-collapse-at-stress:method:edge` seeds; entropy minimisation
-#   fails clearly at {repro-seeds}`soft-contrastive-resists-collapse-at-stress:ablation:fail`). Resisting collapse
-#   also costs accuracy on this stream: the soft contrastive loss pushes the majority class's share far below
-#   its true 70 % (the collapse figure), and its online accuracy on the imbalanced stream is
-#   {glue:text}`imbacc_soft_contrastive_lr_1e_2:.1f` %, against {glue:text}`imbacc_zero_shot:.1f` % without
-#   adaptation and {glue:text}`imbacc_entropy_lr_1e_2:.1f` % for collapsing entropy minimisation.
+#   passes cannot show collapse resistance, so `cliptta-keeps-classes` is an illustration. Under stress
+#   (learning rate 10⁻², no regulariser) entropy minimisation keeps
+#   {glue:text}`soft-contrastive-resists-collapse-at-stress_ablation:.2f` classes and hard pseudo-labels
+#   {glue:text}`soft-contrastive-resists-collapse-at-stress_hpl:.2f`, while the soft contrastive loss keeps
+#   {glue:text}`soft-contrastive-resists-collapse-at-stress_method:.2f`. That is the paper's mechanism, but the
+#   count does not tell it from doing nothing ({glue:text}`soft-contrastive-resists-collapse-at-stress_zs:.2f`
+#   classes) or from entropy with the classical diversity term
+#   ({glue:text}`soft-contrastive-resists-collapse-at-stress_im:.2f`): in this run both keep at least 8 classes,
+#   as the soft contrastive loss does (the independent review found the same at notebook seeds 0 to 2), so the
+#   check is not specific. As pre-registered it could not even pass: the chaotic
+#   collapse of entropy minimisation forced a tolerance of $1.5$ classes, so a pass needs more than $9.5$ of 10
+#   classes. It is therefore shown as an illustration (`soft-contrastive-resists-collapse-at-stress`), not
+#   counted. Resisting collapse also costs accuracy on this stream: the soft contrastive loss pushes the
+#   majority class's share far below its true 70 % (the collapse figure), and its online accuracy on the
+#   imbalanced stream is {glue:text}`imbacc_soft_contrastive_lr_1e_2:.1f` %, against
+#   {glue:text}`imbacc_zero_shot:.1f` % without adaptation and {glue:text}`imbacc_entropy_lr_1e_2:.1f` % for
+#   collapsing entropy minimisation.
 # - *The gradient at collapse* (an illustration: algebra fixes it). On a batch whose 16 pseudo-labels are equal
 #   the soft contrastive loss is {glue:text}`loss_at_collapse:.4f` nats ($\log 16$) and its gradient
 #   {glue:text}`grad_soft:.1e`, while TENT's is {glue:text}`grad_tent:.2f` and the two-sided variant's
 #   {glue:text}`grad_twosided:.1f`: the property belongs to the image-side form that the official code uses
 #   with a frozen text tower.
-# - *OCE* ({repro-status}`oce-improves-ood-auroc`, {repro-status}`oce-improves-ood-auroc-official`). CLIPTTA
-#   with OCE changes the AUROC by {glue:text}`oce-improves-ood-auroc_method:.3f` over no adaptation
-#   (from {glue:text}`auroc_zero_shot:.3f`), and by {glue:text}`oce-improves-ood-auroc_ablation:.3f` without the
-#   OCE term; in the official configuration, by {glue:text}`oce-improves-ood-auroc-official_method:.3f` and
-#   {glue:text}`oce-improves-ood-auroc-official_ablation:.3f`. The brief asks for $0.03$. Our max-log-prob scores
-#   (OOD scale 1 on cosines that all lie close together) are not bimodal, so the Otsu split and the sigmoid of
-#   temperature $\gamma = 0.005$ have little to separate.
+# - *OCE* ({repro-status}`oce-improves-ood-auroc`, {repro-status}`oce-improves-ood-auroc-official`): a weak
+#   miniature, read these as "not testable here" more than as a refutation. Before any adaptation the score
+#   barely separates our OOD photo patches from the digits: the unadapted tower's AUROC is
+#   {glue:text}`auroc_zero_shot:.3f` on average and ranges from {glue:text}`auroc_zero_shot_min:.2f` to
+#   {glue:text}`auroc_zero_shot_max:.2f` over the training seeds and shifts of this run, on both sides of chance ($0.5$): on some shifts the OOD
+#   patches score higher than the digits.
+#   CLIPTTA with OCE changes the AUROC by {glue:text}`oce-improves-ood-auroc_method:.3f` over no adaptation,
+#   and by {glue:text}`oce-improves-ood-auroc_ablation:.3f` without the OCE term; in the official configuration,
+#   by {glue:text}`oce-improves-ood-auroc-official_method:.3f` and
+#   {glue:text}`oce-improves-ood-auroc-official_ablation:.3f`. The brief asks for $0.03$. Our max-log-prob
+#   scores (OOD scale 1 on cosines that all lie close together) are not bimodal, so the Otsu split and the
+#   sigmoid of temperature $\gamma = 0.005$ have little to separate.
 #
 # In short, the page shows the paper's mechanism (the zero gradient at collapse, and a loss that keeps its
 # classes where entropy minimisation loses them), but the counted tests do not support its claims in this
-# miniature: at the official settings CLIPTTA hardly moves our tower, and where it does move it, the ingredient
-# the paper names is not what makes the difference. The judged table's full-scale column says whether the
-# longer full-scale streams change this.
+# miniature: at the official settings CLIPTTA hardly moves our tower over a short stream, and where it does
+# move it, the ingredient the paper names is not what makes the difference: its ablation gains as much, and a
+# training-free, balanced-prior correction of the cosines gains more.
 #
 # ## What a skeptic would try
 #
-# Reviewed by: (pending). The baselines below were tried while converting the page; each is measured by this
+# Reviewed by: an independent skeptic review (someone who did not write the page read the brief, the page, the
+# record and the sweeps, and ran naive baselines against every counted test in a script outside the project).
+# The baselines below come from that review and from the conversion of the page; each is measured by this
 # notebook on the same streams (seed 0, points of online accuracy unless stated).
 #
+# - **Centred cosines** (the review's strongest baseline): subtract each class's running mean cosine over the
+#   stream so far, train nothing. It reaches {glue:text}`acc_centred:.1f` % on the batch-16 streams (TENT
+#   {glue:text}`acc_tent:.1f` %, CLIPTTA {glue:text}`acc_cliptta:.1f` %, CLIPTTA at 10⁻³
+#   {glue:text}`acc_cliptta_lr_1e_3:.1f` %) and {glue:text}`acc_off_centred:.1f` % in the official configuration.
+#   It is a baseline of all five accuracy tests, and the verdict gives its counts. The review also tried a
+#   prior correction of the log-probabilities (the log of the running mean prediction subtracted), which sits
+#   between no adaptation and centring; it is not run here.
+# - **Longer streams** (the review's script, not this notebook): over the whole shifted test half in batches of
+#   16, CLIPTTA at its official step and its ablation both clear the brief's 2 points over TENT and over no
+#   adaptation, so the accuracy tests' failures at ci are a short-stream effect and, at stream length, the
+#   ablation passes beside the method.
 # - **TENT at another learning rate.** At 10⁻⁴ TENT reaches {glue:text}`acc_tent_lr_1e_4:.1f` % (CLIPTTA
 #   {glue:text}`acc_cliptta:.1f` %); the best of 10⁻⁴, 10⁻³ and 10⁻², chosen on the test labels (an oracle), is
 #   {glue:text}`cliptta-beats-tent_best_pts:.1f` points above TENT and
-#   {glue:text}`cliptta-beats-zero-shot_best_pts:.1f` above no adaptation. A comparator of the accuracy tests.
+#   {glue:text}`cliptta-beats-zero-shot_best_pts:.1f` above no adaptation. A comparator of the accuracy tests. The
+#   oracle often picks TENT's own 10⁻³; there this comparator is TENT against itself (zero) in
+#   `cliptta-beats-tent`, and the same value as "TENT (official settings)" in `cliptta-beats-zero-shot`. It is
+#   kept, since it is a different measurement wherever the oracle picks another step, but it adds no evidence at
+#   those seeds.
 # - **Entropy with the diversity term (information maximisation).** At CLIPTTA's settings it is the ablation,
 #   {glue:text}`acc_entropy_reg:.1f` %; at 10⁻³ it reaches {glue:text}`acc_entropy_reg_lr_1e_3:.1f` %, against
 #   {glue:text}`acc_cliptta_lr_1e_3:.1f` % for CLIPTTA at the same step; at 10⁻² on the imbalanced stream it

@@ -435,3 +435,46 @@ def test_a_stream_with_memory_is_the_same_beside_other_streams():
     np.testing.assert_array_equal(alone["pred"][0], mixed["pred"][1])
     torch.testing.assert_close(alone["params"][0][0], mixed["params"][0][1])
     torch.testing.assert_close(alone["memory_conf"][0], mixed["memory_conf"][0])
+
+
+# ----------------------------------------------------------------------------- centred cosines (a baseline)
+def centred_loop(z, t, batch):
+    """Reference: the running per-class mean cosine, updated batch by batch, subtracted before the argmax."""
+    total, n, out = np.zeros(len(t)), 0, []
+    for s in range(0, len(z), batch):
+        cb = z[s:s + batch] @ t.T
+        total, n = total + cb.sum(0), n + len(cb)
+        out.append((cb - total / n).argmax(1))
+    return np.concatenate(out)
+
+
+@pytest.mark.parametrize("batch", [1, 4, 7, 50])
+def test_centred_cosines_equal_the_batch_by_batch_loop(batch):
+    z, t = feats(B=23, C=5, d=6, seed=3)
+    z, t = z.numpy(), t.numpy()
+    np.testing.assert_array_equal(K.centred_cosine_stream(z, t, batch), centred_loop(z, t, batch))
+    # one batch holding the whole stream: the cosines minus their column means
+    np.testing.assert_array_equal(K.centred_cosine_stream(z, t, 23), (z @ t.T - (z @ t.T).mean(0)).argmax(1))
+
+
+def test_centred_cosines_remove_a_per_class_bias():
+    """A shift that adds a constant to every cosine of a class (here: a shared offset added to the features,
+    which moves class c's cosines by offset . t_c) leaves the predictions unchanged, unlike zero-shot."""
+    rng = np.random.default_rng(0)
+    t = rng.normal(size=(4, 6))
+    t /= np.linalg.norm(t, axis=1, keepdims=True)
+    y = np.repeat(np.arange(4), 10)
+    z = t[y] + 0.3 * rng.normal(size=(40, 6))
+    z = z[rng.permutation(40)]
+    shifted = z + 2.0 * t[0]                      # every cosine with class 0 grows most
+    assert (shifted @ t.T).argmax(1).tolist().count(0) > 30   # zero-shot collapses onto class 0
+    np.testing.assert_array_equal(K.centred_cosine_stream(shifted, t, 8), K.centred_cosine_stream(z, t, 8))
+
+
+def test_centred_cosines_bad_inputs():
+    with pytest.raises(ValueError):
+        K.centred_cosine_stream(np.zeros((3, 4)), np.zeros((2, 5)), 2)
+    with pytest.raises(ValueError):
+        K.centred_cosine_stream(np.zeros((0, 4)), np.zeros((2, 4)), 2)
+    with pytest.raises(ValueError):
+        K.centred_cosine_stream(np.zeros((3, 4)), np.zeros((2, 4)), 0)
