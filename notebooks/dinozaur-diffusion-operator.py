@@ -27,8 +27,9 @@ import time
 import matplotlib.pyplot as plt
 import numpy as np
 import torch
+from myst_nb import glue
 
-from repro.claims import Claims, at_most, between, tolerance
+from repro.claims import Claims, Comparator, at_most, between, tolerance
 from repro.papers import dinozaur_diffusion_operator as K
 from repro.runtime import progress, setup_notebook
 
@@ -40,6 +41,7 @@ P = setup_notebook(scale, seed, presets={
 })
 LENGTHSCALE, NOISE_LR, DROPOUT, DROPOUT_LOGVAR = 0.1, 0.05, 0.1, -4.0
 ACC_RATIO = {"ci": 1.5, "full": 1.2}[scale]  # the brief's thresholds, fixed before the first run
+OFFICIAL_EXTENT = 2 * np.pi  # the extent of the official Darcy config (its default), run as a second setting
 plt.rcParams["savefig.dpi"] = 90  # keep the page small
 claims = Claims("dinozaur-diffusion-operator",
                 title="Light-Weight Diffusion Multiplier and Uncertainty Quantification for Fourier Neural Operators",
@@ -85,13 +87,23 @@ claims = Claims("dinozaur-diffusion-operator",
 # homoscedastic variance $\sigma^2$, plus the single-sample KL estimate $\log q(\tau) - \log p(\tau)$, as the official
 # trainer does. The prediction averages forward passes with fresh $\tau$ draws plus $\mathcal N(0,\sigma^2)$ noise.
 #
-# **Baselines and controls.** The FNO with the same width, modes, blocks and lifting/projection MLPs. For
-# uncertainty, an *MC-dropout FNO* as in the official dropout configurations: dropout 0.1 in the block MLPs,
-# trained with the relative-L2 loss, and sampled with dropout on plus the official fixed noise
-# $\log\sigma^2 = -4$ in normalised units. The control for accuracy is a *pointwise network*: the same blocks
-# with the spectral operator removed, i.e. DINOZAUR without its diffusion. The paper's claim that a global
-# diffusion is enough should fail for it. The control for calibration is the *Bayesian DINOZAUR without its
-# noise term*: the spread of the $\tau$ posterior alone.
+# **Comparators.** Each counted test names the ingredient it is about and runs the method without it (the
+# ablation) beside the strongest naive baselines we could think of, under the same measurement and criterion.
+#
+# - *Accuracy* (the ingredient: the learned diffusion times). The reference is the FNO with the same width, modes,
+#   blocks and lifting/projection MLPs. The ablation is DINOZAUR with its times frozen at their initial value
+#   ($\tau = 10^{-8}$), i.e. a plain low-pass truncation of the kept modes plus the gradient features. The naive
+#   baselines are two FNOs with as many parameters as DINOZAUR or fewer (the largest width that fits, at the same
+#   modes and at 4 modes), since the claim is "as accurate with far fewer parameters", and the same blocks with
+#   no spectral operator at all (a pointwise network).
+# - *Uncertainty* (the ingredient: the posterior over the diffusion times). The ablation is DINOZAUR with point
+#   times trained on the same Gaussian likelihood with the same learned homoscedastic noise: the Bayesian model
+#   without its posterior. The naive baselines are the FNO with a constant Gaussian noise whose variance is its
+#   mean squared training residual, and the MC-dropout FNO of the official dropout configurations (dropout 0.1 in
+#   the block MLPs, sampled with dropout on plus the official fixed noise $\log\sigma^2 = -4$ in normalised
+#   units), with that fixed noise and with its noise fitted in the same way as the FNO's (its mean squared
+#   training residual added to the dropout variance): the same model, at the same error, with a fixed and with a
+#   fitted noise level.
 
 # %% [markdown]
 # ## The experiment
@@ -128,14 +140,24 @@ claims = Claims("dinozaur-diffusion-operator",
 # - **Inputs.** We feed $\log a$, not $a$ (a log-normal field spans two orders of magnitude), and append the
 #   coordinate $x$ as a second input channel. The official Darcy config feeds the coefficient only, with no
 #   positional encoding.
-# - **Periodic length.** The eigenvalues use the physical length of the padded grid, $L = (n+p)/(n-1)$.
-#   The official Darcy config uses its default extent $2\pi$, i.e. $\lambda_k = k^2$. This only rescales $\tau$.
+# - **Periodic length (extent).** The eigenvalues and the gradient wavenumbers use the physical length of the
+#   padded grid, $L = (n+p)/(n-1) \approx 1.14$. The official Darcy config uses its default extent $2\pi$, i.e.
+#   $\lambda_k = k^2$. This is not a mere rescaling of $\tau$: AdamW moves $\tau$ by about one learning rate per
+#   step whatever its scale, so the extent sets how far the filters can move in a given number of steps. The page
+#   therefore runs the official extent as a second setting of the accuracy test (and of its ablation).
+# - **The Bayesian model** is our 1-D uniform-grid network with Bayesian multipliers, not the official
+#   `BayesianDINOZAURd` (a GINO-style decoder on ShapeNet-car). Three departures from its configuration: our
+#   projection MLP has one hidden layer of $2W$ (official: two, $[2W, 2W]$); our padding is one-sided (official
+#   Bayesian config: symmetric); and we train in batches of 32 with one $\tau$ draw per batch, shared by its 32
+#   samples, where the official batch size 1 draws one $\tau$ per sample. Our ELBO averages the summed NLL over
+#   the batch, the official one sums it (equal at its batch size 1).
 # - **Baselines.** FNO and MC-dropout FNO only. No TFNO, GINO or Laplace approximation. The MC-dropout baseline
 #   is an FNO. The paper's dropout baselines on ShapeNet-car are DINOZAUR-, GINO- and TGINO-dropout.
 # - **Metrics.** NLL, 90% coverage and miscalibration area are computed over all test points together, with
 #   our own implementation (the official code calls uncertainty-toolbox per sample). The interval score is
 #   not computed.
-# - **Controls** (pointwise network; τ-posterior spread without noise) are ours.
+# - **Comparators** (frozen times, parameter-matched FNOs, pointwise network, point times with a learned noise,
+#   fitted constant noises) are ours.
 
 # %%
 xg = np.linspace(0.0, 1.0, P.n_grid)
@@ -161,19 +183,36 @@ X_tr, X_te = features(a_tr), features(a_te)
 Y_tr = torch.tensor(((u_tr - u_m) / u_s)[..., None], dtype=torch.float32)
 
 # %% [markdown]
-# The five networks are trained one after the other on the same data. The Bayesian model and the MC-dropout FNO
-# are then sampled `n_pred` times (ci 16, full 100) on the test set.
+# The eleven networks (the method, its ablations and the baselines of every test) are trained one after the other
+# on the same data, from the same initialisation seed. The Bayesian model, the point-time DINOZAUR with a learned
+# noise and the MC-dropout FNO are then sampled `n_pred` times (ci 16, full 100) on the test set.
 
 # %%
 ARCH = dict(c_in=2, c_out=1, width=P.width, modes=P.modes, n_blocks=P.n_blocks, n_grid=P.n_grid)
-SPECS = {"FNO": dict(kind="fno"), "DINOZAUR": dict(kind="dinozaur"), "Bayesian DINOZAUR": dict(kind="bayesian"),
-         "MC-dropout FNO": dict(kind="fno", dropout=DROPOUT), "pointwise (control)": dict(kind="pointwise")}
+n_dz = K.parameter_count(K.NeuralOperator1d("dinozaur", **ARCH))
+
+
+def matched_width(modes):
+    """The largest width at which an FNO with these modes has no more parameters than DINOZAUR."""
+    return max(w for w in range(2, P.width + 1)
+               if K.parameter_count(K.NeuralOperator1d("fno", **{**ARCH, "width": w, "modes": modes})) <= n_dz)
+
+
+W_NARROW, W_M4 = matched_width(P.modes), matched_width(4)
+SPECS = {"FNO": dict(kind="fno"), "DINOZAUR": dict(kind="dinozaur"),
+         "DINOZAUR, τ frozen": dict(kind="dinozaur", learn_tau=False),
+         "DINOZAUR, extent 2π": dict(kind="dinozaur", length=OFFICIAL_EXTENT),
+         "DINOZAUR, extent 2π, τ frozen": dict(kind="dinozaur", length=OFFICIAL_EXTENT, learn_tau=False),
+         "FNO, narrow": dict(kind="fno", width=W_NARROW), "FNO, 4 modes": dict(kind="fno", modes=4, width=W_M4),
+         "pointwise network": dict(kind="pointwise"),
+         "Bayesian DINOZAUR": dict(kind="bayesian"), "DINOZAUR, learned noise": dict(kind="dinozaur", learn_noise=True),
+         "MC-dropout FNO": dict(kind="fno", dropout=DROPOUT)}
 models, hist, cpu = {}, {}, {}
 # warm-up: torch's first backward pass and optimiser cost a one-off ~2 s of CPU; keep it out of the timings
 K.train_operator(K.NeuralOperator1d("pointwise", **ARCH), X_tr[:8], Y_tr[:8], epochs=1, batch_size=8)
 for name in progress(SPECS, desc="training"):
     torch.manual_seed(P.seed)
-    m = K.NeuralOperator1d(**SPECS[name], **ARCH)
+    m = K.NeuralOperator1d(**{**ARCH, **SPECS[name]})
     t0 = time.process_time()
     hist[name] = K.train_operator(m, X_tr, Y_tr, epochs=P.epochs, batch_size=P.batch_size, lr=P.lr, seed=P.seed,
                                   noise_lr=NOISE_LR)
@@ -189,17 +228,31 @@ with torch.no_grad():
     pred = {n: to_phys(models[n](X_te).numpy()) for n in SPECS}
 samples = {
     "Bayesian DINOZAUR": K.predictive_samples(models["Bayesian DINOZAUR"], X_te, P.n_pred, seed=P.seed),
-    "Bayesian DINOZAUR, no noise (control)": K.predictive_samples(models["Bayesian DINOZAUR"], X_te, P.n_pred,
-                                                                   seed=P.seed, noise="none"),
+    "Bayesian DINOZAUR, no noise": K.predictive_samples(models["Bayesian DINOZAUR"], X_te, P.n_pred, seed=P.seed,
+                                                        noise="none"),
+    "DINOZAUR, learned noise": K.predictive_samples(models["DINOZAUR, learned noise"], X_te, P.n_pred, seed=P.seed),
     "MC-dropout FNO": K.predictive_samples(models["MC-dropout FNO"], X_te, P.n_pred, seed=P.seed,
                                            noise=DROPOUT_LOGVAR, dropout=True),
 }
-uq = {}
-for n, s in samples.items():
-    s = to_phys(s)
-    mu, sd = s.mean(0), s.std(0, ddof=1)
-    uq[n] = dict(mu=mu, sd=sd, nll=K.gaussian_nll(mu, sd**2, u_te), cov90=K.interval_coverage(mu, sd, u_te, 0.9),
-                 ma=K.miscalibration_area(mu, sd, u_te), rel=K.relative_l2(mu, u_te))
+
+
+def uq_of(mu, sd):
+    return dict(mu=mu, sd=sd, nll=K.gaussian_nll(mu, sd**2, u_te), cov90=K.interval_coverage(mu, sd, u_te, 0.9),
+                ma=K.miscalibration_area(mu, sd, u_te), rel=K.relative_l2(mu, u_te))
+
+
+uq = {n: uq_of(to_phys(s).mean(0), to_phys(s).std(0, ddof=1)) for n, s in samples.items()}
+# naive noise levels: the mean squared training residual (normalised units) of the model's mean prediction
+with torch.no_grad():
+    lv_fno = float(np.log(np.mean((models["FNO"](X_tr).numpy() - Y_tr.numpy()) ** 2)))
+drop_tr = K.predictive_samples(models["MC-dropout FNO"], X_tr, P.n_pred, seed=P.seed, noise="none", dropout=True)
+lv_drop = float(np.log(np.mean((drop_tr.mean(0) - Y_tr.numpy()) ** 2)))
+drop_te = to_phys(K.predictive_samples(models["MC-dropout FNO"], X_te, P.n_pred, seed=P.seed, noise="none",
+                                       dropout=True))
+with torch.no_grad():
+    mu_fno = to_phys(models["FNO"](X_te).numpy())
+uq["FNO, fitted constant noise"] = uq_of(mu_fno, np.full_like(mu_fno, np.exp(0.5 * lv_fno) * u_s))
+uq["MC-dropout FNO, fitted noise"] = uq_of(drop_te.mean(0), np.sqrt(drop_te.var(0, ddof=1) + np.exp(lv_drop) * u_s**2))
 pred["Bayesian DINOZAUR"] = uq["Bayesian DINOZAUR"]["mu"]  # its prediction is the predictive mean
 pred["MC-dropout FNO"] = uq["MC-dropout FNO"]["mu"]
 rel = {n: K.relative_l2(pred[n], u_te) for n in SPECS}
@@ -217,10 +270,10 @@ n_mult = {n: sum(K.parameter_count(b.spectral.multiplier) for b in models[n].blo
 # and in the whole network.
 
 # %%
-print(f"{'model':<22}{'params':>9}{'multiplier':>12}{'rel. L2 mean':>14}{'median':>9}{'p90':>9}")
+print(f"{'model':<31}{'params':>9}{'multiplier':>12}{'rel. L2 mean':>14}{'median':>9}{'p90':>9}")
 for n in SPECS:
     r = rel[n]
-    print(f"{n:<22}{n_par[n]:>9}{n_mult[n]:>12}{r.mean():>14.4f}{np.median(r):>9.4f}{np.quantile(r, 0.9):>9.4f}")
+    print(f"{n:<31}{n_par[n]:>9}{n_mult[n]:>12}{r.mean():>14.4f}{np.median(r):>9.4f}{np.quantile(r, 0.9):>9.4f}")
 print(f"\nreference solver vs exact solution: {solver_err:.1e} (max over test samples)")
 
 fig, axes = plt.subplots(1, 2, figsize=(10, 3.6))
@@ -228,16 +281,17 @@ ax = axes[0]
 for i, n in enumerate(SPECS):
     r = rel[n]
     lo, med, hi = np.quantile(r, [0.1, 0.5, 0.9])
-    ax.errorbar(n_par[n], med, yerr=[[med - lo], [hi - med]], fmt="o", color=f"C{i}", capsize=3, label=n)
+    ax.errorbar(n_par[n], med, yerr=[[med - lo], [hi - med]], fmt="o" if i < 10 else "s", color=f"C{i % 10}",
+                capsize=3, label=n)
 ax.set_xscale("log")
 ax.set_yscale("log")
 ax.set_xlabel("trainable parameters (whole network)")
 ax.set_ylabel("test relative L2 error (median, 10–90%)")
 ax.set_title(f"1-D Darcy, {scale} scale")
-ax.legend(fontsize=7)
+ax.legend(fontsize=6)
 ax = axes[1]
 for i, n in enumerate(SPECS):
-    ax.plot(np.arange(1, P.epochs + 1), hist[n], color=f"C{i}", label=n)
+    ax.plot(np.arange(1, P.epochs + 1), hist[n], color=f"C{i % 10}", ls="-" if i < 10 else "--", label=n)
 ax.set_xlabel("epoch")
 ax.set_ylabel("training loss (rel. L2; ELBO per sample for Bayesian)")
 ax.set_yscale("symlog", linthresh=1.0)
@@ -276,9 +330,9 @@ axes[0].semilogy(xg, a_te[i], color="k")
 axes[0].set_ylabel("coefficient a(x)")
 ax = axes[1]
 ax.plot(xg, u_te[i], color="k", lw=2.5, label="reference solver")
-for n, c in (("FNO", "C0"), ("DINOZAUR", "C1"), ("pointwise (control)", "C4")):
+for n, c in (("FNO", "C0"), ("DINOZAUR", "C1"), ("pointwise network", "C7")):
     ax.plot(xg, pred[n][i], color=c, lw=1.2, label=n)
-b, b0 = uq["Bayesian DINOZAUR"], uq["Bayesian DINOZAUR, no noise (control)"]
+b, b0 = uq["Bayesian DINOZAUR"], uq["Bayesian DINOZAUR, no noise"]
 z = 1.6448536269514722
 ax.plot(xg, b["mu"][i], color="C2", lw=1.2, label="Bayesian DINOZAUR (mean)")
 ax.fill_between(xg, b["mu"][i] - z * b["sd"][i], b["mu"][i] + z * b["sd"][i], color="C2", alpha=0.25,
@@ -303,7 +357,8 @@ from scipy.stats import norm
 levels = np.linspace(0.0, 1.0, 41)
 fig, ax = plt.subplots(figsize=(5.0, 4.0))
 ax.plot([0, 1], [0, 1], color="gray", ls="--", lw=1)
-for (n, d), c in zip(uq.items(), ("C2", "C5", "C3")):
+for j, (n, d) in enumerate(uq.items()):
+    c = f"C{j}"
     zz = np.abs(u_te - d["mu"]).ravel() / d["sd"].ravel()
     obs = [(zz <= norm.ppf(0.5 + lv / 2)).mean() for lv in levels]
     ax.plot(levels, obs, color=c, label=f"{n}: MA {d['ma']:.3f}")
@@ -312,9 +367,9 @@ ax.set_xlabel("nominal level of the central interval")
 ax.set_ylabel("observed fraction of test points inside")
 ax.legend(fontsize=7)
 plt.show()
-print(f"{'model':<40}{'NLL (nats/point)':>17}{'90% coverage':>14}{'MA':>8}{'rel. L2':>9}")
+print(f"{'model':<32}{'NLL (nats/point)':>17}{'90% coverage':>14}{'MA':>8}{'rel. L2':>9}")
 for n, d in uq.items():
-    print(f"{n:<40}{d['nll']:>17.3f}{d['cov90']:>14.3f}{d['ma']:>8.3f}{d['rel'].mean():>9.4f}")
+    print(f"{n:<32}{d['nll']:>17.3f}{d['cov90']:>14.3f}{d['ma']:>8.3f}{d['rel'].mean():>9.4f}")
 print(f"learned noise std (physical units): {np.exp(0.5 * float(models['Bayesian DINOZAUR'].log_noise_var.detach())) * u_s:.2e};"
       f" MC-dropout fixed noise std: {np.exp(0.5 * DROPOUT_LOGVAR) * u_s:.2e}; test |u| mean {np.abs(u_te).mean():.2e}")
 
@@ -368,7 +423,13 @@ plt.show()
 #   seeded forward pass, including its reparameterised draw (the same draw from torch's generator) and KL;
 # - parameter counts: the official 1-D FNO (width 32, modes 16, 4 blocks, 2 input channels) has 91,169 parameters
 #   and DINOZAUR with gradient features 28,065. Our networks have the same counts. Our closed form gives the
-#   multiplier counts of the 2-D Darcy configuration (688,128 against 128).
+#   multiplier counts of the 2-D Darcy configuration (688,128 against 128);
+# - the **whole networks' forward passes** (lifting, one-sided padding, two double-skip blocks, unpadding,
+#   projection; width 4, modes 8, a 16-point grid) with the official weights loaded into ours: DINOZAUR with
+#   gradient features and nonzero diffusion times at **two extents**, the padded grid's length (our default) and the
+#   official $2\pi$ (the two outputs differ, and each is reproduced only with its own extent), and the FNO;
+# - the **training losses**: the official `RelativeLpLoss`, and `ELBOLoss` (full Gaussian NLL summed, plus the KL)
+#   at batch size 1, against our `relative_l2_loss` and `gaussian_elbo`.
 #
 # **Departures** (ours → official):
 #
@@ -376,7 +437,15 @@ plt.show()
 #    1e-3, batch 16 (Darcy). Our noise log-variance has its own peak rate of 0.05; in the official code it shares the
 #    single rate.
 # 2. *Extent*: $L$ = the padded grid's physical length → $2\pi$ in the Darcy config (extent [1, 1, 1] in the Bayesian
-#    ShapeNet config). This rescales τ only.
+#    ShapeNet config). This does not only rescale τ: under AdamW a time moves by about one learning rate per step
+#    whatever its scale, so the extent decides how far the filters move in our 50–300 steps. **Run**: the test
+#    `accuracy-competitive-official-extent` repeats the accuracy test with the extent $2\pi$.
+# 2b. *The Bayesian model*: our 1-D grid network with Bayesian multipliers → the official `BayesianDINOZAURd`
+#    (a GINO-style decoder). Ours has a one-hidden-layer projection $[2W]$ (official $[2W, 2W]$), one-sided
+#    padding (official Bayesian config: symmetric), and batches of 32 sharing one $\tau$ draw (official batch size
+#    1: one draw per sample). Our ELBO averages the per-sample summed NLL over the batch; the official one sums it
+#    over the batch (the golden test checks that the two agree at batch size 1). Not run: the batch-size-1
+#    training alone would cost more than this page's whole ci budget.
 # 3. *Inputs*: $[\log a, x]$ → $a$ only for Darcy.
 # 4. *UQ baseline*: MC-dropout on an FNO → dropout on DINOZAUR, GINO and TGINO (ShapeNet-car), plus a Laplace
 #    approximation. Our dropout and its fixed noise ($\log\sigma^2=-4$ in normalised units) follow the official
@@ -386,45 +455,121 @@ plt.show()
 # 6. *Not used*: TFNO/TGINO factorisations, positional encodings, the geometry (GINO) encoders and decoders.
 
 # %%
-ctrl_rel = rel["pointwise (control)"].mean() / rel["FNO"].mean()
-bz, b0, dr = uq["Bayesian DINOZAUR"], uq["Bayesian DINOZAUR, no noise (control)"], uq["MC-dropout FNO"]
+R = {n: float(rel[n].mean() / rel["FNO"].mean()) for n in SPECS}  # mean test error relative to the FNO's
+bz, dr = uq["Bayesian DINOZAUR"], uq["MC-dropout FNO"]
 TRAINED = tolerance(rel=0.25, why=f"ratio of the end points of two {P.epochs}-epoch AdamW trainings: moves with "
                                   "float rounding across machines")
 COVER = tolerance(abs=0.05, why=f"coverage of intervals from {P.n_pred} posterior draws of a trained model")
 NLLD = tolerance(abs=0.5, rel=0.25, why="difference of two NLLs of trained models (nats per point)")
-NO_NOISE = "Bayesian DINOZAUR without its noise term (spread of the τ posterior alone)"
-REDESIGN = ("criterion and control fixed before the first run, but the input (log a instead of a) and the learning "
+REDESIGN = ("criterion fixed before the first run, but the input (log a instead of a) and the learning "
             "rates (ci 1e-2, full 3e-3) were changed after it, for all models alike: the first ci run left every "
-            "model at 30-50% error")
+            "model at 30-50% error; comparators added under issue 32")
+OFFICIAL_SETTING = "the official Darcy config's extent 2π (λ_k = k², gradient wavenumbers k) for DINOZAUR and its ablation"
+WHY_OFFICIAL = ("issue 32: a second reading of the official code found that the extent moves this test; the official "
+                "extent is run as a second setting, with the method, measurement and criterion of accuracy-competitive")
+TAU = "the learned diffusion times (frozen at their initial 1e-8: a plain low-pass truncation)"
+POST = "the posterior over the diffusion times (point times, the same learned noise and likelihood)"
+ACC_BASELINES = [Comparator(f"FNO with matched parameters: width {W_NARROW}, modes {P.modes} "
+                            f"({n_par['FNO, narrow']} parameters against DINOZAUR's {n_dz}) / FNO", R["FNO, narrow"]),
+                 Comparator(f"FNO with matched parameters: width {W_M4}, modes 4 ({n_par['FNO, 4 modes']} parameters) "
+                            "/ FNO", R["FNO, 4 modes"]),
+                 Comparator("the same blocks with no spectral operator (pointwise network) / FNO", R["pointwise network"])]
 
-claims.check("multiplier-params", kind="implementation",
-             statement="spectral-multiplier parameters, DINOZAUR / FNO, at our width and modes",
-             paper="a single learnable time per channel instead of a dense tensor multiplier (no count found); "
-                   "brief: ≤ 1/20", criterion=at_most(1 / 20),
-             measured=n_mult["DINOZAUR"] / n_mult["FNO"])
+claims.headline("light-and-competitive",
+                "Replacing the FNO's dense spectral multiplier by a diffusion multiplier with one learnable time per "
+                "channel cuts the parameters drastically without compromising accuracy",
+                tests=["accuracy-competitive", "accuracy-competitive-official-extent"])
+claims.headline("bayesian-uq",
+                "Priors over the diffusion times make DINOZAUR a Bayesian operator with calibrated uncertainty, better "
+                "than MC dropout and Laplace approximations",
+                tests=["coverage-90", "nll-vs-dropout"])
+claims.headline("benchmarks",
+                "Competitive or superior accuracy on Darcy, Navier-Stokes, ShapeNet-car and Ahmed bodies against "
+                "FNO, TFNO, GINO and TGINO",
+                untestable="the 2-D/3-D benchmarks need the 22 GB data set and a GPU; the page runs a 1-D Darcy "
+                           "stand-in, which the first headline's tests cover")
+claims.illustrate("multiplier-params",
+                  statement="spectral-multiplier parameters, DINOZAUR / FNO, at our width and modes",
+                  paper="a single learnable time per channel instead of a dense tensor multiplier (no count found); "
+                        "brief: ≤ 1/20", criterion=at_most(1 / 20),
+                  measured=n_mult["DINOZAUR"] / n_mult["FNO"],
+                  why="a count fixed by the architecture: C against 2C²(m/2+1) per layer, whatever the data; "
+                      "the golden file checks the counts against the official code")
 claims.check("solver-vs-exact", kind="implementation",
              statement="reference Darcy solver vs exact quadrature solution: max relative L2 over test samples",
              paper="(our check of the data)", criterion=at_most(0.01), measured=solver_err,
              tol=tolerance(rel=1e-3, why="finite-volume and quadrature of sampled fields"))
-claims.check("accuracy-competitive",
-             statement="mean test relative L2: DINOZAUR / FNO (same width, modes, blocks, schedule)",
-             paper="competitive or superior accuracy to FNO on Darcy and Navier–Stokes (values not retrieved); "
-                   f"brief: ≤ {ACC_RATIO}×",
-             criterion=at_most(ACC_RATIO), measured=rel["DINOZAUR"].mean() / rel["FNO"].mean(),
-             control=ctrl_rel, control_label="pointwise network (DINOZAUR without its diffusion layer) / FNO",
-             tol=TRAINED, post_hoc=REDESIGN)
-claims.check("coverage-90", statement="Bayesian DINOZAUR: fraction of test points inside its central 90% "
-             "predictive interval", paper="calibrated uncertainty (better miscalibration area than MC dropout and "
-             "Laplace on ShapeNet-car; values not retrieved); brief: in [0.75, 0.98]",
-             criterion=between(0.75, 0.98), measured=bz["cov90"], control=b0["cov90"], control_label=NO_NOISE,
-             tol=COVER, post_hoc=REDESIGN)
-claims.check("nll-vs-dropout", statement="test NLL per point (nats): Bayesian DINOZAUR minus MC-dropout FNO",
-             paper="lower NLL than MC dropout (values not retrieved); brief: ≤ 0 at full scale (we check it at ci too)",
-             criterion=at_most(0.0), measured=bz["nll"] - dr["nll"], control=b0["nll"] - dr["nll"],
-             control_label=NO_NOISE + ", minus MC-dropout FNO", tol=NLLD, post_hoc=REDESIGN)
+claims.test("accuracy-competitive",
+            statement="mean test relative L2: DINOZAUR / FNO (same width, modes, blocks, schedule)",
+            paper="competitive or superior accuracy to FNO on Darcy and Navier–Stokes (values not retrieved); "
+                  f"brief: ≤ {ACC_RATIO}×",
+            criterion=at_most(ACC_RATIO), measured=R["DINOZAUR"],
+            ablation=Comparator("DINOZAUR with its diffusion times frozen / FNO", R["DINOZAUR, τ frozen"],
+                                ingredient=TAU),
+            baselines=ACC_BASELINES, tol=TRAINED, post_hoc=REDESIGN)
+claims.test("accuracy-competitive-official-extent",
+            statement="mean test relative L2: DINOZAUR with the official extent 2π / FNO",
+            paper="competitive or superior accuracy to FNO (official Darcy config: extent 2π); "
+                  f"brief: ≤ {ACC_RATIO}×",
+            criterion=at_most(ACC_RATIO), measured=R["DINOZAUR, extent 2π"],
+            ablation=Comparator("DINOZAUR with the extent 2π and its diffusion times frozen / FNO",
+                                R["DINOZAUR, extent 2π, τ frozen"], ingredient=TAU),
+            baselines=ACC_BASELINES, tol=TRAINED, post_hoc=WHY_OFFICIAL, setting=OFFICIAL_SETTING)
+claims.test("coverage-90", statement="Bayesian DINOZAUR: fraction of test points inside its central 90% "
+            "predictive interval", paper="calibrated uncertainty (better miscalibration area than MC dropout and "
+            "Laplace on ShapeNet-car; values not retrieved); brief: in [0.75, 0.98]",
+            criterion=between(0.75, 0.98), measured=bz["cov90"],
+            ablation=Comparator("DINOZAUR with point diffusion times and the same learned noise",
+                                uq["DINOZAUR, learned noise"]["cov90"], ingredient=POST),
+            baselines=[Comparator("FNO with a constant noise (its mean squared training residual)",
+                                  uq["FNO, fitted constant noise"]["cov90"]),
+                       Comparator("MC-dropout FNO with the official fixed noise", dr["cov90"]),
+                       Comparator("MC-dropout FNO with its noise fitted (mean squared training residual)",
+                                  uq["MC-dropout FNO, fitted noise"]["cov90"])],
+            tol=COVER, post_hoc=REDESIGN)
+claims.test("nll-vs-dropout", statement="test NLL per point (nats): Bayesian DINOZAUR minus MC-dropout FNO",
+            paper="lower NLL than MC dropout (values not retrieved); brief: ≤ 0 at full scale (we check it at ci too)",
+            criterion=at_most(0.0), measured=bz["nll"] - dr["nll"],
+            ablation=Comparator("DINOZAUR with point diffusion times and the same learned noise, minus MC-dropout FNO",
+                                uq["DINOZAUR, learned noise"]["nll"] - dr["nll"], ingredient=POST),
+            baselines=[Comparator("FNO with a constant noise (its mean squared training residual), minus MC-dropout "
+                                  "FNO", uq["FNO, fitted constant noise"]["nll"] - dr["nll"]),
+                       Comparator("MC-dropout FNO with its noise fitted instead of fixed (same predictions, same "
+                                  "error), minus MC-dropout FNO", uq["MC-dropout FNO, fitted noise"]["nll"] - dr["nll"])],
+            tol=NLLD, post_hoc=REDESIGN)
 for n in SPECS:
-    claims.check(f"train-cpu-{n.split(' (')[0].lower().replace(' ', '-')}", statement=f"CPU seconds to train {n}",
+    tid = "train-cpu-" + "".join(ch if ch.isalnum() else "-" for ch in n.lower().replace("τ", "tau").replace("π", "pi"))
+    claims.check(tid.replace("--", "-").strip("-"), statement=f"CPU seconds to train {n}",
                  paper="(not a claim of the paper)", criterion=at_most(1e9), measured=cpu[n], volatile=True)
+
+# %%
+import re
+
+
+def gkey(n):
+    return re.sub(r"[^a-z0-9]+", "_", n.lower().replace("τ", "tau").replace("π", "pi")).strip("_")
+
+
+for n in SPECS:
+    glue(f"ratio_{gkey(n)}", R[n], display=False)
+    glue(f"rel_{gkey(n)}", float(rel[n].mean()), display=False)
+    glue(f"par_{gkey(n)}", n_par[n], display=False)
+for n, d in uq.items():
+    for k in ("cov90", "nll", "ma"):
+        glue(f"{k}_{gkey(n)}", float(d[k]), display=False)
+    glue(f"dnll_{gkey(n)}", float(d["nll"] - dr["nll"]), display=False)
+glue("w_narrow", W_NARROW, display=False)
+glue("w_m4", W_M4, display=False)
+glue("par_ratio", n_par["FNO"] / n_dz, display=False)
+glue("mult_ratio_inv", n_mult["FNO"] / n_mult["DINOZAUR"], display=False)
+glue("sigma_learned", float(np.exp(0.5 * float(models["Bayesian DINOZAUR"].log_noise_var.detach())) * u_s), display=False)
+glue("sigma_point", float(np.exp(0.5 * float(models["DINOZAUR, learned noise"].log_noise_var.detach())) * u_s),
+     display=False)
+glue("sigma_dropout", float(np.exp(0.5 * DROPOUT_LOGVAR) * u_s), display=False)
+glue("sigma_fno_fit", float(np.exp(0.5 * lv_fno) * u_s), display=False)
+glue("bayes_error_vs_dropout", float(bz["rel"].mean() / dr["rel"].mean()), display=False)
+glue("solver_err", solver_err, display=False)
+glue("acc_ratio", ACC_RATIO, display=False)
 
 # %%
 claims.timings()
@@ -439,46 +584,88 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# **Parameters: reproduced by construction.** The diffusion multiplier has $C$ parameters per layer against
-# the FNO's $2C^2(m/2+1)$: 1/288 of it at our ci width (16), 1/576 at width 32. This is a count, not a measurement, so the
-# page lists it as an implementation check. The whole network is less dramatic, because the gradient features, the
-# skip connections and the MLPs remain. In 1-D, DINOZAUR has 2.8× (ci) to 3.2× (official 1-D count) fewer parameters
-# than the FNO. The "orders of magnitude" appear with dimension: 25× for the whole network at the paper's 2-D Darcy
-# configuration (from the official code), and the FNO's multipliers alone reach 61 million parameters in 3-D with
-# modes 24, where DINOZAUR's stay at 128.
+# ```{repro-verdict}
+# ```
 #
-# **Accuracy: reproduced at ci in the weak form the brief asks, but seed-sensitive.** At seed 0, DINOZAUR's mean test
-# error is 1.41× the FNO's (0.290 against 0.206), within the brief's 1.5×. The control, the same network without
-# its spectral layer, is at 2.15× and fails. Over ci seeds 0–9 the ratio holds at 7 of 10 seeds (median 1.17, range
-# 0.76–1.93), and the control fails at all 10. So a per-channel heat kernel does most of the FNO's work with a third
-# of the parameters, and at some seeds it does better. But at 50 optimiser steps every model is far from converged
-# (errors of 20–40%, against a reference solver accurate to 1%), and the ranking moves with the seed. The
-# full-scale row of the robustness table (seed 0, 300 steps, the stricter 1.2×) is the closer test of "competitive".
-# There the claim does not hold: DINOZAUR's error is 1.28× the FNO's, above the 1.2× threshold, and the control
-# fails by an order of magnitude (11×). An earlier full-scale record (made before a change to the project's
-# input hashing, on a heavily loaded machine) gave 1.19× and passed. The two values differ by less than the 25 %
-# this page declares for a ratio of two trained end points, so the honest summary is: slightly less accurate than
-# the FNO, right at the edge of the brief's 1.2×.
+# Numbers are from this run (ci seed 0); counts are over the ci sweep of seeds 0–9, and the judged table gives the
+# full-scale status beside each test. Errors are mean test relative L2 errors divided by the FNO's.
 #
-# **Calibration: partly reproduced, and not by the mechanism the paper credits.** At seed 0 the Bayesian DINOZAUR's
-# 90% intervals cover 70% of the test points, below the brief's 0.75 (not reproduced). Over ci seeds 0–9 the
-# coverage is in range at 6 of 10 seeds (median 0.76, range 0.63–0.82). Its NLL is lower than the MC-dropout FNO's at
-# 9 of 10 seeds (2.6 nats per point lower at seed 0). Its miscalibration area at seed 0 (0.15) is about the same as
-# dropout's (0.14). The control fails both checks at every seed, by a wide margin: without the learned noise, the τ
-# posterior alone covers 24–56%, and its NLL is 6–81 nats per point above the dropout FNO's. So at ci the
-# coverage comes mostly from the learned homoscedastic noise, not from the priors on the diffusion times. The
-# full-scale run (seed 0; robustness table) turns this around. The Bayesian model's intervals there are too wide
-# (coverage at the top of the range), its NLL is worse than the dropout FNO's (not reproduced), and the τ-posterior
-# spread alone lands inside the coverage range too, so the coverage claim is uninformative there. In that run the
-# τ spread alone has the smallest miscalibration area of the three (rerun with `scale="full"` to see it). The
-# posterior means of $\log\tau$ barely move from their initial value of −5 in 50–300 steps (the filter figure). The
-# Bayesian model's mean prediction is the least accurate of the four operators at both scales (0.41 at ci seed 0).
-# The paper's calibration result comes from 200 epochs on ShapeNet-car, which we cannot run here.
+# - *Parameters* (an illustration). The diffusion multiplier has $C$ parameters per layer against the FNO's
+#   $2C^2(m/2+1)$, {glue:text}`mult_ratio_inv:.0f` times fewer at our ci width: a count fixed by the
+#   architecture, so it is shown, not counted. The whole network saves less, {glue:text}`par_ratio:.1f`× here,
+#   because the gradient features, skips and MLPs remain; the saving grows with dimension (table above).
+# - *Accuracy* ({repro-status}`accuracy-competitive`). DINOZAUR's error is {glue:text}`ratio_dinozaur:.2f`× the
+#   FNO's, within the brief's {glue:text}`acc_ratio`×. Over the sweep it passes clearly at
+#   {repro-seeds}`accuracy-competitive:method:pass` seeds and lies inside the declared tolerance band (never a
+#   pass) at {repro-seeds}`accuracy-competitive:method:edge`.
+#   Its ablation, the same network with the diffusion times frozen (a plain low-pass truncation), is at
+#   {glue:text}`ratio_dinozaur_tau_frozen:.2f`×: learning the times matters. But an FNO with as many parameters as
+#   DINOZAUR does as well when its parameters go to fewer modes rather than fewer channels: width
+#   {glue:text}`w_m4` with 4 modes is at {glue:text}`ratio_fno_4_modes:.2f`× (it passes at
+#   {repro-seeds}`accuracy-competitive:baseline2:pass` seeds), while the narrow FNO at the same modes is at
+#   {glue:text}`ratio_fno_narrow:.2f`× and the pointwise network at {glue:text}`ratio_pointwise_network:.2f`×. On
+#   this smooth 1-D problem, "as accurate with fewer parameters" does not need the diffusion multiplier.
+# - *The official extent* ({repro-status}`accuracy-competitive-official-extent`). With the extent $2\pi$ of the
+#   official Darcy config, and nothing else changed, DINOZAUR's error is {glue:text}`ratio_dinozaur_extent_2pi:.2f`×
+#   the FNO's (frozen times: {glue:text}`ratio_dinozaur_extent_2pi_tau_frozen:.2f`×); the method passes at
+#   {repro-seeds}`accuracy-competitive-official-extent:method:pass` seeds. With $\lambda_k = k^2$ the times
+#   must grow about $(2\pi/L)^2 \approx 30$ times larger to give the same filters, and AdamW moves them by about
+#   one learning rate per step, so in our few steps they stay near the identity filter. The accuracy claim at
+#   our extent rests on a departure from the official setting.
+# - *Calibration* ({repro-status}`coverage-90`). The Bayesian DINOZAUR's 90% intervals cover
+#   {glue:text}`cov90_bayesian_dinozaur:.2f` of the test points (in range at
+#   {repro-seeds}`coverage-90:method:pass` seeds). Its ablation, point times with the same learned noise, covers
+#   {glue:text}`cov90_dinozaur_learned_noise:.2f`, and the FNO with a constant noise fitted to its training
+#   residual {glue:text}`cov90_fno_fitted_constant_noise:.2f`; the MC-dropout FNO with the official fixed noise
+#   covers {glue:text}`cov90_mc_dropout_fno:.2f`, and with a fitted noise
+#   {glue:text}`cov90_mc_dropout_fno_fitted_noise:.2f`. Over the sweep the ablation is in range at
+#   {repro-seeds}`coverage-90:ablation:pass` seeds and the constant-noise FNO at
+#   {repro-seeds}`coverage-90:baseline1:pass`. The coverage comes from the learned noise, not from the posterior
+#   over the times: without its noise term the Bayesian model covers
+#   {glue:text}`cov90_bayesian_dinozaur_no_noise:.2f`.
+# - *NLL against dropout* ({repro-status}`nll-vs-dropout`). The Bayesian DINOZAUR's NLL is
+#   {glue:text}`dnll_bayesian_dinozaur:.2f` nats per point from the MC-dropout FNO's, at
+#   {glue:text}`bayes_error_vs_dropout:.2f` times its error. The gap comes from the noise level: the Bayesian
+#   model learns a noise standard deviation of {glue:text}`sigma_learned:.3f` where the official dropout sampler
+#   fixes {glue:text}`sigma_dropout:.3f`. Give the dropout FNO a noise fitted to its training residual, with the
+#   same predictions and so the same error, and its NLL falls by {glue:text}`dnll_mc_dropout_fno_fitted_noise:.2f`
+#   nats; the point-time DINOZAUR with a learned noise ({glue:text}`dnll_dinozaur_learned_noise:.2f`) and the FNO
+#   with a constant noise ({glue:text}`dnll_fno_fitted_constant_noise:.2f`) do better than the Bayesian model. Over
+#   the sweep the method passes at {repro-seeds}`nll-vs-dropout:method:pass` seeds, its ablation at
+#   {repro-seeds}`nll-vs-dropout:ablation:pass` and the dropout FNO with a fitted noise at
+#   {repro-seeds}`nll-vs-dropout:baseline2:pass`. The NLL "win" is a learned against a fixed noise level, not
+#   the posterior over the times.
 #
-# The robustness table below the claims gives each claim's pass rate over ci seeds 0–9 and its full-scale status.
-# All three counted claims are flagged post hoc (†). Their criteria and controls were fixed before the first run,
-# but the input ($\log a$) and the learning rates were changed after it, for all models alike (see the deviations).
-
+# All four counted tests are flagged post hoc (†): their criteria were fixed before the first run, but the input
+# ($\log a$) and the learning rates were changed after it for all models alike, and the official-extent test was
+# added with the comparators.
+#
+# ## What a skeptic would try
+#
+# Tried while converting the page (before its independent review); every number is measured by this notebook at
+# ci seed 0.
+#
+# - **An FNO with DINOZAUR's parameter budget.** Width {glue:text}`w_m4` with 4 modes
+#   ({glue:text}`par_fno_4_modes` parameters against DINOZAUR's {glue:text}`par_dinozaur`): error
+#   {glue:text}`rel_fno_4_modes:.3f` against DINOZAUR's {glue:text}`rel_dinozaur:.3f` and the full FNO's
+#   {glue:text}`rel_fno:.3f`. Width {glue:text}`w_narrow` at the same modes ({glue:text}`par_fno_narrow`
+#   parameters): {glue:text}`rel_fno_narrow:.3f`. Spending a small budget on modes, not channels, is enough here.
+# - **DINOZAUR without learning its times** (a low-pass truncation plus gradient features):
+#   {glue:text}`rel_dinozaur_tau_frozen:.3f`; at the official extent {glue:text}`rel_dinozaur_extent_2pi_tau_frozen:.3f`,
+#   close to DINOZAUR at that extent ({glue:text}`rel_dinozaur_extent_2pi:.3f`).
+# - **No spectral operator at all** (pointwise network): {glue:text}`rel_pointwise_network:.3f`.
+# - **A constant noise on a deterministic model.** The FNO with its training-residual noise (standard deviation
+#   {glue:text}`sigma_fno_fit:.3f`): NLL {glue:text}`nll_fno_fitted_constant_noise:.2f`, coverage
+#   {glue:text}`cov90_fno_fitted_constant_noise:.2f`, miscalibration area
+#   {glue:text}`ma_fno_fitted_constant_noise:.3f`; the Bayesian DINOZAUR: {glue:text}`nll_bayesian_dinozaur:.2f`,
+#   {glue:text}`cov90_bayesian_dinozaur:.2f`, {glue:text}`ma_bayesian_dinozaur:.3f`.
+# - **Point times with a learned noise** (the Bayesian model without its posterior; learned noise standard deviation
+#   {glue:text}`sigma_point:.3f`): NLL {glue:text}`nll_dinozaur_learned_noise:.2f`, coverage
+#   {glue:text}`cov90_dinozaur_learned_noise:.2f`, miscalibration area {glue:text}`ma_dinozaur_learned_noise:.3f`,
+#   error {glue:text}`rel_dinozaur_learned_noise:.3f` (the Bayesian model's mean: {glue:text}`rel_bayesian_dinozaur:.3f`).
+# - **MC dropout with a fitted rather than fixed noise**: NLL {glue:text}`nll_mc_dropout_fno_fitted_noise:.2f`
+#   against {glue:text}`nll_mc_dropout_fno:.2f` with the official fixed noise.
+#
 # ## What the miniature cannot show
 #
 # - **Dimension.** The parameter saving grows with dimension: the FNO multiplier scales as $C^2\prod_i m_i$ and
@@ -488,5 +675,8 @@ claims.table()
 #   and a GPU.
 # - **The paper's UQ comparison.** It uses ShapeNet-car with Laplace and dropout baselines on the same backbone,
 #   and the interval score. Ours is a 1-D stand-in with an FNO dropout baseline.
-# - **Training length.** Our models train for minutes, not 150 epochs. The ranking at convergence may differ,
-#   and the sweep's full-scale row is one such run.
+# - **Training length.** Our models train for seconds, not 150 epochs. The ranking at convergence may differ,
+#   and the sweep's full-scale row is one such run. In particular the official extent needs many more steps for
+#   the times to move, and the paper's 150 epochs may give them that.
+# - **The official Bayesian training** (batch size 1, one τ draw per sample, symmetric padding, a deeper
+#   projection) is not run.

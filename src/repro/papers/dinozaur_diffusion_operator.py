@@ -308,11 +308,19 @@ class NeuralOperator1d(nn.Module):
     features), ``"bayesian"`` (:class:`BayesianDiffusionMultiplier` + gradient features + a learned
     homoscedastic log-variance ``log_noise_var``), ``"pointwise"`` (no spectral operator: the control).
     ``forward(x)``: (B, n, C_in) -> (B, n, C_out). The grid spacing is ``1 / (n - 1)`` on [0, 1].
+
+    ``length``: the period :math:`L` of the Laplacian eigenvalues and of the gradient wavenumbers (official
+    ``extent``); ``None`` (default) is the padded grid's physical length :math:`(n+p)/(n-1)`, the official
+    default is :math:`2\pi`. ``learn_tau=False`` freezes DINOZAUR's diffusion times at their initial value
+    (:math:`10^{-8}`: a plain low-pass truncation of the kept modes; an ablation). ``learn_noise``: give the model a
+    learned homoscedastic log-variance (default: only ``"bayesian"``); a model with one is trained on the
+    Gaussian likelihood (:func:`gaussian_elbo`) by :func:`train_operator`.
     """
 
     def __init__(self, kind: str, c_in: int = 2, c_out: int = 1, width: int = 32, modes: int = 16,
                  n_blocks: int = 4, padding: float = 0.125, n_grid: int = 128, gradient_features: bool | None = None,
-                 dropout: float = 0.0):
+                 dropout: float = 0.0, length: float | None = None, learn_tau: bool = True,
+                 learn_noise: bool | None = None):
         super().__init__()
         if kind not in KINDS:
             raise ValueError(f"kind must be one of {KINDS}; got {kind!r}")
@@ -322,7 +330,11 @@ class NeuralOperator1d(nn.Module):
             raise ValueError(f"padding must be in [0, 1); got {padding!r}")
         self.kind = kind
         self.pad = round(padding * n_grid)
-        length = (n_grid + self.pad) / (n_grid - 1)  # period of the padded grid, in units of the domain [0, 1]
+        if length is None:
+            length = (n_grid + self.pad) / (n_grid - 1)  # period of the padded grid, in units of the domain [0, 1]
+        elif not (isinstance(length, (int, float)) and math.isfinite(length) and length > 0):
+            raise ValueError(f"length must be a positive finite number or None; got {length!r}")
+        self.length = float(length)
         gf = kind in ("dinozaur", "bayesian") if gradient_features is None else bool(gradient_features)
         self.lifting = _mlp(c_in, width, [2 * width])
 
@@ -335,8 +347,14 @@ class NeuralOperator1d(nn.Module):
             return FourierLayer1d(mult, modes, length, gradient_features=gf)
 
         self.blocks = nn.ModuleList([DoubleSkipBlock1d(width, spectral(), dropout) for _ in range(n_blocks)])
+        if not learn_tau:
+            if kind != "dinozaur":
+                raise ValueError("learn_tau=False (diffusion times frozen at their initial value) is for kind='dinozaur'")
+            for b in self.blocks:
+                b.spectral.multiplier.diffusion_time.requires_grad_(False)
         self.projection = _mlp(width, c_out, [2 * width])
-        self.log_noise_var = nn.Parameter(torch.tensor(-3.0)) if kind == "bayesian" else None
+        noise = kind == "bayesian" if learn_noise is None else bool(learn_noise)
+        self.log_noise_var = nn.Parameter(torch.tensor(-3.0)) if noise else None
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         h = self.lifting(x)
@@ -540,12 +558,37 @@ def miscalibration_area(mu: np.ndarray, std: np.ndarray, y: np.ndarray, n_levels
 
 
 # --------------------------------------------------------------------------- training and prediction
+def relative_l2_loss(pred: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    r"""Mean over the batch of :math:`\|\hat u_b - u_b\|_2 / \|u_b\|_2` (official ``RelativeLpLoss``, p = 2,
+    norms over all non-batch axes). ``pred``, ``y``: shape (B, ...). Returns a scalar tensor."""
+    if pred.shape != y.shape or pred.ndim < 2:
+        raise ValueError(f"pred and y must share a shape (B, ...); got {tuple(pred.shape)} and {tuple(y.shape)}")
+    den = y.flatten(1).norm(dim=1)
+    if torch.any(den == 0):
+        raise ValueError("a target has zero norm")
+    return ((pred - y).flatten(1).norm(dim=1) / den).mean()
+
+
+def gaussian_elbo(pred: torch.Tensor, y: torch.Tensor, log_noise_var: torch.Tensor,
+                  kl: torch.Tensor | float = 0.0) -> torch.Tensor:
+    r"""Negative ELBO per sample: :math:`\frac1B\sum_b \sum_{x} \tfrac12[\log(2\pi\sigma^2) +
+    (\hat u_b(x)-u_b(x))^2/\sigma^2] + \mathrm{KL}`, :math:`\sigma^2 = e^{s}` (official ``ELBOLoss``:
+    ``GaussianNLLLoss(full=True, reduction="sum")`` plus the KL estimate). The official loss sums the NLL over
+    the batch; its Bayesian configuration uses batches of one, where the two agree. ``pred``, ``y``: (B, ...)."""
+    if pred.shape != y.shape or pred.ndim < 2:
+        raise ValueError(f"pred and y must share a shape (B, ...); got {tuple(pred.shape)} and {tuple(y.shape)}")
+    var = log_noise_var.exp()
+    nll = 0.5 * (torch.log(2 * math.pi * var) + (pred - y) ** 2 / var)
+    return nll.flatten(1).sum(1).mean() + kl
+
+
 def train_operator(model: NeuralOperator1d, x: torch.Tensor, y: torch.Tensor, epochs: int, batch_size: int = 16,
                    lr: float = 1e-3, weight_decay: float = 1e-4, seed: int = 0,
                    noise_lr: float | None = None) -> list[float]:
-    r"""Train with AdamW + OneCycleLR (official Darcy config). Loss: mean relative L2 (official
-    ``RelativeLpLoss``), or for ``kind="bayesian"`` the official ELBO per sample: summed Gaussian NLL with
-    variance :math:`e^{s}` plus the KL estimate of every Bayesian multiplier.
+    r"""Train with AdamW + OneCycleLR (official Darcy config). Loss: :func:`relative_l2_loss` (official
+    ``RelativeLpLoss``), or for a model with a learned noise (``kind="bayesian"``, or ``learn_noise=True``)
+    :func:`gaussian_elbo`: summed Gaussian NLL with variance :math:`e^{s}` plus the KL estimate of every Bayesian
+    multiplier (0 for a deterministic model). Frozen parameters (``requires_grad=False``) are not optimised.
 
     Parameters
     ----------
@@ -565,11 +608,11 @@ def train_operator(model: NeuralOperator1d, x: torch.Tensor, y: torch.Tensor, ep
     N = x.shape[0]
     steps = math.ceil(N / batch_size)
     noise = [p for p in [model.log_noise_var] if p is not None]
-    rest = [p for p in model.parameters() if all(p is not q for q in noise)]
+    rest = [p for p in model.parameters() if p.requires_grad and all(p is not q for q in noise)]
     groups = [{"params": rest, "lr": lr}] + ([{"params": noise, "lr": noise_lr or lr}] if noise else [])
     opt = torch.optim.AdamW(groups, lr=lr, weight_decay=weight_decay)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=[g["lr"] for g in groups], total_steps=epochs * steps)
-    bayes = model.kind == "bayesian"
+    likelihood = model.log_noise_var is not None
     hist = []
     model.train()
     for _ in range(epochs):
@@ -578,13 +621,10 @@ def train_operator(model: NeuralOperator1d, x: torch.Tensor, y: torch.Tensor, ep
         for s in range(steps):
             idx = perm[s * batch_size:(s + 1) * batch_size]
             pred = model(x[idx])
-            if bayes:
-                var = model.log_noise_var.exp()
-                nll = 0.5 * (torch.log(2 * math.pi * var) + (pred - y[idx]) ** 2 / var)
-                loss = nll.sum(dim=(1, 2)).mean() + model.kl()
+            if likelihood:
+                loss = gaussian_elbo(pred, y[idx], model.log_noise_var, model.kl())
             else:
-                diff = (pred - y[idx]).flatten(1).norm(dim=1)
-                loss = (diff / y[idx].flatten(1).norm(dim=1)).mean()
+                loss = relative_l2_loss(pred, y[idx])
             opt.zero_grad()
             loss.backward()
             opt.step()
