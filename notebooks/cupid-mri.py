@@ -27,7 +27,9 @@ import matplotlib.pyplot as plt
 import numpy as np
 import torch
 
-from repro.claims import Claims, at_least, at_most, tolerance
+from myst_nb import glue
+
+from repro.claims import Claims, Comparator, at_least, at_most, tolerance
 from repro.papers import cupid_mri as K
 from repro.runtime import progress, setup_notebook
 
@@ -111,10 +113,20 @@ claims = Claims("cupid-mri", title="Fast MRI for All: Bridging Access Gaps by Tr
 # - *supervised PD-DL*: the same unrolled network trained on the training phantoms, with a normalised
 #   $\ell_1$–$\ell_2$ loss against their fully sampled noisy k-space. This is the k-space-hungry upper reference;
 # - *CUPID* zero-shot on the test image's $x_{PI}$, with $x_m$ = the CS recon of $E x_{PI}$ (same $\lambda_{CS}$);
-# - *compressibility only* ($\lambda = 0$): CUPID without its PIF term. This is the control.
+# - *compressibility only* ($\lambda = 0$): CUPID without its PIF term. This is the **ablation** of every test.
+# - *$x_m$ alone*: the CS image of the clinical image's own k-space $E x_{PI}$, which CUPID uses as its
+#   compressibility reference. It needs no network and no idea from the paper, and sees only what CUPID sees:
+#   the **naive baseline** a skeptic tries first. For the consistency test a second naive baseline is the no-op
+#   that returns $x_{PI}$ unchanged.
 # - *CUPID with λ = 20*: an arm added after the first runs, flagged post hoc. At the official λ = 200 the
 #   PIF term won outright, and CUPID returned the clinical image (see the verdict). λ = 20 is the only other
 #   value we tried.
+# - *The official configuration* (a comparator setting, added in the re-grading): the same three CUPID arms
+#   trained with the official compressibility loss (DTCWT, near_sym_b / qshift_b, 4 levels, every band divided by
+#   its own size), with $x_m$ from the official CS module (10 × [CG(μ = 0.1, 10 steps), soft thresholding of a
+#   4-level periodized bior1.5 DWT at 1% of the largest coefficient of $x_{PI}$]), and with the letters placed as
+#   the official code places them (one per quarter of the rows, staggered diagonally). Every test is recorded in
+#   both settings; the official ones are flagged post hoc.
 #
 # Network (both scales use the official layout: bias-free convs, N(0, 0.05) initialisation, residual blocks
 # that apply one conv twice, one ResNet and one $\mu$ shared by all unrolls, $\mu_0 = 0.05$): ci 3 unrolls,
@@ -139,9 +151,17 @@ claims = Claims("cupid-mri", title="Fast MRI for All: Bridging Access Gaps by Tr
 # - **Perturbations.** Our own 5 × 7 block glyphs of the official letters (A, R, O, N, P, B), tiled 2 × 2 to
 #   fill the image, instead of Arial letters drawn with PIL. Same intensities (golden test). At ci, 2 of the 6
 #   perturbations per step, drawn at random (an unbiased estimate of $L_{PIF}$).
-# - **Wavelet.** Orthonormal Haar (3 levels, written in torch), instead of the dual-tree complex wavelet (4
-#   levels) of the official configuration; pytorch_wavelets is not installed. The weights $x_m$ come from our
-#   FISTA-Haar CS, not the official 10-unroll DTCWT CS, and only one reweighting is done (official default).
+# - **Wavelet (page setting).** Orthonormal Haar (3 levels), instead of the dual-tree complex wavelet (4 levels)
+#   of the official configuration, and $x_m$ from our FISTA-Haar CS instead of the official CS module (which
+#   thresholds a bior1.5 DWT). Only one reweighting (official default). The official loss, CS and letters are run
+#   as the second configuration, through our torch translation of pytorch_wavelets' DTCWT and DWT, checked against
+#   pytorch_wavelets 1.3.0 (golden file) so that the project needs no new dependency.
+# - **Perturbation size.** Our tiled letters cover {glue:text}`pert_frac:.0%` of the pixels (official layout:
+#   {glue:text}`pert_frac_off:.1%`; the official Arial letters 3.8–5.1%). The official perturbation-to-image ratio
+#   is about 2.1, ours about 0.23, because the official k-space normalisation acts on a 320 × 368 slice. We did
+#   not run the official ratio.
+# - **SSIM** uses `skimage`'s default `data_range` from the ground truth; the official `cal_SSIM` sets its own.
+#   No test uses SSIM.
 # - **CS baseline.** FISTA with Haar and a weight tuned on ground truth, instead of the paper's CS setting.
 # - **Supervised reference.** Trained on a database of other phantoms (it needs ground truth), while CUPID is
 #   zero-shot on the test scan. The paper also compares database-trained CUPID, SSDU-style self-supervision and
@@ -180,6 +200,8 @@ cs_train = {lam: np.mean([K.psnr(x_true[i].numpy(), xr.numpy()) for i, xr in
 LAM_CS = max(cs_train, key=cs_train.get)
 x_cs = K.fista_cs(y[-1:], maps, mask, LAM_CS, P.cs_iters)
 x_m = K.fista_cs(K.E_forward(x_pi[-1:], maps, mask), maps, mask, LAM_CS, P.cs_iters)  # CUPID's x_m, from x_PI only
+# the official configuration's x_m: its CS module (10 x [CG(0.1, 10 steps), soft threshold of a 4-level bior1.5 DWT])
+x_m_off = K.official_cs(K.EhE(x_pi[-1:], maps, mask), x_pi[-1:], maps, mask)
 print("CS weight chosen on the training phantoms:", LAM_CS,
       {k: round(float(v), 2) for k, v in cs_train.items()})
 
@@ -190,6 +212,7 @@ print("CS weight chosen on the training phantoms:", LAM_CS,
 # %%
 SPEC = dict(n_iters=P.n_unroll, features=P.features, n_res_blocks=P.n_res)
 perts = K.make_perturbations((n, n), K_PERT, M_PERT)
+perts_off = K.make_perturbations((n, n), K_PERT, M_PERT, layout="official")  # official letter layout
 
 
 def bar(desc):
@@ -201,25 +224,33 @@ net_sup = K.UnrolledNet(**SPEC)
 h_sup = K.train_supervised(net_sup, y[:-1], y_full[:-1], op, P.sup_steps, P.lr, P.sup_batch, seed=P.seed,
                            progress_fn=bar("supervised"))
 nets, hists = {}, {}
-for name, lam in (("CUPID", LAM), ("CUPID, λ = 20", LAM_SMALL), ("compressibility only", 0.0)):
-    torch.manual_seed(P.seed)
-    nets[name] = K.UnrolledNet(**SPEC)
-    hists[name] = K.train_cupid(nets[name], x_pi[-1:], x_m, perts, op, support, lam, P.steps, P.lr, batch=1,
-                                perts_per_step=P.perts_per_step if lam else None, eps=EPS, level=LEVEL,
-                                seed=P.seed, progress_fn=bar(name))
+ARMS = (("CUPID", LAM), ("CUPID, λ = 20", LAM_SMALL), ("compressibility only", 0.0))
+# page setting: Haar loss (3 levels), x_m from FISTA-Haar, tiled letters; official setting (comparator
+# configuration): the official DTCWT loss (4 levels), x_m from the official CS module, the official letter layout
+SETTINGS = {"": dict(x_m=x_m, perts=perts, wavelet="haar", level=LEVEL),
+            " (official)": dict(x_m=x_m_off, perts=perts_off, wavelet="dtcwt", level=4)}
+for suffix, cfg in SETTINGS.items():
+    for name, lam in ARMS:
+        torch.manual_seed(P.seed)
+        nets[name + suffix] = K.UnrolledNet(**SPEC)
+        hists[name + suffix] = K.train_cupid(
+            nets[name + suffix], x_pi[-1:], cfg["x_m"], cfg["perts"], op, support, lam, P.steps, P.lr, batch=1,
+            perts_per_step=P.perts_per_step if lam else None, eps=EPS, level=cfg["level"], seed=P.seed,
+            progress_fn=bar(name + suffix), wavelet=cfg["wavelet"])
 
 z_test = op.apply(x_pi[-1:])
 with torch.no_grad():
     recon = {"zero-filled": K.E_adjoint(y[-1:], maps, mask), "clinical PI": x_pi[-1:], "CS": x_cs,
+             "x_m (CS of E x_PI)": x_m, "x_m (official CS)": x_m_off,
              "supervised PD-DL": net_sup(K.E_adjoint(y[-1:], maps, mask), op),
              **{nm: net(z_test, op) for nm, net in nets.items()}}
 truth = x_true[-1].numpy()
 psnr = {k: K.psnr(truth, v[0].numpy()) for k, v in recon.items()}
 ssim = {k: K.ssim(truth, v[0].numpy()) for k, v in recon.items()}
 resid = {k: float(K.relative_residual(v, x_pi[-1:], maps, mask)[0]) for k, v in recon.items()}
-print(f"{'method':<22}{'PSNR (dB)':>10}{'SSIM':>8}{'|E(x - x_PI)|/|E x_PI|':>25}")
+print(f"{'method':<34}{'PSNR (dB)':>10}{'SSIM':>8}{'|E(x - x_PI)|/|E x_PI|':>25}")
 for k in recon:
-    print(f"{k:<22}{psnr[k]:>10.2f}{ssim[k]:>8.3f}{resid[k]:>25.4f}")
+    print(f"{k:<34}{psnr[k]:>10.2f}{ssim[k]:>8.3f}{resid[k]:>25.4f}")
 print("learned mu (used clamped at 1e-4):", {nm: round(float(m.mu.detach()), 4)
                                              for nm, m in {"supervised PD-DL": net_sup, **nets}.items()})
 
@@ -263,7 +294,7 @@ plt.show()
 k_show = 1
 pk = perts[k_show:k_show + 1]
 with torch.no_grad():
-    diff = {nm: (nets[nm](z_test + op.apply(pk), op) - nets[nm](z_test, op))[0] for nm in nets}
+    diff = {nm: (nets[nm](z_test + op.apply(pk), op) - nets[nm](z_test, op))[0] for nm, _ in ARMS}
 fig, axes = plt.subplots(1, 5, figsize=(11, 2.6))
 pm = float(pk.abs().max())
 panels = [("$p_k$", pk[0]), ("$E^HE p_k$ (input)", op.apply(pk)[0])] + [
@@ -314,7 +345,8 @@ paper_rank = {"zero-filled": "not reported", "clinical PI": "clearly worst of th
               "CUPID": "on par with k-space-trained PD-DL", "CUPID, λ = 20": "not run (official λ = 200)",
               "compressibility only": "ablation (not retrieved)"}
 for k in recon:
-    print(f"| {k} | {paper_rank[k]} | {psnr[k]:.2f} | {ssim[k]:.3f} |")
+    base = k.replace(" (official)", "")
+    print(f"| {k} | {paper_rank.get(base, 'not reported')} | {psnr[k]:.2f} | {ssim[k]:.3f} |")
 
 # %% [markdown]
 # ## Against the official code
@@ -339,72 +371,127 @@ for k in recon:
 # - The parameter count of the paper's ResNet (15 blocks, 64 channels): 592,128, ours the same.
 # - `process_p_k`: the six complex intensities, one constant value per letter.
 #
-# **Not run** (pytorch_wavelets is not installed): `wavelet_loss_function` and the CS module. Our
-# `wavelet_reweighted_l1` is tested against a hand trace of its 'dwt' branch: sum of ratios over $H\cdot W$.
+# **The wavelet code** (`wavelet_loss_function`, the CS module and the whole loss of `train.py`), run with
+# pytorch_wavelets 1.3.0 in a scratch environment outside the project
+# (`tests/papers/golden/cupid-mri-wavelets.py`, cases `wav_*` of the golden file), on seeded 32 × 32 inputs:
+#
+# - our `dtcwt2d` is `DTCWTForward(J, 'near_sym_b', 'qshift_b')` to 1e-15 (also on a 16 × 24 image, where the
+#   transform pads); our `dwt2d` / `idwt2d` are `DWTForward` / `DWTInverse` with 'periodization' (bior1.5 and
+#   Haar) to 1e-14, in the official 'dwt' layout;
+# - `dtcwt_reweighted_l1` is the 'dctwt' branch of `wavelet_loss_function`, and `wavelet_reweighted_l1` its
+#   'dwt' Haar branch, to 1e-10 relative; `official_cs` is the CS module to 1e-10;
+# - the whole CUPID loss of `train.py` (λ = 200, two perturbations, $x_m$ from the CS module, the DTCWT loss, a
+#   seeded official network) is our `cupid_loss(..., wavelet="dtcwt")` to 1e-9 relative.
 #
 # **Departures** (ours → official):
 #
 # 1. Exact row-wise data consistency → 15 CG steps. The official CG sums its inner products over the batch;
 #    ours takes them per sample (the same for one slice).
-# 2. Haar, 3 levels → DTCWT, 4 levels (config `dctwt`), for both the loss and the CS that gives $x_m$.
-# 3. $x_m$ from FISTA-Haar with a weight tuned on phantoms → 10 unrolls of CG(μ = 0.1) and DTCWT soft
-#    thresholding at 1% of the largest coefficient of $x_{PI}$.
-# 4. Block glyphs tiled 2 × 2 → Arial letters at size 80, four per band, on a 320 × 368 slice.
-# 5. 2 of 6 perturbations per step at ci → all 6 at every step (we use all 6 at full scale).
-# 6. 3–4 unrolls, 8–12 features, 1–2 blocks; Adam 3e-3 for 100–400 steps → 10 unrolls, 64 features,
+# 2. Haar, 3 levels → the DTCWT, 4 levels (config `dctwt`), for the loss (run as the official configuration).
+# 3. $x_m$ from FISTA-Haar with a weight tuned on phantoms → 10 unrolls of CG(μ = 0.1) and soft thresholding of
+#    every coefficient of a 4-level periodized **bior1.5 DWT** (the CS module never passes `wavelet_type`, so it
+#    takes its 'dwt' default) at 1% of the largest coefficient of $x_{PI}$ (run as the official configuration).
+#    On our 32 × 32 image that CS is poor ({glue:text}`xm_gain-official:.1f` dB against $x_{PI}$): four levels of
+#    a 10-tap filter leave 2 × 2 coarse bands.
+# 4. Block glyphs tiled 2 × 2 → Arial letters at size 80, one per 80-row band, staggered diagonally, on a
+#    320 × 368 slice (our `layout="official"` places block glyphs there; run as the official configuration).
+# 5. `pif_loss` now masks only $p_k$ by the coil support, as `train.py`; the earlier version masked the whole
+#    difference. Our support is the whole image, so no number changed.
+# 6. 2 of 6 perturbations per step at ci → all 6 at every step (we use all 6 at full scale).
+# 7. 3–4 unrolls, 8–12 features, 1–2 blocks; Adam 3e-3 for 100–400 steps → 10 unrolls, 64 features,
 #    15 blocks, 5e-4 for 300 epochs.
-# 7. $x_{PI}$: 10 CG steps on our simulated data → 30 steps on fastMRI k-space.
+# 8. $x_{PI}$: 10 CG steps on our simulated data → 30 steps on fastMRI k-space.
 
 # %%
 dB = tolerance(abs=1.0, why=f"PSNR difference (dB) involving networks after {P.steps}-{P.sup_steps} Adam steps: "
                             "moves with float rounding across machines")
 RATIO = tolerance(rel=0.3, why="k-space residual of a trained network over the noise level")
-gain = psnr["CUPID"] - psnr["clinical PI"]
-claims.check("cupid-beats-clinical-pi",
-             statement="Zero-shot CUPID, trained on the clinical PI image alone, improves on that image by at least "
-                       "1 dB PSNR on the Shepp-Logan test phantom (R = 4).",
-             paper="CUPID images are much better than the PI images they are trained from (figures; no number "
-                   "retrieved). Threshold from the brief.",
-             criterion=at_least(1.0), measured=round(gain, 2),
-             control=round(psnr["compressibility only"] - psnr["clinical PI"], 2),
-             control_label="the same network trained without the PIF term (λ = 0, compressibility only)", tol=dB)
-claims.check("cupid-near-supervised",
-             statement="The PSNR of supervised PD-DL (trained on fully sampled k-space of other phantoms) exceeds "
-                       "that of zero-shot CUPID by at most 2 dB.",
-             paper="CUPID is on par with PD-DL trained on raw k-space (no number retrieved). Threshold from the brief.",
-             criterion=at_most(2.0), measured=round(psnr["supervised PD-DL"] - psnr["CUPID"], 2),
-             control=round(psnr["supervised PD-DL"] - psnr["clinical PI"], 2),
-             control_label="the clinical PI image itself (no training)", tol=dB)
-claims.check("cupid-beats-cs",
-             statement="Zero-shot CUPID has a PSNR at least as high as wavelet compressed sensing whose weight was "
-                       "tuned on ground truth.",
-             paper="CUPID outperforms CS (no number retrieved).",
-             criterion=at_least(0.0), measured=round(psnr["CUPID"] - psnr["CS"], 2),
-             control=round(psnr["compressibility only"] - psnr["CS"], 2),
-             control_label="the same network trained without the PIF term (λ = 0)", tol=dB)
-claims.check("pif-keeps-data-consistency",
-             statement="CUPID's output agrees with the clinical image on the sampled k-space to within twice the "
-                       "noise level: |E(f(z) - x_PI)| / |E x_PI| <= 2 x |noise| / |y| (discrepancy principle).",
-             paper="The PIF term keeps the output consistent with the PI reconstruction (the paper's design "
-                   "argument; brief's ablation).",
-             criterion=at_most(2.0), measured=round(resid["CUPID"] / noise_level, 3),
-             control=round(resid["compressibility only"] / noise_level, 3),
-             control_label="the same network trained without the PIF term (λ = 0)", tol=RATIO)
 POST = ("arm and claim added after the first runs: at the official λ = 200 the PIF term drove μ to its floor and "
         "CUPID's output to x_PI itself; λ = 20 was the one other value tried")
-claims.check("cupid-lambda20-beats-clinical-pi",
-             statement="With λ = 20 instead of 200, zero-shot CUPID improves on the clinical PI image by at least 1 dB.",
-             paper="CUPID images are much better than the PI images they are trained from (no number retrieved); "
-                   "the paper uses λ = 200 on its own loss scale.",
-             criterion=at_least(1.0), measured=round(psnr["CUPID, λ = 20"] - psnr["clinical PI"], 2),
-             control=round(psnr["compressibility only"] - psnr["clinical PI"], 2),
-             control_label="the same network trained without the PIF term (λ = 0)", tol=dB, post_hoc=POST)
-claims.check("cupid-lambda20-beats-cs",
-             statement="With λ = 20, zero-shot CUPID has a PSNR at least as high as the tuned wavelet CS.",
-             paper="CUPID outperforms CS (no number retrieved).",
-             criterion=at_least(0.0), measured=round(psnr["CUPID, λ = 20"] - psnr["CS"], 2),
-             control=round(psnr["compressibility only"] - psnr["CS"], 2),
-             control_label="the same network trained without the PIF term (λ = 0)", tol=dB, post_hoc=POST)
+OFFICIAL = ("official configuration: the official DTCWT compressibility loss (4 levels), x_m from the official CS "
+            "module (bior1.5 DWT), the official letter layout")
+WHY_OFFICIAL = ("comparator setting added in the re-grading (issue 32): the official loss, CS and letters, run as "
+                "a second configuration; designed on seeds 0-9")
+PIF = "the PIF term (λ = 0: compressibility only)"
+G = {}
+for suffix, extra in (("", {}), (" (official)", dict(setting=OFFICIAL))):
+    tag = "-official" if suffix else ""
+    where = " Official configuration." if suffix else ""
+    m200, m20, m0 = "CUPID" + suffix, "CUPID, λ = 20" + suffix, "compressibility only" + suffix
+    xm = "x_m (official CS)" if suffix else "x_m (CS of E x_PI)"
+    XM = (f"{xm}: wavelet CS of the clinical image's own k-space E x_PI, no network (CUPID's compressibility "
+          "reference; " + ("the official CS module)" if suffix else "FISTA-Haar, weight tuned on ground truth)"))
+    NOOP = "the clinical image returned unchanged (a no-op)"
+    pre = dict(post_hoc=WHY_OFFICIAL, **extra) if suffix else {}
+    post = dict(post_hoc=WHY_OFFICIAL if suffix else POST, **extra)
+    for arm, kw, lam_txt, ids in ((m200, pre, "", ("cupid-beats-clinical-pi", "cupid-beats-cs")),
+                                  (m20, post, " With λ = 20 instead of 200.",
+                                   ("cupid-lambda20-beats-clinical-pi", "cupid-lambda20-beats-cs"))):
+        claims.test(ids[0] + tag,
+                    statement="Zero-shot CUPID, trained on the clinical PI image alone, improves on that image by at "
+                              "least 1 dB PSNR on the Shepp-Logan test phantom (R = 4)." + lam_txt + where,
+                    paper="CUPID images are much better than the PI images they are trained from (figures; no "
+                          "number retrieved). Threshold from the brief.",
+                    criterion=at_least(1.0), measured=round(psnr[arm] - psnr["clinical PI"], 2),
+                    ablation=Comparator("the same network trained without the PIF term (λ = 0)",
+                                        round(psnr[m0] - psnr["clinical PI"], 2), ingredient=PIF),
+                    baselines=[Comparator(XM, round(psnr[xm] - psnr["clinical PI"], 2))], tol=dB, **kw)
+        claims.test(ids[1] + tag,
+                    statement="Zero-shot CUPID has a PSNR at least as high as wavelet compressed sensing on the raw "
+                              "k-space whose weight was tuned on ground truth." + lam_txt + where,
+                    paper="CUPID outperforms CS (no number retrieved).",
+                    criterion=at_least(0.0), measured=round(psnr[arm] - psnr["CS"], 2),
+                    ablation=Comparator("the same network trained without the PIF term (λ = 0)",
+                                        round(psnr[m0] - psnr["CS"], 2), ingredient=PIF),
+                    baselines=[Comparator(XM, round(psnr[xm] - psnr["CS"], 2))], tol=dB, **kw)
+    claims.test("cupid-near-supervised" + tag,
+                statement="The PSNR of supervised PD-DL (trained on fully sampled k-space of other phantoms) exceeds "
+                          "that of zero-shot CUPID by at most 2 dB." + where,
+                paper="CUPID is on par with PD-DL trained on raw k-space (no number retrieved). Threshold from the "
+                      "brief.",
+                criterion=at_most(2.0), measured=round(psnr["supervised PD-DL"] - psnr[m200], 2),
+                ablation=Comparator("the same network trained without the PIF term (λ = 0)",
+                                    round(psnr["supervised PD-DL"] - psnr[m0], 2), ingredient=PIF),
+                baselines=[Comparator("the clinical PI image itself (no training)",
+                                      round(psnr["supervised PD-DL"] - psnr["clinical PI"], 2)),
+                           Comparator(XM, round(psnr["supervised PD-DL"] - psnr[xm], 2))], tol=dB, **pre)
+    claims.test("pif-keeps-data-consistency" + tag,
+                statement="CUPID's output agrees with the clinical image on the sampled k-space to within twice the "
+                          "noise level: |E(f(z) - x_PI)| / |E x_PI| <= 2 x |noise| / |y| (discrepancy principle)."
+                          + where,
+                paper="The PIF term keeps the output consistent with the PI reconstruction (the paper's design "
+                      "argument; brief's ablation).",
+                criterion=at_most(2.0), measured=round(resid[m200] / noise_level, 3),
+                ablation=Comparator("the same network trained without the PIF term (λ = 0)",
+                                    round(resid[m0] / noise_level, 3), ingredient=PIF),
+                baselines=[Comparator(NOOP, round(resid["clinical PI"] / noise_level, 3)),
+                           Comparator(XM, round(resid[xm] / noise_level, 3))], tol=RATIO, **pre)
+    for key, arm in (("200", m200), ("20", m20), ("0", m0)):
+        G[f"gain{key}{tag}"] = psnr[arm] - psnr["clinical PI"]
+        G[f"cs{key}{tag}"] = psnr[arm] - psnr["CS"]
+        G[f"res{key}{tag}"] = resid[arm] / noise_level
+        G[f"mu{key}{tag}"] = float(nets[arm].mu.detach())
+    G[f"xm_gain{tag}"] = psnr[xm] - psnr["clinical PI"]
+    G[f"xm_cs{tag}"] = psnr[xm] - psnr["CS"]
+    G[f"xm_res{tag}"] = resid[xm] / noise_level
+G.update(psnr_pi=psnr["clinical PI"], psnr_cs=psnr["CS"], psnr_sup=psnr["supervised PD-DL"],
+         sup_gap=psnr["supervised PD-DL"] - psnr["CUPID"], sup_gap_pi=psnr["supervised PD-DL"] - psnr["clinical PI"],
+         noise2=2 * noise_level, lam_cs=LAM_CS,
+         pert_frac=float((perts[0] != 0).float().mean()), pert_frac_off=float((perts_off[0] != 0).float().mean()))
+for key, v in G.items():
+    glue(key, float(v), display=False)
+
+claims.headline("beats-clinical", "CUPID, trained from exported clinical images alone, reconstructs much better "
+                "images than those clinical parallel-imaging images", tests=["cupid-beats-clinical-pi", "cupid-beats-clinical-pi-official", "cupid-lambda20-beats-clinical-pi",
+                       "cupid-lambda20-beats-clinical-pi-official"])
+claims.headline("near-kspace-training", "CUPID's quality is similar to physics-driven networks trained on raw k-space",
+                tests=["cupid-near-supervised", "cupid-near-supervised-official"])
+claims.headline("beats-cs", "CUPID outperforms compressed sensing (and diffusion-based generative methods)",
+                tests=["cupid-beats-cs", "cupid-beats-cs-official", "cupid-lambda20-beats-cs",
+                       "cupid-lambda20-beats-cs-official"])
+claims.headline("prospective-zero-shot", "zero-shot CUPID works on prospectively undersampled scans",
+                untestable="needs a real prospective acquisition; our data are simulated phantoms (the retrospective "
+                           "zero-shot case is the setting of every test above)")
 
 # %% [markdown]
 # ## Claims
@@ -416,68 +503,72 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# **At the official λ = 200 the miniature does not reproduce CUPID's gains.** The cause is visible, not
-# hidden. With $z = E^HE\,x_{PI}$ and an exact data-consistency step, a network with $\mu\to 0$ is the
-# pseudo-inverse of $E^HE$: it returns every perturbation almost exactly (L_PIF ≈ 0.01) and returns $x_{PI}$ itself.
-# At λ = 200 that trivial optimum outweighs the compressibility term. Adam drives μ to the floor, and CUPID's
-# output sits within 0.1 dB of the clinical image: 26.84 dB against 26.78 dB at ci, seed 0. Its k-space
-# residual is 0.3% of the noise level. So the claims "beats the clinical image by 1 dB" and "beats CS" are not
-# reproduced. The control (λ = 0) fails them too, so both count as not reproduced. Two pre-registered claims
-# came out uninformative, because our controls pass them as well:
+# ```{repro-verdict}
+# ```
 #
-# - the supervised network is itself weak at this scale, only 1.7 dB above $x_{PI}$ (28.46 dB), so the clinical
-#   image is also "within 2 dB of supervised";
-# - the discrepancy threshold (twice the noise level, 0.074 relative) is loose enough that the λ = 0 network
-#   (0.52 of the noise level) meets it.
+# Numbers below are from this run (ci scale, seed 0 unless the book was built otherwise); statuses and seed
+# counts are over the ci sweep.
 #
-# **With λ = 20 (post hoc) the mechanism works.** PIF and compressibility then trade off. μ stays positive
-# (0.0095), and zero-shot CUPID, trained on the clinical image alone, reaches 28.50 dB: 1.7 dB above that
-# image and level with the supervised network trained on k-space of other phantoms (28.46 dB). Its residual stays
-# below the noise level (0.18 of it). Without PIF (λ = 0) the same training gains nothing (26.78 dB). The
-# perturbation figure shows the balance. The λ = 200 network returns the letter exactly (relative error 0.01),
-# because it is a pure inversion. The λ = 20 network returns it with error 0.18, and the λ = 0 network
-# with error 0.37. Neither CUPID variant comes near our wavelet CS
-# (32.65 dB). A piecewise-constant phantom is the best case for Haar sparsity, CS got its weight from ground
-# truth, and our networks are tiny and trained for 100–300 steps.
+# **At the official λ = 200 CUPID returns the clinical image.** With $z = E^HE\,x_{PI}$ and an exact
+# data-consistency step, a network with $\mu\to 0$ is the pseudo-inverse of $E^HE$: it returns every
+# perturbation and returns $x_{PI}$ itself. At λ = 200 that optimum outweighs the compressibility term; Adam
+# drives μ below its floor (learned {glue:text}`mu200:.3f`, used at 1e-4) and the gain over $x_{PI}$ is
+# {glue:text}`gain200:.2f` dB. So {repro-status}`cupid-beats-clinical-pi` and {repro-status}`cupid-beats-cs`
+# (CUPID trails CS by {glue:text}`cs200:.2f` dB). The official configuration gives the same picture:
+# {glue:text}`gain200-official:.2f` dB ({repro-status}`cupid-beats-clinical-pi-official`).
 #
-# These are seed-0 numbers at ci scale. **Over ten ci seeds** (robustness table above), each seed draws new
-# phantoms, phase, coils, noise and initialisation:
+# **The naive baseline beats CUPID's gain.** The CS image $x_m$ of the clinical image's own k-space, which
+# CUPID uses only as a weight, is already {glue:text}`xm_gain:.2f` dB above $x_{PI}$ with no network. It passes
+# the 1 dB criterion at {repro-seeds}`cupid-beats-clinical-pi:baseline1:pass` seeds.
 #
-# - at λ = 200, CUPID's gain over $x_{PI}$ is 0.05–0.22 dB (not reproduced at every seed), and it trails CS by
-#   5.2–6.1 dB;
-# - the near-supervised claim is mostly uninformative. The gap to supervised is 1.5–3.1 dB (median 2.0). It
-#   meets the 2 dB threshold at 5 seeds, but the clinical image meets it at 4 of those too. Both fail at the
-#   other 5, where the supervised network is better;
-# - the consistency claim holds for CUPID (0.003–0.006 of the noise level) and for the λ = 0 control
-#   (0.37–1.42) at every seed, so it is uninformative throughout;
-# - the post-hoc λ = 20 arm beats $x_{PI}$ by 0.99–2.09 dB (median 1.6). It clears 1 dB at 9 of 10 seeds and holds
-#   against the control at 8: at seed 1 the λ = 0 network also gained 1.4 dB. It trails CS by 3.3–4.7 dB
-#   at every seed.
+# **With λ = 20 (post hoc), the page's setting.** CUPID gains {glue:text}`gain20:.2f` dB over $x_{PI}$ (μ
+# {glue:text}`mu20:.4f`), while the network without PIF gains {glue:text}`gain0:.2f` dB: the PIF term is what
+# makes the compressibility loss useful. The test is {repro-status}`cupid-lambda20-beats-clinical-pi` over the
+# sweep, for two reasons. Its gains (1 to 2 dB) lie within the declared 1 dB tolerance of the 1 dB threshold, so
+# no seed counts as a pass ({repro-seeds}`cupid-lambda20-beats-clinical-pi:method:edge` seeds at the edge). And
+# $x_m$ alone gains more at every seed ({repro-seeds}`cupid-lambda20-beats-clinical-pi:baseline1:pass`): in our
+# miniature the gain over the clinical image does not need CUPID's network. **In the official configuration the λ = 20 gain disappears**:
+# {glue:text}`gain20-official:.2f` dB ({repro-status}`cupid-lambda20-beats-clinical-pi-official`). Its μ also
+# goes below the floor ({glue:text}`mu20-official:.3f`): against the DTCWT loss λ = 20 is still large enough
+# for the pseudo-inverse to win. Neither arm comes near our tuned CS ({glue:text}`cs20:.2f` dB for λ = 20,
+# {repro-status}`cupid-lambda20-beats-cs`).
 #
-# **At full scale** (48 × 48, 12 features, 2 blocks, 4 unrolls, all six perturbations, seed 0; robustness table)
-# the picture sharpens, and the network now beats CS when it has k-space supervision:
+# **Close to supervised** is {repro-status}`cupid-near-supervised`: the gap ({glue:text}`sup_gap:.2f` dB here)
+# lies within the 1 dB tolerance of the 2 dB threshold at most seeds
+# ({repro-seeds}`cupid-near-supervised:method:edge`), and the supervised network is itself weak at this scale
+# ({glue:text}`psnr_sup:.2f` dB, only {glue:text}`sup_gap_pi:.2f` dB above the clinical image), so the untrained
+# clinical image sits as close to it, and $x_m$ is above it.
 #
-# | full scale, seed 0 | PSNR (dB) | SSIM |
-# |---|---|---|
-# | clinical PI | 27.59 | 0.795 |
-# | CS (Haar, tuned) | 32.05 | 0.854 |
-# | supervised PD-DL | 33.79 | 0.872 |
-# | CUPID, λ = 200 | 27.66 | 0.796 |
-# | CUPID, λ = 20 (post hoc) | 28.94 | 0.823 |
-# | compressibility only (λ = 0) | 22.05 | 0.732 |
+# **Data consistency** is {repro-status}`pif-keeps-data-consistency`. CUPID's residual is
+# {glue:text}`res200:.3f` of the noise level (threshold 2), but a no-op that returns $x_{PI}$ has residual 0
+# and passes by construction, and the ablation passes too in the page setting ({glue:text}`res0:.2f`). In the
+# official configuration the ablation collapses (PSNR far below $x_{PI}$, residual {glue:text}`res0-official:.1f`
+# times the noise): there, PIF is what keeps the network on the data. The no-op still passes, so the test stays
+# {repro-status}`pif-keeps-data-consistency-official`.
 #
-# At λ = 200, CUPID again returns $x_{PI}$ (+0.06 dB). With λ = 20 it gains 1.35 dB. Without PIF the network
-# now collapses: μ grows to 0.39, the output is over-sparsified (22.05 dB), and its k-space residual is 3.3
-# times the noise level. So at full scale the consistency claim is informative and reproduced. CUPID keeps
-# to the clinical data (0.003 of the noise level), and the ablation does not. The supervised network is 6.1 dB
-# above CUPID (λ = 200) and 4.9 dB above CUPID (λ = 20), so "close to supervised" is not reproduced here. CS
-# stays 3.1–4.4 dB above both CUPID variants. The full run took about 3 minutes of CPU; it took 19 minutes
-# of wall time on the shared, heavily loaded machine.
+# **In short.** Not reproduced: any gain over the clinical image at the official λ = 200, in either
+# configuration, and beating compressed sensing. λ = 20's gain (page setting only) and "close to supervised"
+# are inside the PSNR tolerance and matched by a naive baseline; data consistency is passed by a no-op. What the miniature does show is the
+# mechanism: without PIF, compressibility alone either does nothing (page setting) or destroys the image
+# (official configuration), and a large λ turns the network into the parallel-imaging inverse.
 #
-# **In short.** Reproduced: the PIF term keeps a network trained on clinical images consistent with them, and
-# removing it lets the compressibility term destroy the image (full scale). Reproduced only post hoc, with
-# λ = 20: CUPID improves on the clinical image it learned from, by 1–2 dB, zero-shot. Not reproduced: any gain
-# at the official λ = 200, matching k-space-supervised training (at full scale), and beating compressed sensing.
+# ## What a skeptic would try
+#
+# The independent review of this page (the book's evidence review) and a second reading of the official code
+# (issue 32) tried the following; the numbers are this run's. The converter of this page did not review it.
+#
+# - **CS on the clinical image's own k-space** ($x_m$, no network): {glue:text}`xm_gain:.2f` dB above $x_{PI}$
+#   (CUPID λ = 20: {glue:text}`gain20:.2f`), {glue:text}`xm_cs:.2f` dB against CS on the raw k-space, residual
+#   {glue:text}`xm_res:.2f` of the noise. With the official CS module instead: {glue:text}`xm_gain-official:.2f`
+#   dB, residual {glue:text}`xm_res-official:.1f`.
+# - **Return the clinical image unchanged**: residual 0, inside the consistency threshold; PSNR gap to
+#   supervised {glue:text}`sup_gap_pi:.2f` dB against CUPID's {glue:text}`sup_gap:.2f`.
+# - **Drop the PIF term** (λ = 0): {glue:text}`gain0:.2f` dB (page), {glue:text}`gain0-official:.2f` dB
+#   (official configuration), residual {glue:text}`res0:.2f` and {glue:text}`res0-official:.1f` of the noise.
+# - **Run the official loss, CS and letters**: λ = 20 goes from {glue:text}`gain20:.2f` to
+#   {glue:text}`gain20-official:.2f` dB; λ = 200 from {glue:text}`gain200:.2f` to {glue:text}`gain200-official:.2f`.
+# - Not tried: the official perturbation-to-image ratio, a λ grid, a longer training; each would be a new,
+#   post-hoc test.
 #
 # ## What the miniature cannot show
 #

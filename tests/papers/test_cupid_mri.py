@@ -4,7 +4,8 @@ The encoding operator against its adjoint (dot-product test) and a dense matrix;
 the row-wise normal matrices and their exact solve against CG and a dense solve; the orthonormal Haar transform
 (isometry, inverse, one level by hand); the reweighted l1 against a hand trace of the official
 ``wavelet_loss_function``; FISTA against the lasso's optimality conditions; the PIF loss against its closed form
-for a linear f; the official code (golden file: operators, mask, CG, data consistency, network, perturbations);
+for a linear f; the official code (golden file: operators, mask, CG, data consistency, network, perturbations,
+and, from pytorch_wavelets 1.3.0, the DTCWT, the periodized DWT, both losses, the CS module and the whole loss);
 and bad input.
 """
 
@@ -372,6 +373,104 @@ def test_golden_perturbation_intensities():
         v = K.perturbation_intensity(row["k"], 6, 5e-2)
         assert row["distinct_values"] == 1
         assert v.real == pytest.approx(row["value"][0], abs=1e-8) and v.imag == pytest.approx(row["value"][1], abs=1e-8)
+
+
+# ----------------------------------------------------------------------------- golden: the official wavelet code
+# (cases 'wav_*', made with pytorch_wavelets 1.3.0 by tests/papers/golden/cupid-mri-wavelets.py outside the project)
+def _wav_inputs():
+    i = GOLDEN["inputs_wavelets"]
+    p = np.asarray(i["p_mask"]) * (np.asarray(i["p_val"])[:, 0] + 1j * np.asarray(i["p_val"])[:, 1])[:, None, None]
+    return (_c(i["x"]), _c(i["x_m"]), torch.tensor(i["real"], dtype=torch.float64)[0, 0], _c(i["coil"])[0], _c(i["x_pi"]),
+            torch.tensor(i["mask"]).bool(), torch.tensor(p))
+
+
+@pytest.mark.parametrize("name,J", [("wav_dtcwt_32x32_J4", 4), ("wav_dtcwt_16x24_J3", 3)])
+def test_golden_dtcwt_is_pytorch_wavelets(name, J):
+    x, _, real, *_ = _wav_inputs()
+    img = x.real[0] if J == 4 else real
+    yl, yh = K.dtcwt2d(img, J)
+    out = CASES[name]["output"]
+    np.testing.assert_allclose(yl.numpy(), np.asarray(out["yl"]), atol=1e-12)
+    assert len(yh) == J
+    for a, b in zip(yh, out["yh"]):
+        np.testing.assert_allclose(a.numpy(), np.asarray(b), atol=1e-12)
+
+
+@pytest.mark.parametrize("wave", ["bior1.5", "haar"])
+def test_golden_periodized_dwt_and_inverse_are_pytorch_wavelets(wave):
+    x = _wav_inputs()[0]
+    out = CASES[f"wav_dwt_{wave}"]["output"]
+    np.testing.assert_allclose(K.dwt2d(x[0], 4, wave).numpy(), _c(out["coeffs"]).numpy(), atol=1e-12)
+    rec = K.idwt2d(K.dwt2d(x.real[0], 4, wave), 4, wave)
+    np.testing.assert_allclose(rec.numpy(), np.asarray(out["inverse_of_forward_real"]), atol=1e-12)
+
+
+def test_golden_official_wavelet_losses():
+    x, x_m, *_ = _wav_inputs()
+    assert float(K.dtcwt_reweighted_l1(x, x_m, 1e-4, 4)[0]) == pytest.approx(
+        CASES["wav_loss_dctwt_bior1.5"]["output"], rel=1e-10)
+    assert float(K.wavelet_reweighted_l1(x, x_m, 1e-4, 4)[0]) == pytest.approx(
+        CASES["wav_loss_dwt_haar"]["output"], rel=1e-10)
+
+
+def test_golden_official_cs_module():
+    *_, maps, x_pi, mask, _ = _wav_inputs()
+    ours = K.official_cs(K.EhE(x_pi, maps, mask), x_pi, maps, mask)
+    np.testing.assert_allclose(ours.numpy(), _c(CASES["wav_compressed_sensing"]["output"])[None].numpy(), atol=1e-10)
+
+
+def test_golden_whole_cupid_loss_with_the_official_dtcwt_loss():
+    *_, maps, x_pi, mask, p = _wav_inputs()
+    case = CASES["wav_cupid_loss"]["output"]
+    net = K.UnrolledNet(n_iters=2, features=8, cg_iters=15, n_res_blocks=1).double()
+    _load_official(net, case["state_dict"])
+    op = K.RowNormalOperator(maps, mask)
+    z = K.EhE(x_pi, maps, mask)
+    x_m = K.official_cs(z, x_pi, maps, mask)
+    with torch.no_grad():
+        np.testing.assert_allclose(net(z, op)[0].numpy(), _c(case["out0"]).numpy(), atol=1e-10)
+        total, parts = K.cupid_loss(net, z, x_m, p, op, torch.ones(32, 32, dtype=torch.bool), 200.0, 1e-4, 4,
+                                    "dtcwt")
+    assert float(total) == pytest.approx(case["total"], rel=1e-9)
+    assert parts["pif"] == pytest.approx(np.mean(case["pif_terms"]), rel=1e-9)
+    assert parts["comp"] == pytest.approx(case["l_comp"], rel=1e-9)
+
+
+def test_pif_loss_masks_only_the_perturbation_as_the_official_code():
+    maps = K.make_coil_maps((16, 16), 3, seed=0, dtype=C128)
+    op = K.RowNormalOperator(maps, K.cartesian_mask((16, 16), 4, 2))
+    perts = K.make_perturbations((16, 16), 2, dtype=C128)
+    sup = torch.zeros(16, 16, dtype=torch.bool)
+    sup[:, 2:14] = True
+    z = crandn(1, 16, 16, seed=3)
+    want = np.mean([float(torch.linalg.vector_norm(op.apply(p) - p * sup) / torch.linalg.vector_norm(p * sup))
+                    for p in perts])
+    assert float(K.pif_loss(lambda u: u, z, perts, op, sup)) == pytest.approx(want, rel=1e-12)
+
+
+def test_wavelet_transforms_properties_and_bad_input():
+    x = crandn(1, 32, 32, seed=5)
+    for wave in ("haar", "bior1.5"):  # exact inverse where every axis is at least as long as the filter
+        np.testing.assert_allclose(K.idwt2d(K.dwt2d(x, 2, wave), 2, wave).numpy(), x.numpy(), atol=1e-12)
+    c = K.dwt2d(x, 3, "haar")  # orthonormal: an isometry, with the same coefficient magnitudes as haar2d
+    assert float(torch.linalg.vector_norm(c)) == pytest.approx(float(torch.linalg.vector_norm(x)), rel=1e-12)
+    np.testing.assert_allclose(np.sort(c.abs().ravel().numpy()), np.sort(K.haar2d(x, 3).abs().ravel().numpy()),
+                               atol=1e-12)
+    with pytest.raises(ValueError, match="wavelet"):
+        K.dwt2d(x, 2, "db4")
+    with pytest.raises(ValueError, match="divisible"):
+        K.dwt2d(crandn(1, 12, 12), 3)
+    with pytest.raises(ValueError, match="real"):
+        K.dtcwt2d(x, 2)
+    with pytest.raises(ValueError, match="shape"):
+        K.dtcwt_reweighted_l1(x, x[..., :16], 1e-4, 2)
+    with pytest.raises(ValueError, match="dtcwt"):
+        K.cupid_loss(K.UnrolledNet(1, 2, 0, 0), x, x, x, K.RowNormalOperator(
+            K.make_coil_maps((32, 32), 2, dtype=C128), K.cartesian_mask((32, 32), 2, 2)), torch.ones(32, 32).bool(),
+            wavelet="db4")
+    assert K.letter_mask("A", (32, 32), layout="official").mean() < 0.1 < K.letter_mask("A", (32, 32)).mean()
+    with pytest.raises(ValueError, match="layout"):
+        K.letter_mask("A", (32, 32), layout="diagonal")
 
 
 # ----------------------------------------------------------------------------- bad input

@@ -404,6 +404,292 @@ def fista_cs(y: torch.Tensor, maps: torch.Tensor, mask: torch.Tensor, lam: float
     return x
 
 
+# --------------------------------------------------------------------------------------------- the official wavelets
+#
+# The official configuration (configs/sparsity_config.yaml) takes its compressibility loss on the dual-tree complex
+# wavelet transform (DTCWT, 4 levels, Kingsbury's near_sym_b / qshift_b filters) and its CS baseline, which gives
+# x_m, on a 4-level periodized bior1.5 DWT; both come from pytorch_wavelets, which the project does not install.
+# The functions below are our own torch translation of those transforms; the golden file holds the values that
+# pytorch_wavelets 1.3.0 and the official loss give on seeded inputs.
+
+# Kingsbury's filters as distributed with the dtcwt / pytorch_wavelets packages (float64 values): the level-1
+# near-symmetric 13,19-tap biorthogonal analysis pair and the 14-tap quarter-shift tree-a filters (tree b is tree
+# a reversed).
+_NEAR_SYM_B_H0 = np.array([-9, 0, 114, -240, -247, 1520, 2844, 1520, -247, -240, 114, 0, -9]) / 5120.0
+_NEAR_SYM_B_H1 = np.array([
+    -7.0626395089285707e-05, 0.0, 1.3419015066964285e-03, -1.8833705357142855e-03, -7.1568080357142846e-03,
+    2.3856026785714284e-02, 5.5643136160714278e-02, -5.1688058035714281e-02, -2.9975760323660716e-01,
+    5.5943080357142860e-01, -2.9975760323660716e-01, -5.1688058035714281e-02, 5.5643136160714278e-02,
+    2.3856026785714284e-02, -7.1568080357142846e-03, -1.8833705357142855e-03, 1.3419015066964285e-03, 0.0,
+    -7.0626395089285707e-05])
+_QSHIFT_B_H0A = np.array([
+    0.00325314276365318, -0.00388321199915849, 0.03466034684485349, -0.03887280126882779, -0.11720388769911527,
+    0.27529538466888204, 0.7561456438925225, 0.5688104207121227, 0.011866092033797, -0.1067118046866654,
+    0.0238253847949203, 0.01702522388155399, -0.00543947593727412, -0.00455689562847549])
+_QSHIFT_B_H1A = np.array([
+    -0.00455689562847549, 0.00543947593727412, 0.01702522388155399, -0.0238253847949203, -0.1067118046866654,
+    -0.011866092033797, 0.5688104207121227, -0.7561456438925225, 0.27529538466888204, 0.11720388769911527,
+    -0.03887280126882779, -0.03466034684485349, -0.00388321199915849, -0.00325314276365318])
+# bior1.5 (Cohen-Daubechies-Feauveau): PyWavelets' analysis (dec) and synthesis (rec) pairs, in closed form; and Haar.
+_R2 = math.sqrt(2)
+_BIOR15 = (np.array([3, -3, -22, 22, 128, 128, 22, -22, -3, 3]) / (128 * _R2),
+           np.array([0, 0, 0, 0, -1, 1, 0, 0, 0, 0]) / _R2,
+           np.array([0, 0, 0, 0, 1, 1, 0, 0, 0, 0]) / _R2,
+           np.array([3, 3, -22, -22, 128, -128, 22, 22, -3, -3]) / (128 * _R2))
+_HAAR = (np.array([1.0, 1.0]) / _R2, np.array([-1.0, 1.0]) / _R2, np.array([1.0, 1.0]) / _R2,
+         np.array([1.0, -1.0]) / _R2)
+DWT_FILTERS = {"bior1.5": _BIOR15, "haar": _HAAR}  # (dec_lo, dec_hi, rec_lo, rec_hi)
+
+
+def _symmetric_index(n: int, m: int) -> np.ndarray:
+    """Indices of the half-sample symmetric extension of a length-n axis by m samples on each side."""
+    i = np.arange(-m, n + m)
+    period = 2 * n
+    j = np.mod(i, period)
+    return np.where(j >= n, period - 1 - j, j)
+
+
+def _filt(x: torch.Tensor, h: np.ndarray) -> torch.Tensor:
+    """Convolve the last axis with an odd-length filter h, symmetric extension, same length (DTCWT level 1)."""
+    m = len(h) // 2
+    xe = x[..., torch.as_tensor(_symmetric_index(x.shape[-1], m))]
+    return xe.unfold(-1, len(h), 1) @ torch.as_tensor(h[::-1].copy(), dtype=x.dtype)
+
+
+def _dfilt(x: torch.Tensor, ha: np.ndarray, hb: np.ndarray, highpass: bool) -> torch.Tensor:
+    """The q-shift decimating filter along the last axis (length divisible by 4 -> half): two trees, interleaved.
+
+    Symmetric extension by len(ha); tree a filters the odd-phase samples, tree b the even-phase ones, each with
+    stride 2, and the outputs are interleaved (b first for a highpass), as Kingsbury's ``coldfilt``.
+    """
+    n = x.shape[-1]
+    if n % 4:
+        raise ValueError(f"the q-shift stage needs a length divisible by 4; got {n}")
+    m = len(ha)
+    xe = torch.as_tensor(_symmetric_index(n, m))
+    x1, x2 = x[..., xe[2::2]], x[..., xe[3::2]]
+    ya = x1.unfold(-1, m, 2) @ torch.as_tensor(ha[::-1].copy(), dtype=x.dtype)
+    yb = x2.unfold(-1, m, 2) @ torch.as_tensor(hb[::-1].copy(), dtype=x.dtype)
+    pair = (yb, ya) if highpass else (ya, yb)
+    return torch.stack(pair, -1).flatten(-2)
+
+
+def _q2c(y: torch.Tensor) -> tuple[tuple[torch.Tensor, torch.Tensor], tuple[torch.Tensor, torch.Tensor]]:
+    """Quads of a real subband -> two complex subbands (real, imaginary), Kingsbury's ``q2c``."""
+    y = y / math.sqrt(2)
+    a, b = y[..., 0::2, 0::2], y[..., 0::2, 1::2]
+    c, d = y[..., 1::2, 0::2], y[..., 1::2, 1::2]
+    return (a - d, b + c), (a + d, b - c)
+
+
+def _orientations(lh: torch.Tensor, hl: torch.Tensor, hh: torch.Tensor) -> torch.Tensor:
+    """Six oriented complex subbands (15, 45, 75, 105, 135, 165 degrees) as (..., 6, h, w, 2) (real, imag last)."""
+    (d15, d165), (d45, d135), (d75, d105) = _q2c(lh), _q2c(hh), _q2c(hl)
+    bands = (d15, d45, d75, d105, d135, d165)
+    return torch.stack([torch.stack(b, -1) for b in bands], -4)
+
+
+def dtcwt2d(x: torch.Tensor, levels: int = 4) -> tuple[torch.Tensor, list[torch.Tensor]]:
+    r"""2-D dual-tree complex wavelet transform (Kingsbury 2001; Selesnick, Baraniuk & Kingsbury 2005) of a real image.
+
+    Level 1 filters rows then columns with the near_sym_b biorthogonal pair (symmetric extension, no
+    decimation); levels 2.. apply the decimating q-shift (qshift_b) trees; the three real highpass subbands of
+    each level are turned into six complex oriented subbands by ``q2c``. This is the transform of
+    ``pytorch_wavelets.DTCWTForward(J=levels, biort='near_sym_b', qshift='qshift_b')`` (mode 'symmetric',
+    orientations on dim -4, real/imaginary on the last dim), which the official compressibility loss uses.
+
+    Parameters
+    ----------
+    x : (..., H, W) real tensor
+    levels : number of levels J >= 1
+
+    Returns
+    -------
+    yl : (..., H / 2**(J-1), W / 2**(J-1)) lowpass (for H, W divisible by 2**J)
+    yh : list of J tensors (..., 6, H / 2**j, W / 2**j, 2), finest first
+    """
+    levels = check_int(levels, "levels", least=1)
+    if x.is_complex():
+        raise ValueError("dtcwt2d takes a real image (transform the real and imaginary parts separately)")
+    if x.ndim < 2:
+        raise ValueError(f"x must have at least 2 dimensions (..., H, W); got {tuple(x.shape)}")
+    if x.shape[-2] % 2:
+        x = torch.cat([x, x[..., -1:, :]], -2)
+    if x.shape[-1] % 2:
+        x = torch.cat([x, x[..., -1:]], -1)
+    h0, h1 = _NEAR_SYM_B_H0, _NEAR_SYM_B_H1
+    lo, hi = _filt(x, h0), _filt(x, h1)  # along rows (last axis)
+
+    def cols(u, f):
+        return f(u.transpose(-1, -2)).transpose(-1, -2)
+
+    ll = cols(lo, lambda u: _filt(u, h0))
+    lh, hl = cols(lo, lambda u: _filt(u, h1)), cols(hi, lambda u: _filt(u, h0))
+    hh = cols(hi, lambda u: _filt(u, h1))
+    yh = [_orientations(lh, hl, hh)]
+    h0a, h1a = _QSHIFT_B_H0A, _QSHIFT_B_H1A
+    h0b, h1b = h0a[::-1].copy(), h1a[::-1].copy()
+    for _ in range(1, levels):
+        if ll.shape[-2] % 4:
+            ll = torch.cat([ll[..., :1, :], ll, ll[..., -1:, :]], -2)
+        if ll.shape[-1] % 4:
+            ll = torch.cat([ll[..., :1], ll, ll[..., -1:]], -1)
+        lo, hi = _dfilt(ll, h0b, h0a, False), _dfilt(ll, h1b, h1a, True)
+        ll = cols(lo, lambda u: _dfilt(u, h0b, h0a, False))
+        lh = cols(lo, lambda u: _dfilt(u, h1b, h1a, True))
+        hl = cols(hi, lambda u: _dfilt(u, h0b, h0a, False))
+        hh = cols(hi, lambda u: _dfilt(u, h1b, h1a, True))
+        yh.append(_orientations(lh, hl, hh))
+    return ll, yh
+
+
+def dtcwt_reweighted_l1(x: torch.Tensor, x_ref: torch.Tensor, eps: float = 1e-4, levels: int = 4) -> torch.Tensor:
+    r"""The official compressibility loss (``wavelet_loss_function``, 'dctwt' branch), per sample.
+
+    With :math:`u = \mathrm{DTCWT}(\Re x) + i\,\mathrm{DTCWT}(\Im x)` taken entry by entry (the real and imaginary
+    parts of the complex coefficients of :math:`\Re x` pair with those of :math:`\Im x`), and :math:`u_m` the same
+    for :math:`x_{ref} = x_m`:
+    :math:`\frac{1}{J+1}\big(\sum_{lowpass} \frac{|u|}{|u_m| + \epsilon} / (h_0 w_0)
+    + \sum_{j=1}^{J} \sum_{band\ j} \frac{|u|}{|u_m| + \epsilon} / (h_j w_j)\big)`: every band's sum is divided by
+    its own spatial size, so each level weighs as much as the finest one. The official code hard-codes J = 4.
+    x, x_ref: (..., H, W) complex. Returns (...,).
+    """
+    eps = check_positive(eps, "eps")
+    if x.shape != x_ref.shape:
+        raise ValueError(f"x {tuple(x.shape)} and x_ref {tuple(x_ref.shape)} differ in shape")
+
+    def coeffs(u):
+        u = u if u.is_complex() else torch.complex(u, torch.zeros_like(u))
+        (lr, hr), (li, hi) = dtcwt2d(u.real, levels), dtcwt2d(u.imag, levels)
+        return [torch.complex(lr, li)] + [torch.complex(a, b) for a, b in zip(hr, hi)]
+
+    ours, ref = coeffs(x), coeffs(x_ref.detach())
+    terms = [(ours[0].abs() / (ref[0].abs() + eps)).sum((-2, -1)) / (ours[0].shape[-1] * ours[0].shape[-2])]
+    for a, b in zip(ours[1:], ref[1:]):
+        terms.append((a.abs() / (b.abs() + eps)).sum((-5, -4, -3, -2, -1)) / (a.shape[-2] * a.shape[-3]))
+    return sum(terms) / len(terms)
+
+
+def _pw_roll(v: np.ndarray, shift: int) -> np.ndarray:
+    """pytorch_wavelets' ``roll``: ``cat(v[-k:], v[:-k])`` with k = n + shift for shift < 0 (Python slicing), which
+    is a circular shift except when -shift exceeds the length (then it leaves v as it is)."""
+    k = len(v) + shift if shift < 0 else shift
+    return np.concatenate([v[-k:], v[:-k]]) if k else v.copy()
+
+
+def _dwt_matrices(n: int, wavelet: str) -> tuple[np.ndarray, np.ndarray]:
+    """One level of pytorch_wavelets' 'periodization' DWT on a length-n axis, as matrices (analysis, synthesis).
+
+    Analysis (``afb1d``): roll by -L/2 (:func:`_pw_roll`), zero-padded convolution with stride 2, then only the first L/2 outputs
+    are wrapped around; synthesis (``sfb1d``): transposed convolution with the rec filters, the first L - 2
+    samples wrapped, then a roll by 1 - L/2. Where the axis is at least as long as the filter this is the exact
+    periodized DWT and its inverse; on shorter axes (the coarse levels of a small image) part of the wrap-around
+    is lost, so the synthesis is not the exact inverse there. We reproduce that, because the official CS runs it.
+    Rows of the analysis matrix: lowpass outputs, then highpass outputs.
+    """
+    dec_lo, dec_hi, rec_lo, rec_hi = DWT_FILTERS[wavelet]
+    L, L2, n2 = len(dec_lo), len(dec_lo) // 2, n // 2
+    A = np.zeros((n, n))
+    for i in range(n):
+        x = _pw_roll(np.eye(n)[i], -L2)
+        for row0, h in ((0, dec_lo), (n2, dec_hi)):
+            full = np.convolve(x, h)[::2][: (n + L - 2) // 2 + 1]  # out[k] = sum_j h[j] x[2k - j]
+            out = full.copy()
+            out[:L2] = full[:L2] + np.pad(full[n2:n2 + L2], (0, max(0, L2 - len(full[n2:n2 + L2]))))
+            A[row0:row0 + n2, i] = out[:n2]
+    S = np.zeros((n, n))
+    for k in range(n):
+        c = np.eye(n)[k]
+        y = np.zeros(n + L - 2)
+        for part, g in ((c[:n2], rec_lo), (c[n2:], rec_hi)):
+            up = np.zeros(n)
+            up[0::2] = part
+            y += np.convolve(up, g)[: n + L - 2]  # conv_transpose: y[m] = sum_k part[k] g[m - 2k]
+        w = y.copy()
+        m = min(L - 2, len(y) - n)
+        w[:m] = y[:m] + y[n:n + m]
+        S[:, k] = _pw_roll(w[:n], 1 - L2)
+    return A, S
+
+
+def _check_dwt(x: torch.Tensor, levels: int, wavelet: str) -> int:
+    if wavelet not in DWT_FILTERS:
+        raise ValueError(f"wavelet must be one of {sorted(DWT_FILTERS)}; got {wavelet!r}")
+    levels = check_int(levels, "levels", least=1)
+    H, W = x.shape[-2:]
+    if H % 2**levels or W % 2**levels:
+        raise ValueError(f"H={H}, W={W} must be divisible by 2**levels={2**levels}")
+    return levels
+
+
+def _swap_details(blk: torch.Tensor) -> torch.Tensor:
+    """Swap the top-right and bottom-left quarters of a block (our matrices' order -> the official layout)."""
+    h, w = blk.shape[-2] // 2, blk.shape[-1] // 2
+    top = torch.cat([blk[..., :h, :w], blk[..., h:, :w]], -1)
+    bot = torch.cat([blk[..., :h, w:], blk[..., h:, w:]], -1)
+    return torch.cat([top, bot], -2)
+
+
+def dwt2d(x: torch.Tensor, levels: int = 4, wavelet: str = "bior1.5") -> torch.Tensor:
+    r"""Separable 2-D DWT with pytorch_wavelets' 'periodization', in the official 'dwt' layout.
+
+    Each level filters the current approximation block along the width, then the height (:func:`_dwt_matrices`),
+    and arranges it as [[LL, LH], [HL, HH]] with LH = lowpass along the width and highpass along the height
+    (``wavelet_transform_n_lvl``'s ``concat_4`` of ``DWTForward``'s outputs). Filters: PyWavelets' ``'bior1.5'``
+    or ``'haar'``. Equal to ``DWTForward(J=levels, wave=wavelet, mode='periodization')``. x: (..., H, W) real or
+    complex; returns the same shape.
+    """
+    levels = _check_dwt(x, levels, wavelet)
+    out = x.clone()
+    h, w = x.shape[-2:]
+    for _ in range(levels):
+        Ah = torch.as_tensor(_dwt_matrices(h, wavelet)[0]).to(x.dtype)
+        Aw = torch.as_tensor(_dwt_matrices(w, wavelet)[0]).to(x.dtype)
+        out[..., :h, :w] = _swap_details(Ah @ out[..., :h, :w] @ Aw.T)
+        h, w = h // 2, w // 2
+    return out
+
+
+def idwt2d(c: torch.Tensor, levels: int = 4, wavelet: str = "bior1.5") -> torch.Tensor:
+    """pytorch_wavelets' ``DWTInverse`` (mode 'periodization') of :func:`dwt2d`'s layout, coarsest level first.
+
+    The exact inverse wherever each axis is at least as long as the filter (always for 'haar'); see
+    :func:`_dwt_matrices` for the coarse levels of a small image.
+    """
+    levels = _check_dwt(c, levels, wavelet)
+    out = c.clone()
+    H, W = c.shape[-2:]
+    for j in reversed(range(levels)):
+        h, w = H >> j, W >> j
+        Sh = torch.as_tensor(_dwt_matrices(h, wavelet)[1]).to(c.dtype)
+        Sw = torch.as_tensor(_dwt_matrices(w, wavelet)[1]).to(c.dtype)
+        out[..., :h, :w] = Sh @ _swap_details(out[..., :h, :w]) @ Sw.T
+    return out
+
+
+def official_cs(z: torch.Tensor, x_pi: torch.Tensor, maps: torch.Tensor, mask: torch.Tensor, levels: int = 4,
+                wavelet: str = "bior1.5", unrolls: int = 10, cg_mu: float = 0.1, cg_iters: int = 10,
+                tau: float = 0.01) -> torch.Tensor:
+    r"""The official CS module (``compressed_sensing``) that gives CUPID's weights :math:`x_m`.
+
+    ``unrolls`` times: a data-consistency step :math:`x \leftarrow (E^HE + \mu I)^{-1}(z + \mu x)` by ``cg_iters`` CG
+    steps (μ = ``cg_mu``), then complex soft thresholding of *every* periodized DWT coefficient (the approximation
+    band too) at :math:`\tau' = \tau \max_i |(W x_{PI})_i|`. Starts from x = z; z = :math:`E^HE x_{PI}`.
+    z, x_pi: (B, H, W) complex. Returns (B, H, W). The official code thresholds the DWT here (bior1.5, the
+    configuration's ``wave``), not the DTCWT of its loss.
+    """
+    unrolls = check_int(unrolls, "unrolls", least=1)
+    tau = check_positive(tau, "tau")
+    if z.shape != x_pi.shape:
+        raise ValueError(f"z {tuple(z.shape)} and x_pi {tuple(x_pi.shape)} differ in shape")
+    tau_p = tau * dwt2d(x_pi, levels, wavelet).abs().amax(dim=(-2, -1), keepdim=True)
+    x = z
+    for _ in range(unrolls):
+        x = cg_solve(z + cg_mu * x, maps, mask, cg_mu, cg_iters)
+        x = idwt2d(soft_threshold(dwt2d(x, levels, wavelet), tau_p), levels, wavelet)
+    return x
+
+
 # --------------------------------------------------------------------------------------------- perturbations
 
 _GLYPHS = {  # 5 x 7 bitmaps, one string per row
@@ -434,39 +720,69 @@ def perturbation_intensity(k: int, n_perturbations: int, magnitude: float = 5e-2
     return complex(magnitude * np.cos(theta), abs(magnitude * np.sin(theta)) * mult)
 
 
-def letter_mask(letter: str, shape: tuple[int, int], rows: int = 2, cols: int = 2) -> np.ndarray:
-    """A boolean (H, W) mask with the letter's 5x7 glyph drawn ``rows x cols`` times, scaled to fill the grid.
+# the official letters (``random_letter``): Arial at size 80 on a 320 x 368 slice, letter ii of 4 at column
+# 20 + 90 ii, one per 80-row band, then flipped upside down, so that they run diagonally from the bottom left to the
+# top right. Their ink boxes, measured from the official drawing: rows 12-69 (+ 80 ii from the top for the letter
+# drawn in band 3 - ii) and columns position + 6 to + 56, out of 320 x 368.
+_OFFICIAL_BOX = dict(rows=(12, 70), band=80, cols=(6, 57), positions=(20, 110, 200, 290), size=(320, 368))
 
-    Our stand-in for the official Arial letters drawn with PIL (four letters in a row per band).
+
+def letter_mask(letter: str, shape: tuple[int, int], rows: int = 2, cols: int = 2,
+                layout: str = "tiled") -> np.ndarray:
+    """A boolean (H, W) mask with the letter's 5x7 glyph.
+
+    ``layout="tiled"`` (the page's default): the glyph drawn ``rows x cols`` times, scaled to fill the grid
+    (about a quarter of the pixels). ``layout="official"``: four glyphs where the official ``random_letter`` puts
+    its four Arial letters, one per quarter of the rows, staggered diagonally, each centred on the official
+    letter's box scaled to (H, W) (a few per cent of the pixels, as the official 3.8-5.1 %). Our stand-in
+    for the Arial letters drawn with PIL.
     """
     if letter not in _GLYPHS:
         raise ValueError(f"no glyph for {letter!r}")
     H, W = (check_int(s, "shape", least=8) for s in shape)
     g = np.array([[c == "1" for c in row] for row in _GLYPHS[letter]])
-    ch, cw = H // rows, W // cols
-    s = max(min((ch - 2) // 7, (cw - 2) // 5), 1)
-    glyph = np.kron(g, np.ones((s, s), dtype=bool))
     out = np.zeros((H, W), dtype=bool)
+    if layout == "tiled":
+        ch, cw = H // rows, W // cols
+        s = max(min((ch - 2) // 7, (cw - 2) // 5), 1)
+        glyph = np.kron(g, np.ones((s, s), dtype=bool))
+        gh, gw = glyph.shape
+        for i in range(rows):
+            for j in range(cols):
+                r0, c0 = i * ch + (ch - gh) // 2, j * cw + (cw - gw) // 2
+                out[r0:r0 + gh, c0:c0 + gw] |= glyph
+        return out
+    if layout != "official":
+        raise ValueError(f"layout must be 'tiled' or 'official'; got {layout!r}")
+    b = _OFFICIAL_BOX
+    (r_lo, r_hi), (c_lo, c_hi), (H0, W0) = b["rows"], b["cols"], b["size"]
+    s = max(int((r_hi - r_lo) / H0 * H) // 7, 1)
+    glyph = np.kron(g, np.ones((s, s), dtype=bool))
     gh, gw = glyph.shape
-    for i in range(rows):
-        for j in range(cols):
-            r0, c0 = i * ch + (ch - gh) // 2, j * cw + (cw - gw) // 2
-            out[r0:r0 + gh, c0:c0 + gw] |= glyph
+    for ii, pos in enumerate(b["positions"]):
+        band = len(b["positions"]) - 1 - ii  # the flip puts letter ii in band 3 - ii, counted from the top
+        rc = (r_lo + r_hi) / 2 + b["band"] * band
+        cc = pos + (c_lo + c_hi) / 2
+        r0 = min(max(int(round(rc / H0 * H - gh / 2)), 0), H - gh)
+        c0 = min(max(int(round(cc / W0 * W - gw / 2)), 0), W - gw)
+        out[r0:r0 + gh, c0:c0 + gw] |= glyph
     return out
 
 
 def make_perturbations(shape: tuple[int, int], K: int, magnitude: float = 5e-2, seed: int | None = None,
-                       dtype: torch.dtype = torch.complex64) -> torch.Tensor:
+                       dtype: torch.dtype = torch.complex64, layout: str = "tiled") -> torch.Tensor:
     """K letter-shaped complex perturbations :math:`p_k` (letters A, R, O, N, P, B, ...), shape (K, H, W).
 
-    Each is the constant :func:`perturbation_intensity` on the pixels of its letter mask, 0 elsewhere (as the
-    official ``process_p_k``). ``seed`` is accepted for the brief's signature; the construction is deterministic.
+    Each is the constant :func:`perturbation_intensity` on the pixels of its letter mask (:func:`letter_mask`
+    with ``layout``), 0 elsewhere (as the official ``process_p_k``). ``seed`` is accepted for the brief's
+    signature; the construction is deterministic.
     """
     K = check_int(K, "K", least=1)
     if K > len(LETTERS):
         raise ValueError(f"K={K}: at most {len(LETTERS)} perturbations (the official code raises too)")
     magnitude = check_positive(magnitude, "magnitude")
-    p = np.stack([letter_mask(LETTERS[k], shape) * perturbation_intensity(k, K, magnitude) for k in range(K)])
+    p = np.stack([letter_mask(LETTERS[k], shape, layout=layout) * perturbation_intensity(k, K, magnitude)
+                  for k in range(K)])
     return torch.tensor(p, dtype=dtype)
 
 
@@ -543,10 +859,11 @@ class UnrolledNet(nn.Module):
 
 def pif_loss(f: Callable[[torch.Tensor], torch.Tensor], z: torch.Tensor, perts: torch.Tensor,
              op: RowNormalOperator, support: torch.Tensor | None = None, return_output: bool = False):
-    r"""Parallel-imaging fidelity :math:`\frac1K\sum_k \|(f(z + E^HE p_k) - f(z)) - p_k\|_2 / \|p_k\|_2`.
+    r"""Parallel-imaging fidelity :math:`\frac1K\sum_k \|(f(z + E^HE p_k) - f(z)) - S p_k\|_2 / \|S p_k\|_2`.
 
-    Norms over the coil support (``support``, default everything), per sample, then averaged over samples
-    (the official loop is over single slices). f maps (N, H, W) -> (N, H, W); it is called once on the stacked
+    As the official ``train.py``: only the perturbation is masked by the coil support S (``support``, default
+    everything); the network's output difference counts over the whole image. Norms per sample, then averaged
+    over samples (the official loop is over single slices). f maps (N, H, W) -> (N, H, W); it is called once on the stacked
     batch [z, z + E^H E p_1, ..., z + E^H E p_K]. z: (B, H, W), perts: (K, H, W). Returns the loss (and f(z)).
     """
     if perts.ndim != 3 or z.ndim != 3:
@@ -557,21 +874,26 @@ def pif_loss(f: Callable[[torch.Tensor], torch.Tensor], z: torch.Tensor, perts: 
     inp = torch.cat([z, (z[None] + op.apply(perts)[:, None]).reshape(K * B, *z.shape[1:])])
     out = f(inp)
     f0, fk = out[:B], out[B:].reshape(K, B, *z.shape[1:])
-    num = torch.linalg.vector_norm(((fk - f0[None]) - p[:, None]) * sup, dim=(-2, -1))
+    num = torch.linalg.vector_norm((fk - f0[None]) - p[:, None], dim=(-2, -1))
     den = torch.linalg.vector_norm(p, dim=(-2, -1))[:, None]
     loss = (num / den).mean()
     return (loss, f0) if return_output else loss
 
 
 def cupid_loss(net: UnrolledNet, z: torch.Tensor, x_m: torch.Tensor, perts: torch.Tensor, op: RowNormalOperator,
-               support: torch.Tensor, lam: float = 200.0, eps: float = 1e-4, level: int = 3
-               ) -> tuple[torch.Tensor, dict]:
+               support: torch.Tensor, lam: float = 200.0, eps: float = 1e-4, level: int = 3,
+               wavelet: str = "haar") -> tuple[torch.Tensor, dict]:
     r"""The CUPID objective :math:`\lambda L_{PIF} + L_{comp}` (official ``train.py``), averaged over the batch.
 
     :math:`L_{comp}` is taken on the unperturbed output masked to the coil support, with weights from
-    :math:`x_m`. ``lam = 0`` gives the compressibility-only ablation (the network is then run on z alone).
+    :math:`x_m`: :func:`wavelet_reweighted_l1` (``wavelet="haar"``, the page's default, ``level`` levels) or the
+    official DTCWT loss :func:`dtcwt_reweighted_l1` (``wavelet="dtcwt"``, ``level`` = 4 in the official
+    configuration). ``lam = 0`` gives the compressibility-only ablation (the network is then run on z alone).
     """
     lam = check_positive(lam, "lam", strict=False)
+    if wavelet not in ("haar", "dtcwt"):
+        raise ValueError(f"wavelet must be 'haar' or 'dtcwt'; got {wavelet!r}")
+    comp = wavelet_reweighted_l1 if wavelet == "haar" else dtcwt_reweighted_l1
 
     def f(u):
         return net(u, op)
@@ -581,7 +903,7 @@ def cupid_loss(net: UnrolledNet, z: torch.Tensor, x_m: torch.Tensor, perts: torc
         l_pif = torch.zeros(())
     else:
         l_pif, out = pif_loss(f, z, perts, op, support, return_output=True)
-    l_comp = wavelet_reweighted_l1(out * support, x_m, eps, level).mean()
+    l_comp = comp(out * support, x_m, eps, level).mean()
     return lam * l_pif + l_comp, dict(pif=float(l_pif.detach()), comp=float(l_comp.detach()))
 
 
@@ -593,7 +915,7 @@ def _batches(n: int, batch: int, steps: int, seed: int) -> list[np.ndarray]:
 def train_cupid(net: UnrolledNet, x_pi: torch.Tensor, x_m: torch.Tensor, perts: torch.Tensor,
                 op: RowNormalOperator, support: torch.Tensor, lam: float = 200.0, steps: int = 100,
                 lr: float = 5e-4, batch: int = 1, perts_per_step: int | None = None, eps: float = 1e-4,
-                level: int = 3, seed: int = 0, progress_fn: Callable | None = None) -> dict:
+                level: int = 3, seed: int = 0, progress_fn: Callable | None = None, wavelet: str = "haar") -> dict:
     r"""Train ``net`` with the CUPID loss from clinical images only (input :math:`z = E^H E x_{PI}`).
 
     Each step draws ``batch`` images and, if ``perts_per_step`` is set, that many of the K perturbations (an
@@ -613,7 +935,7 @@ def train_cupid(net: UnrolledNet, x_pi: torch.Tensor, x_m: torch.Tensor, perts: 
     for idx in (progress_fn(it) if progress_fn else it):
         idx = torch.as_tensor(idx)
         p = perts if kk == K else perts[torch.as_tensor(rng.choice(K, size=kk, replace=False))]
-        loss, parts = cupid_loss(net, z_all[idx], x_m[idx], p, op, support, lam, eps, level)
+        loss, parts = cupid_loss(net, z_all[idx], x_m[idx], p, op, support, lam, eps, level, wavelet)
         opt.zero_grad()
         loss.backward()
         opt.step()
