@@ -251,6 +251,25 @@ def test_the_badge_counts_pre_registered_tests_and_confirmed_post_hoc_ones():
     assert j.badge == "awaiting a sweep", "a stale sweep gives no test a status"
 
 
+def test_a_page_whose_tests_are_all_post_hoc_and_unconfirmed_says_so():
+    c = _claims()
+    _test(c, "late", post_hoc="added after the first run, in a harder regime")
+    rec = c.record()
+    fails = lambda cid, s: _values(-0.3, -0.1, -0.2)  # noqa: E731
+    assert judge_page(rec).badge == "awaiting a sweep", "no ci sweep: nothing has a status"
+    j = judge_page(rec, {"ci": _sweep(rec, range(10), fails)})
+    assert j.badge == "post hoc, unconfirmed" and not j.counted
+    assert verdict_sentence(j).startswith("**Post hoc, unconfirmed.**")
+    assert "1 not reproduced" in verdict_sentence(j) and "awaiting its confirmation" in verdict_sentence(j)
+    j = judge_page(rec, {"ci": _sweep(rec, range(10), fails),
+                         "confirm": _sweep(rec, range(10, 20), fails, frozen="abc", scale="confirm")})
+    assert j.badge == "post hoc, unconfirmed" and "none confirmed" in verdict_sentence(j)
+    good = lambda cid, s: _values(0.3, -0.1, -0.2)  # noqa: E731
+    j = judge_page(rec, {"ci": _sweep(rec, range(10), good),
+                         "confirm": _sweep(rec, range(10, 20), good, frozen="abc", scale="confirm")})
+    assert j.badge == "reproduced", "a confirmed post-hoc test counts"
+
+
 def test_a_page_without_tests_is_illustrated_not_tested():
     c = _claims()
     c.illustrate("ill", statement="s", paper="p", criterion=at_least(0), measured=1.0, why="classical")

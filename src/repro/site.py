@@ -32,7 +32,8 @@ e = html.escape
 KEY_PACKAGES = (*pipeline.KEY_PACKAGES, "jupyter-book")
 BADGE_CLASS = {"reproduced": "repro-ok", "partial": "repro-partial", "not reproduced": "repro-no",
                "not specific": "repro-nonspecific", "seed-sensitive": "repro-seedsens",
-               "illustrated, not tested": "repro-illustrated", "untested: awaiting comparators": "repro-awaiting",
+               "illustrated, not tested": "repro-illustrated", "post hoc, unconfirmed": "repro-posthoc",
+               "untested: awaiting comparators": "repro-awaiting",
                "awaiting a sweep": "repro-awaiting", "planned": "repro-planned"}
 STATUS_CLASS = {"reproduced": "repro-st-ok", "not specific": "repro-st-nonspecific",
                 "seed-sensitive": "repro-st-seedsens", "not reproduced": "repro-st-no",
@@ -331,7 +332,8 @@ def seed_count(slug: str, spec: str, records_dir: Path | None = None) -> str:
 
 TEST_COLORS = {"reproduced": "#007a5a", "not specific": "#6d4c9f", "seed-sensitive": "#a15c00",
                "not reproduced": "#b3261e"}
-PAGE_COLORS = {"illustrated, not tested": "#3b6e8f", "untested: awaiting comparators": "#9ca3af"}
+PAGE_COLORS = {"illustrated, not tested": "#3b6e8f", "post hoc, unconfirmed": "#8a6d3b",
+               "untested: awaiting comparators": "#9ca3af"}
 
 
 def book_numbers() -> list[dict]:
@@ -416,6 +418,7 @@ def glance_html() -> str:
             f"{n_tests} counted tests reproduced, {tests['not specific']} not specific, {tests['seed-sensitive']} "
             f"seed-sensitive, {tests['not reproduced']} not reproduced; "
             f"{badges.get('illustrated, not tested', 0)} pages only illustrate; "
+            f"{badges.get('post hoc, unconfirmed', 0)} have only unconfirmed post-hoc tests; "
             f"{badges.get('untested: awaiting comparators', 0)} await comparators.</p>")
     return f'<div class="repro-glance-box">{line}{glance_svg(numbers)}</div>'
 

@@ -29,7 +29,8 @@ comparator passes with it) or ``not reproduced``. The same fractions give the fu
 *confirmed*: reproduced over ci seeds 10-19 (a confirmation sweep run on a frozen commit, seeds nobody looked
 at while designing it). ``reproduced`` if every counted test is, ``partial`` if some are, else the status they
 share (``not specific``, ``seed-sensitive``) or ``not reproduced``; ``illustrated, not tested`` for a page with
-no test; ``untested: awaiting comparators`` for a page still in the old model.
+no test; ``post hoc, unconfirmed`` for a page whose tests were all added after it first ran and none of which is
+confirmed yet (their ci statuses are shown, none is counted); ``untested: awaiting comparators`` for a page still in the old model.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ VALUE_STATUSES = ("pass", "partial", "edge", "fail")
 OUTCOMES = ("reproduced", "not specific", "partial", "at the edge", "not reproduced")
 AGGREGATES = ("reproduced", "seed-sensitive", "not specific", "not reproduced")
 BADGES = ("reproduced", "partial", "not specific", "seed-sensitive", "not reproduced", "illustrated, not tested",
-          "untested: awaiting comparators", "awaiting a sweep")
+          "post hoc, unconfirmed", "untested: awaiting comparators", "awaiting a sweep")
 HOLD_FRACTION, FAIL_FRACTION = 0.8, 0.2
 CONFIRM_SEEDS = tuple(range(10, 20))
 DESIGN_SEEDS = tuple(range(10))
@@ -382,8 +383,10 @@ def badge_of(j: PageJudgement) -> str:
     if any(t.status == "awaiting a sweep" for t in tests if not t.claim.get("post_hoc")):
         return "awaiting a sweep"
     counted = j.counted
-    if not counted:
-        return "illustrated, not tested" if not tests else "awaiting a sweep"
+    if not counted:  # every test is post hoc and none is confirmed
+        if any(t.status == "awaiting a sweep" for t in tests):
+            return "awaiting a sweep"
+        return "post hoc, unconfirmed"
     statuses = [t.status for t in counted]
     if all(s == "reproduced" for s in statuses):
         return "reproduced"
@@ -401,6 +404,7 @@ VERDICT_WORDS = {
     "seed-sensitive": "Seed-sensitive",
     "not reproduced": "Not reproduced",
     "illustrated, not tested": "Illustrated, not tested",
+    "post hoc, unconfirmed": "Post hoc, unconfirmed",
     "untested: awaiting comparators": "Untested: awaiting comparators",
     "awaiting a sweep": "Awaiting a sweep",
 }
@@ -416,12 +420,21 @@ def tests_summary(j: PageJudgement) -> str:
                 "ablation and naive baseline: none counted")
     if not j.tests():
         return "no check on this page is a test a naive alternative could fail"
+    post = j.tests(post_hoc=True)
+    if not counted and post and all(t.ci is not None for t in post):
+        ci: dict[str, int] = {}
+        for t in post:
+            ci[t.status] = ci.get(t.status, 0) + 1
+        waiting = sum("awaiting" in t.note for t in post)
+        return (f"no counted test; {len(post)} post-hoc test{'s' if len(post) != 1 else ''}, over the ci seeds "
+                + ", ".join(f"{k} {s}" for s, k in ci.items())
+                + (f"; {waiting} awaiting {'its' if waiting == 1 else 'their'} confirmation on seeds 10-19" if waiting
+                   else "; none confirmed on seeds 10-19"))
     text = (f"{j.reproduced} of {len(counted)} counted test{'s' if len(counted) != 1 else ''} reproduced "
             "(each beats its ablation and its baselines at >= 8 of 10 ci seeds)")
     others = {s: k for s, k in j.status_counts().items() if s != "reproduced"}
     if others:
         text += "; " + ", ".join(f"{k} {s}" for s, k in others.items())
-    post = j.tests(post_hoc=True)
     if post:
         text += (f"; {len(post)} post-hoc test{'s' if len(post) != 1 else ''}, {len(confirmed)} confirmed on "
                  "seeds 10-19")
@@ -442,6 +455,9 @@ def verdict_parts(j: PageJudgement) -> tuple[str, str]:
         "not reproduced": "No counted test holds at 8 or more of the 10 ci seeds.",
         "illustrated, not tested": "This page computes and draws the paper's results; none of its checks is a "
                                    "test that a naive alternative could fail, so none is counted.",
+        "post hoc, unconfirmed": "Every test on this page was designed after the page first ran, and none has "
+                                 "held on the held-out seeds 10-19 yet, so none is counted; each test's status over "
+                                 "the ci seeds is shown beside it.",
         "untested: awaiting comparators": "This page's claims were recorded before the book asked every test "
                                           "for an ablation and a naive baseline; until they have them, none is "
                                           "counted.",
