@@ -47,6 +47,10 @@ DOP = dict(eps=0.99999, steps=200, lr=1e-4, ema_beta=0.999, alpha0=0.8, mode="uv
 TA_LAMBDAS = (0.3, 0.5, 1.0)
 OFFICIAL_TA = 0.3   # fusion_bench config/method/opcm/task_arithmetic.yaml: scaling_factor 0.3
 MID = "running midpoint"   # DOP's start point at every merge, no optimisation (kernel method "dop-start")
+FIXED = "DOP fixed alpha"    # DOP with fusion_bench's mgda: false (alpha stays at 0.8): the ablation of MGDA
+IDENT_HALF = "DOP-identity, alpha 0.5"   # the ablation at the symmetric weight: its minimiser is the midpoint
+NEWEST, EMA, KEEP = "newest expert", "EMA merge 0.6", "keep first expert"   # the review's naive merges
+EMA_W = 0.6   # the review's fixed weight of the newest expert in the exponential-moving merge (named by the review)
 
 # %% [markdown]
 # ## The claim
@@ -64,10 +68,15 @@ MID = "running midpoint"   # DOP's start point at every merge, no optimisation (
 # The paper's headline claims, in our words, and where this page tests them:
 #
 # 1. *DOP is more accurate than the continual-merging baselines* (averaging, task arithmetic, OPCM): the tests
-#    `beats-seq-avg`, `beats-seq-ta` and `beats-opcm`, each also under the official configuration.
-# 2. *Its two projections keep old tasks while taking in the new one*: `least-forgetting` (both configurations).
-# 3. *MGDA finds a Pareto-optimal weight between the two losses*: a property of the per-layer optimiser, shown
-#    by the implementation checks `pareto-descent` and `alpha-in-simplex`, not a test.
+#    `beats-seq-avg`, `beats-seq-ta` and `beats-opcm`, each also under the official configuration. Every one of
+#    them also stands beside two naive merges that use none of the paper's ideas: the newest expert alone, and a
+#    fixed exponential-moving merge that gives the newest expert the weight 0.6.
+# 2. *Its two projections keep old tasks while taking in the new one*: `least-forgetting` (both configurations),
+#    beside a no-op merge that keeps the first expert and so forgets nothing.
+# 3. *Recast as a multi-objective problem, MGDA balances stability and plasticity better than a fixed weighting*:
+#    `mgda-over-fixed-alpha` (both configurations), DOP against its own fixed-$\alpha$ form. That MGDA's weights
+#    stay on the simplex and that each layer's optimisation descends are properties of the optimiser, shown by the
+#    implementation checks `alpha-in-simplex` and `pareto-descent`.
 #
 # ## The method
 #
@@ -104,13 +113,24 @@ MID = "running midpoint"   # DOP's start point at every merge, no optimisation (
 # (`repro.continual`). All methods merge the same experts in the same runs:
 #
 # * **DOP**, the paper's method.
-# * **DOP-identity** (**the ablation** of every test): the same MGDA-Adam optimisation with the projections
+# * **DOP-identity** (**the ablation** of tests 1 to 6): the same MGDA-Adam optimisation with the projections
 #   replaced by identities, so plain distances to both models with no data spaces. It removes exactly the
 #   paper's ingredient, the dual projections.
+#   With $\alpha$ held at $0.5$, this ablation's objective $\tfrac12\|W - W_{\text{prev}}\|^2 + \tfrac12\|W -
+#   W_{\text{new}}\|^2$ is smallest exactly at its start point, the midpoint: at the symmetric weight the
+#   ablation *is* the running midpoint below. The notebook runs it to show this (an implementation check,
+#   `identity-half-is-midpoint`). With fusion_bench's start at $\alpha = 0.8$ it is pulled toward the merged model.
+# * **DOP with a fixed $\alpha$** (the ablation of MGDA, test 7): the same projections and Adam steps, with the
+#   weight held at fusion_bench's $\alpha = 0.8$ (its `mgda: false` alternative).
 # * **DOP without its optimisation** (the running midpoint, a second ablation, listed first among each test's
 #   baselines): each merge averages the merged model and the new expert 1:1, with no optimisation. This is
 #   DOP's start point, and an exponential running average of the experts. The independent review found that it
 #   passes the first test.
+# * **The newest expert** alone: each merge simply keeps the latest fine-tuned model.
+# * **A fixed exponential-moving merge**: each merge takes 0.6 of the newest expert and 0.4 of the merged model,
+#   with no optimisation and no data. The reviewer named the weight 0.6, and we kept it.
+# * **A no-op merge**: the first expert, kept unchanged. It forgets nothing by construction, and is the
+#   comparator of the forgetting tests only.
 # * **seq-avg**: continual weight averaging, the running mean of the experts.
 # * **seq-TA**: continual task arithmetic $\theta_0 + \lambda\sum_i\tau_i$ with $\lambda \in \{0.3, 0.5,
 #   1.0\}$. Two versions are compared. The *oracle* version takes the $\lambda$ with the best final ACC *on the
@@ -133,14 +153,19 @@ MID = "running midpoint"   # DOP's start point at every merge, no optimisation (
 # (issue 31), their method, setting and criterion stayed as they were. The old single control became the
 # ablation, and baselines were added under the same measurement. Each value is a mean over the runs of one
 # notebook seed, in points. Every test's ablation is DOP-identity (no projections), and its first baseline is DOP
-# without its optimisation (the running midpoint), the comparator the review asked to stand beside
-# `beats-seq-avg`.
+# without its optimisation (the running midpoint), the comparator the first review asked to stand beside
+# `beats-seq-avg`. The independent review of the converted page added the newest expert and the 0.6 moving merge
+# to every accuracy test, and the no-op merge to the forgetting tests. Adding a comparator leaves a test's
+# measurement and criterion as they were, and can only take a pass away from DOP.
 #
-# 1. `beats-seq-avg`: ACC(DOP) $-$ ACC(seq-avg) $\ge 2$. Baselines: running midpoint, oracle seq-TA, seq-TA 0.3.
-# 2. `beats-seq-ta`: ACC(DOP) $-$ ACC(oracle seq-TA) $\ge 1$. Baselines: running midpoint, OPCM.
-# 3. `beats-opcm`: ACC(DOP) $-$ ACC(OPCM) $\ge 0$. Baselines: running midpoint, oracle seq-TA, seq-TA 0.3.
-# 4. `least-forgetting`: min(forgetting of seq-avg, oracle seq-TA, OPCM) $-$ forgetting(DOP) $\ge 0$. Baseline:
-#    running midpoint.
+# 1. `beats-seq-avg`: ACC(DOP) $-$ ACC(seq-avg) $\ge 2$. Baselines: running midpoint, oracle seq-TA, seq-TA 0.3,
+#    newest expert, moving merge 0.6.
+# 2. `beats-seq-ta`: ACC(DOP) $-$ ACC(oracle seq-TA) $\ge 1$. Baselines: running midpoint, OPCM, newest expert,
+#    moving merge 0.6.
+# 3. `beats-opcm`: ACC(DOP) $-$ ACC(OPCM) $\ge 0$. Baselines: running midpoint, oracle seq-TA, seq-TA 0.3, newest
+#    expert, moving merge 0.6.
+# 4. `least-forgetting`: min(forgetting of seq-avg, oracle seq-TA, OPCM) $-$ forgetting(DOP) $\ge 0$. Baselines:
+#    running midpoint, no-op merge.
 #
 # Added post hoc for issue 32, because the official code departs from the page in two ways that can move a
 # claim. They were designed on seeds 0-9 and are counted only once confirmed on seeds 10-19. The thresholds are
@@ -151,6 +176,15 @@ MID = "running midpoint"   # DOP's start point at every merge, no optimisation (
 # 6. `beats-seq-avg-official`, `beats-seq-ta-official`, `beats-opcm-official`, `least-forgetting-official`:
 #    tests 1 to 4 under the official configuration, with shuffled task orders and seq-TA at $\lambda = 0.3$. In
 #    tests 1, 3 and 4 the oracle seq-TA is re-chosen on this configuration's runs.
+#
+# Added post hoc after the independent review, because the paper's MGDA headline had no test. Designed on seeds
+# 0-9:
+#
+# 7. `mgda-over-fixed-alpha` (and `-official`): ACC(DOP) $-$ ACC(running midpoint) $\ge 0$, outside the tolerance
+#    band, so a gain of more than about one point. Both DOP and its fixed-$\alpha$ form start every merge at the
+#    midpoint, so each one's value is what its optimisation adds. The ablation is DOP with $\alpha$ fixed at 0.8.
+#    Baselines: newest expert and moving merge 0.6, measured from the same midpoint. The threshold is the one of
+#    `beats-opcm`: no worse, outside the band.
 #
 # **Deviations from the paper**
 #
@@ -184,11 +218,15 @@ print("official (shuffled) task orders per run:", orders.tolist())
 methods = {"seq-avg": ("seq-avg", {})}
 methods.update({f"seq-TA {lam}": ("seq-ta", {"lam": lam}) for lam in TA_LAMBDAS})
 methods.update({"OPCM": ("opcm", {}), "DOP": ("dop", DOP), "DOP-identity": ("dop-identity", DOP),
-                MID: ("dop-start", {})})
-A, infos = {"page": {}, "official": {}}, {}
+                MID: ("dop-start", {}), FIXED: ("dop", {**DOP, "mgda": False}),
+                IDENT_HALF: ("dop-identity", {**DOP, "mgda": False, "alpha0": 0.5}),
+                NEWEST: ("newest", {}), EMA: ("ema", {"w": EMA_W}), KEEP: ("keep-first", {})})
+A, infos, kept = {"page": {}, "official": {}}, {}, {}
 for name, (method, kw) in progress(methods.items(), total=len(methods), desc="methods"):
     infos[name] = []
     models = K.merge_sequence(method, both["params0"], both["experts"], infos=infos[name], **kw)
+    if name in (MID, IDENT_HALF):
+        kept[name] = models
     M = K.accuracy_matrix(models, both["X_test"], both["y_test"])        # (2B, T, T)
     A["page"][name], A["official"][name] = M[:B], M[B:]
 S = {cfg: {name: summarize_runs(M) for name, M in A[cfg].items()} for cfg in A}
@@ -198,6 +236,10 @@ forg = {cfg: {n: 100 * S[cfg][n]["forgetting"][0] for n in A[cfg]} for cfg in A}
 best_ta = {cfg: max((n for n in A[cfg] if n.startswith("seq-TA")), key=lambda n: acc[cfg][n].mean()) for cfg in A}
 TA03 = f"seq-TA {OFFICIAL_TA}"
 print("oracle seq-TA (chosen on test):", best_ta)
+# the identity ablation at alpha = 0.5 against the running midpoint: largest weight difference over runs, merges, layers
+half_gap = max(float((Wa - Wb).abs().max()) for ma, mb in zip(kept[IDENT_HALF], kept[MID])
+               for (Wa, _), (Wb, _) in zip(ma, mb))
+print(f"DOP-identity at alpha = 0.5 vs the running midpoint: max |weight difference| {half_gap:.1e}")
 
 # %% [markdown]
 # ## Results
@@ -226,7 +268,10 @@ for cfg, title in (("page", "page order (identity first)"), ("official", "offici
 # {glue:text}`acc_official_dop:.1f`%, {glue:text}`acc_official_seqavg:.1f`%, {glue:text}`acc_official_mid:.1f`%,
 # {glue:text}`acc_official_opcm:.1f`%, {glue:text}`acc_official_oracle:.1f`%, {glue:text}`acc_official_ta03:.1f`%
 # and {glue:text}`acc_official_ident:.1f`%. DOP forgets {glue:text}`forg_page_dop:.1f` points (page order)
-# against {glue:text}`forg_page_seqavg:.1f` for weight averaging.
+# against {glue:text}`forg_page_seqavg:.1f` for weight averaging. The review's naive merges end, in the page's
+# order, at {glue:text}`acc_page_newest:.1f`% (the newest expert alone) and {glue:text}`acc_page_ema:.1f`% (the
+# moving merge with weight {glue:text}`ema_w:.1f` on the newest expert). DOP with a fixed $\alpha$ ends at
+# {glue:text}`acc_page_fixed:.1f`%.
 #
 # The accuracy matrices in the page's order, averaged over the runs. Rows are "after the $i$-th expert
 # arrived" and columns are the domain evaluated. The diagonal is plasticity; the columns below it are stability.
@@ -261,14 +306,14 @@ plt.show()
 # first and last, so they also change which domains the later, heavier merges favour:
 
 # %%
-names = ["DOP", "DOP-identity", MID, "OPCM", "seq-avg", "seq-TA 0.3", "seq-TA 0.5", "seq-TA 1.0"]
+names = ["DOP", "DOP-identity", FIXED, MID, EMA, NEWEST, "OPCM", "seq-avg", "seq-TA 0.3", "seq-TA 0.5", "seq-TA 1.0"]
 fig, ax = plt.subplots(figsize=(11, 3.6), layout="constrained")
 for j, cfg in enumerate(("page", "official")):
     x = np.arange(len(names)) + (j - 0.5) * 0.38
     ax.bar(x, [acc[cfg][n].mean() for n in names], width=0.36, alpha=0.5, label=f"{cfg} order")
     for xi, n in zip(x, names):
         ax.plot(np.full(B, xi), acc[cfg][n], "k.", ms=4)
-ax.set_xticks(np.arange(len(names)), names, fontsize=8)
+ax.set_xticks(np.arange(len(names)), [n.replace(" ", "\n", 1) for n in names], fontsize=7)
 ax.set(ylabel="final ACC (%)", title="final ACC per run, page order vs official shuffled orders")
 ax.legend(fontsize=8)
 plt.show()
@@ -361,7 +406,19 @@ LABEL = {"DOP-identity": "DOP-identity: DOP's MGDA-Adam merge with identity proj
               "expert 1:1, DOP's start point)",
          "oracle": "continual task arithmetic, lambda in {0.3, 0.5, 1.0} chosen on the test sets (tuned)",
          TA03: "continual task arithmetic, lambda = 0.3 (fusion_bench's fixed value)",
-         "OPCM": "OPCM (fusion_bench, alpha = 0.5)"}
+         "OPCM": "OPCM (fusion_bench, alpha = 0.5)",
+         FIXED: "DOP with a fixed alpha = 0.8 (fusion_bench's mgda: false): the same projections and Adam, no MGDA",
+         NEWEST: "the newest expert alone (each merge keeps only the latest fine-tuned model)",
+         EMA: f"fixed exponential-moving merge: each merge weights the newest expert {EMA_W:g} and the merged model "
+              f"{1 - EMA_W:.1f}, no optimisation",
+         KEEP: "no-op merge: the first expert kept unchanged (nothing merged after it)"}
+MGDA_ING = ("MGDA's adaptive weight between the stability and plasticity losses (replaced by fusion_bench's fixed "
+            "alpha = 0.8, mgda: false)")
+NAIVE = [NEWEST, EMA]   # the review's naive merges, comparators of every accuracy test
+WHY_REVIEW = ("independent review: the paper's MGDA headline had no test; DOP against its fixed-alpha form "
+              "(fusion_bench's mgda: false, alpha 0.8), both measured from their common start point (the running "
+              "midpoint), beside the review's naive merges; threshold 0 as in beats-opcm (no worse, outside the "
+              "tolerance band); designed on seeds 0-9")
 WHY_LAMBDA = ("issue 32: fusion_bench's continual task arithmetic fixes scaling_factor 0.3, while the pre-registered "
               "beats-seq-ta compares with a test-set oracle over {0.3, 0.5, 1.0}; the official value is run as a "
               "second configuration, with the pre-registered threshold and criterion; designed on seeds 0-9")
@@ -394,9 +451,10 @@ def acc_test(id, cfg, ref, threshold, ref_text, baselines, **extra):
 
 
 def forgetting_test(id, cfg, refs, **extra):
-    """min forgetting of the reference methods - forgetting(X) >= 0, X = DOP, its ablation, the running midpoint."""
+    """min forgetting of the reference methods - forgetting(X) >= 0, X = DOP, its ablation, the running midpoint and
+    the no-op merge (which forgets nothing by construction: the test's 'does not forget more' is won by not merging)."""
     base = min(forg[cfg][r] for r in refs)
-    value = {n: float(base - forg[cfg][n]) for n in ("DOP", "DOP-identity", MID)}
+    value = {n: float(base - forg[cfg][n]) for n in ("DOP", "DOP-identity", MID, KEEP)}
     v[id] = value
     where = "in the page's task order" if cfg == "page" else "in the official shuffled task orders"
     claims.test(id, statement=f"DOP forgets no more than the least-forgetting of {', '.join(refs)} {where}: "
@@ -404,27 +462,48 @@ def forgetting_test(id, cfg, refs, **extra):
                 paper="DOP keeps old tasks (stability) better than the baselines",
                 criterion=at_least(0.0), measured=value["DOP"], tol=TOL,
                 ablation=Comparator(LABEL["DOP-identity"], value["DOP-identity"], ingredient=DOP_ING),
-                baselines=[Comparator(LABEL[MID], value[MID], ingredient=OPT_ING)], **extra)
+                baselines=[Comparator(LABEL[MID], value[MID], ingredient=OPT_ING), Comparator(LABEL[KEEP], value[KEEP])], **extra)
 
 
-# pre-registered: method, setting and criterion unchanged; the comparators are new
-acc_test("beats-seq-avg", "page", "seq-avg", 2.0, "continual weight averaging's", [MID, "oracle", TA03])
+def mgda_test(id, cfg, **extra):
+    """ACC(X) - ACC(running midpoint) >= 0: what the MGDA-Adam optimisation adds to DOP's start point, X = DOP, its
+    fixed-alpha form (the ablation of MGDA), and the review's naive merges."""
+    value = {n: gap_acc(cfg, n, MID) for n in ("DOP", FIXED, *NAIVE)}
+    v[id] = value
+    where = "in the page's task order" if cfg == "page" else "in the official shuffled task orders"
+    claims.test(id, statement=f"DOP's MGDA-weighted optimisation raises the final ACC above its start point, the running "
+                              f"midpoint, by >= 0 points beyond the tolerance band {where} (mean over runs); its "
+                              "fixed-alpha form is the ablation",
+                paper="MGDA resolves the conflict between stability and plasticity with a Pareto-optimal weighting "
+                      "(no number retrieved)",
+                criterion=at_least(0.0), measured=value["DOP"], tol=TOL,
+                ablation=Comparator(LABEL[FIXED], value[FIXED], ingredient=MGDA_ING),
+                baselines=[Comparator(LABEL[b], value[b]) for b in NAIVE], post_hoc=WHY_REVIEW, **extra)
+
+
+# pre-registered: method, setting and criterion unchanged; the comparators are new (the running midpoint, the newest
+# expert and the 0.6 exponential-moving merge were added after the independent review)
+acc_test("beats-seq-avg", "page", "seq-avg", 2.0, "continual weight averaging's", [MID, "oracle", TA03, *NAIVE])
 acc_test("beats-seq-ta", "page", best_ta["page"], 1.0,
-         "the best continual task arithmetic's (lambda in {0.3, 0.5, 1.0} chosen on the test sets)", [MID, "OPCM"])
-acc_test("beats-opcm", "page", "OPCM", 0.0, "OPCM's", [MID, "oracle", TA03])
+         "the best continual task arithmetic's (lambda in {0.3, 0.5, 1.0} chosen on the test sets)", [MID, "OPCM", *NAIVE])
+acc_test("beats-opcm", "page", "OPCM", 0.0, "OPCM's", [MID, "oracle", TA03, *NAIVE])
 forgetting_test("least-forgetting", "page", ["seq-avg", best_ta["page"], "OPCM"])
 # post hoc (issue 32): the official configuration
 acc_test("beats-seq-ta-lambda03", "page", TA03, 1.0, "continual task arithmetic's at fusion_bench's lambda = 0.3",
-         [MID, "OPCM", "oracle"], post_hoc=WHY_LAMBDA,
+         [MID, "OPCM", "oracle", *NAIVE], post_hoc=WHY_LAMBDA,
          setting="official baseline: seq-TA at fusion_bench's fixed lambda = 0.3 (page order)")
-acc_test("beats-seq-avg-official", "official", "seq-avg", 2.0, "continual weight averaging's", [MID, "oracle", TA03],
+acc_test("beats-seq-avg-official", "official", "seq-avg", 2.0, "continual weight averaging's",
+         [MID, "oracle", TA03, *NAIVE],
          post_hoc=WHY_ORDER, setting=ORDER_SETTING)
 acc_test("beats-seq-ta-official", "official", TA03, 1.0, "continual task arithmetic's at lambda = 0.3",
-         [MID, "OPCM", "oracle"], post_hoc=WHY_ORDER, setting=ORDER_SETTING)
-acc_test("beats-opcm-official", "official", "OPCM", 0.0, "OPCM's", [MID, "oracle", TA03],
+         [MID, "OPCM", "oracle", *NAIVE], post_hoc=WHY_ORDER, setting=ORDER_SETTING)
+acc_test("beats-opcm-official", "official", "OPCM", 0.0, "OPCM's", [MID, "oracle", TA03, *NAIVE],
          post_hoc=WHY_ORDER, setting=ORDER_SETTING)
 forgetting_test("least-forgetting-official", "official", ["seq-avg", TA03, "OPCM"], post_hoc=WHY_ORDER,
                 setting=ORDER_SETTING)
+# post hoc (independent review): the MGDA headline, DOP against its fixed-alpha form
+mgda_test("mgda-over-fixed-alpha", "page")
+mgda_test("mgda-over-fixed-alpha-official", "official", setting=ORDER_SETTING)
 
 claims.headline("beats-baselines", "Data-free DOP merges experts arriving one at a time into a more accurate model "
                 "than continual weight averaging, continual task arithmetic and OPCM",
@@ -433,11 +512,9 @@ claims.headline("beats-baselines", "Data-free DOP merges experts arriving one at
 claims.headline("stability-plasticity", "Projecting the differences to the old and the new model onto their own data "
                 "spaces keeps the old tasks (stability) while taking in the new one (plasticity)",
                 tests=["least-forgetting", "least-forgetting-official"])
-claims.headline("pareto-mgda", "Multi-gradient descent resolves the conflict between stability and plasticity with a "
-                "Pareto-optimal weighting",
-                untestable="a property of the per-layer optimiser, not of the merged model's accuracy: the page checks "
-                           "it as implementation checks (pareto-descent, alpha-in-simplex), which no naive merge could "
-                           "be compared on")
+claims.headline("pareto-mgda", "Recast as a multi-objective problem, DOP balances stability and plasticity by "
+                "multi-gradient descent (MGDA), which finds a Pareto-optimal weighting, better than a fixed one",
+                tests=["mgda-over-fixed-alpha", "mgda-over-fixed-alpha-official"])
 
 # per layer, run and merge: at the final MGDA weight, the weighted loss at DOP's weights vs at the midpoint
 descent, dominated, alpha_ok = [], [], []
@@ -454,12 +531,17 @@ claims.check("pareto-descent", statement="at the final MGDA weight, every layer'
              "(both configurations)",
              paper="the MGDA solution is Pareto-stationary", kind="implementation", criterion=is_true(),
              measured=bool(np.all(np.concatenate(descent)) and not np.any(np.concatenate(dominated))))
+claims.check("identity-half-is-midpoint", statement="DOP-identity with alpha fixed at 0.5 stays at its start point, "
+             "the running midpoint: every weight of every merge within 1e-6 (its objective's minimiser is the start)",
+             paper="(our derivation: the ablation at the symmetric weight is the running midpoint)", kind="implementation",
+             criterion=is_true(), measured=bool(half_gap < 1e-6))
 claims.check("alpha-in-simplex", statement="the MGDA weights stay in [0, 1] (they sum to 1 by construction)",
              paper="MGDA weights are a convex combination", kind="implementation", criterion=is_true(),
              measured=bool(np.all(alpha_ok)))
 
 KEY = {"DOP": "dop", "DOP-identity": "ident", MID: "mid", "OPCM": "opcm", "seq-avg": "seqavg", "oracle": "oracle",
-       TA03: "ta03", "seq-TA 0.5": "ta05", "seq-TA 1.0": "ta10"}
+       TA03: "ta03", "seq-TA 0.5": "ta05", "seq-TA 1.0": "ta10", FIXED: "fixed", IDENT_HALF: "ihalf",
+       NEWEST: "newest", EMA: "ema", KEEP: "keep"}
 for cfg in A:
     for name in [*A[cfg], "oracle"]:
         src = best_ta[cfg] if name == "oracle" else name
@@ -474,6 +556,9 @@ for t, vals in v.items():
 # the oracle against the fixed lambda: how much tuning task arithmetic on the test sets is worth
 glue("oracle_over_ta03_page", gap_acc("page", best_ta["page"], TA03), display=False)
 glue("max_alpha_travel", float(1 - DOP["ema_beta"] ** DOP["steps"]), display=False)
+glue("half_gap", half_gap, display=False)
+glue("half_acc_gap", gap_acc("page", IDENT_HALF, MID), display=False)
+glue("ema_w", EMA_W, display=False)
 
 # %% [markdown]
 # ## Claims
@@ -490,42 +575,50 @@ claims.table()
 #
 # The pre-registered tests keep their thresholds and criteria. Each now stands beside its ablation
 # (DOP-identity: DOP without its dual projections), DOP without its optimisation (the running midpoint) and
-# naive merges that use none of the paper's ideas. In our
-# miniature, what decides DOP's accuracy is *how much weight the new expert gets*, not its projections.
+# naive merges that use none of the paper's ideas, among them the newest expert alone and the moving merge
+# that gives the newest expert a fixed weight of {glue:text}`ema_w:.1f`. In our miniature, what decides DOP's
+# accuracy is *how much weight the new expert gets*, not its projections and not MGDA.
 #
 # * *Beats weight averaging by 2 points* ({repro-status}`beats-seq-avg`). At seed 0, DOP is
 #   {glue:text}`beats-seq-avg_dop:.1f` points above continual weight averaging. DOP without its optimisation
-#   (the running midpoint, DOP's own start point) is {glue:text}`beats-seq-avg_mid:.1f` points above it, and the oracle
-#   task arithmetic {glue:text}`beats-seq-avg_oracle:.1f`. The ablation gains only
+#   (the running midpoint, DOP's own start point) is {glue:text}`beats-seq-avg_mid:.1f` points above it, the oracle
+#   task arithmetic {glue:text}`beats-seq-avg_oracle:.1f`, the moving merge {glue:text}`beats-seq-avg_ema:.1f` and
+#   the newest expert alone {glue:text}`beats-seq-avg_newest:.1f`. The ablation gains only
 #   {glue:text}`beats-seq-avg_ident:.1f`. Over the ci sweep DOP passes at {repro-seeds}`beats-seq-avg:method:pass`
-#   seeds, the oracle task arithmetic at {repro-seeds}`beats-seq-avg:baseline2:pass` and DOP without its optimisation at
+#   seeds, the moving merge at {repro-seeds}`beats-seq-avg:baseline5:pass`, the newest expert at
+#   {repro-seeds}`beats-seq-avg:baseline4:pass`, the oracle task arithmetic at
+#   {repro-seeds}`beats-seq-avg:baseline2:pass` and DOP without its optimisation at
 #   {repro-seeds}`beats-seq-avg:baseline1:pass`. Weight averaging gives the $t$-th expert the weight $1/t$, and
 #   merges that give new experts more weight beat it here without DOP's projections. In the official shuffled
 #   orders ({repro-status}`beats-seq-avg-official`), DOP passes at
 #   {repro-seeds}`beats-seq-avg-official:method:pass` seeds (seed 0: {glue:text}`beats-seq-avg-official_dop:.1f`
-#   points).
+#   points), the newest expert at {repro-seeds}`beats-seq-avg-official:baseline4:pass`.
 # * *Beats the best task arithmetic by 1 point* ({repro-status}`beats-seq-ta`). The oracle over $\lambda$, chosen
 #   on the test sets ($\lambda$ = {glue:text}`oracle_lambda_page:.1f` at seed 0), reaches
 #   {glue:text}`acc_page_oracle:.1f`%. DOP is {glue:text}`beats-seq-ta_dop:.2f` points from it at seed 0 and
-#   passes at {repro-seeds}`beats-seq-ta:method:pass` of the ci seeds. The paper's own baseline is task
-#   arithmetic at the fixed $\lambda = 0.3$ ({repro-status}`beats-seq-ta-lambda03`). DOP is
-#   {glue:text}`beats-seq-ta-lambda03_dop:.2f` points above it at seed 0 and passes at
+#   passes at {repro-seeds}`beats-seq-ta:method:pass` of the ci seeds; the moving merge is
+#   {glue:text}`beats-seq-ta_ema:.2f` points from it and passes at {repro-seeds}`beats-seq-ta:baseline4:pass`. The
+#   paper's own baseline is task arithmetic at the fixed $\lambda = 0.3$ ({repro-status}`beats-seq-ta-lambda03`).
+#   DOP is {glue:text}`beats-seq-ta-lambda03_dop:.2f` points above it at seed 0 and passes at
 #   {repro-seeds}`beats-seq-ta-lambda03:method:pass` seeds. The oracle task arithmetic, however, is itself
 #   {glue:text}`beats-seq-ta-lambda03_oracle:.2f` points above the fixed $\lambda$ at seed 0 and passes at
-#   {repro-seeds}`beats-seq-ta-lambda03:baseline3:pass` seeds. Against the paper's baseline the claim comes down
-#   to "$\lambda = 0.3$ is too small here", and tuning $\lambda$ fixes that without DOP. In the official
-#   configuration (shuffled orders, $\lambda = 0.3$; {repro-status}`beats-seq-ta-official`), DOP passes at
-#   {repro-seeds}`beats-seq-ta-official:method:pass` seeds (seed 0: {glue:text}`beats-seq-ta-official_dop:.2f`
-#   points).
+#   {repro-seeds}`beats-seq-ta-lambda03:baseline3:pass` seeds, and the moving merge passes at
+#   {repro-seeds}`beats-seq-ta-lambda03:baseline5:pass` (seed 0: {glue:text}`beats-seq-ta-lambda03_ema:.2f` points).
+#   Against the paper's baseline the claim comes down to "$\lambda = 0.3$ is too small here", and a larger weight
+#   on the experts fixes that without DOP. In the official configuration (shuffled orders, $\lambda = 0.3$;
+#   {repro-status}`beats-seq-ta-official`), DOP passes at {repro-seeds}`beats-seq-ta-official:method:pass` seeds
+#   (seed 0: {glue:text}`beats-seq-ta-official_dop:.2f` points) and the newest expert at
+#   {repro-seeds}`beats-seq-ta-official:baseline4:pass`.
 # * *At least OPCM's accuracy* ({repro-status}`beats-opcm`). In the page's order, DOP is {glue:text}`beats-opcm_dop:.2f`
 #   points above OPCM at seed 0 and passes at {repro-seeds}`beats-opcm:method:pass` seeds. The tolerance band around the
 #   threshold is about one point on each side, and DOP's ACC spreads by {glue:text}`sd_page_dop:.1f` points (standard
 #   deviation) over the runs of seed 0. The oracle task arithmetic passes too, at
-#   {repro-seeds}`beats-opcm:baseline2:pass` seeds (seed 0: {glue:text}`beats-opcm_oracle:.2f` points), and so does DOP
-#   without its optimisation, at {repro-seeds}`beats-opcm:baseline1:pass` seeds (seed 0: {glue:text}`beats-opcm_mid:.2f`
-#   points). In the official shuffled orders ({repro-status}`beats-opcm-official`), DOP is
-#   {glue:text}`beats-opcm-official_dop:.2f` points from OPCM at seed 0 and passes at only
-#   {repro-seeds}`beats-opcm-official:method:pass` seeds. Whether DOP reaches OPCM depends on the task order.
+#   {repro-seeds}`beats-opcm:baseline2:pass` seeds (seed 0: {glue:text}`beats-opcm_oracle:.2f` points), the moving merge
+#   at {repro-seeds}`beats-opcm:baseline5:pass` (seed 0: {glue:text}`beats-opcm_ema:.2f` points), and DOP without its
+#   optimisation at {repro-seeds}`beats-opcm:baseline1:pass` seeds (seed 0: {glue:text}`beats-opcm_mid:.2f` points). In
+#   the official shuffled orders ({repro-status}`beats-opcm-official`), DOP is {glue:text}`beats-opcm-official_dop:.2f`
+#   points from OPCM at seed 0 and passes at only {repro-seeds}`beats-opcm-official:method:pass` seeds. Whether DOP
+#   reaches OPCM depends on the task order.
 # * *Forgets least* ({repro-status}`least-forgetting`). At seed 0, DOP forgets {glue:text}`forg_page_dop:.1f`
 #   points, against {glue:text}`forg_page_seqavg:.1f` for weight averaging, {glue:text}`forg_page_opcm:.1f` for
 #   OPCM and {glue:text}`forg_page_oracle:.1f` for the oracle task arithmetic. It fails at
@@ -533,7 +626,23 @@ claims.table()
 #   {repro-seeds}`least-forgetting-official:method:fail` in the official orders
 #   ({repro-status}`least-forgetting-official`). It learns each new task well (average incremental accuracy
 #   {glue:text}`incr_page_dop:.1f`% against {glue:text}`incr_page_seqavg:.1f`% for weight averaging, page order)
-#   and loses the old ones.
+#   and loses the old ones. The criterion itself is won by not merging at all: the no-op merge, which keeps the
+#   first expert and forgets {glue:text}`forg_page_keep:.1f` points, passes at
+#   {repro-seeds}`least-forgetting:baseline2:pass` seeds (page order) and
+#   {repro-seeds}`least-forgetting-official:baseline2:pass` (official orders), at a final ACC of
+#   {glue:text}`acc_page_keep:.1f`%. Even a pass of DOP here would not have been specific.
+# * *MGDA balances stability and plasticity better than a fixed weight* ({repro-status}`mgda-over-fixed-alpha`,
+#   post hoc). Both DOP and its fixed-$\alpha$ form start each merge at the midpoint. At seed 0, DOP's optimisation
+#   adds {glue:text}`mgda-over-fixed-alpha_dop:.2f` points of final ACC to that start, and the fixed-$\alpha$ form
+#   {glue:text}`mgda-over-fixed-alpha_fixed:.2f`. Over the ci sweep DOP passes at
+#   {repro-seeds}`mgda-over-fixed-alpha:method:pass` seeds, its fixed-$\alpha$ ablation at
+#   {repro-seeds}`mgda-over-fixed-alpha:ablation:pass`, and the moving merge at
+#   {repro-seeds}`mgda-over-fixed-alpha:baseline2:pass` (seed 0: {glue:text}`mgda-over-fixed-alpha_ema:.2f` points
+#   over the midpoint). In the official orders ({repro-status}`mgda-over-fixed-alpha-official`) DOP passes at
+#   {repro-seeds}`mgda-over-fixed-alpha-official:method:pass` seeds and its ablation at
+#   {repro-seeds}`mgda-over-fixed-alpha-official:ablation:pass`. With fusion_bench's EMA, $\alpha$ can travel at most
+#   {glue:text}`max_alpha_travel:.2f` of the way from $0.8$ in 200 steps, so MGDA's weight stays close to the fixed
+#   one, and the two optimisations end close together.
 #
 # Neither official departure rescues a claim. With the fixed $\lambda = 0.3$, DOP beats task arithmetic, but a
 # tuned task arithmetic beats it too. With shuffled orders, DOP passes at fewer seeds than in the page's order:
@@ -549,26 +658,45 @@ claims.table()
 # space exists. DOP then behaves like its start point with a push toward the newest expert: each merge gives the new
 # expert about half the weight, so old tasks decay geometrically, as the running midpoint's do. The 200 Adam steps at
 # fusion_bench's learning rate of $10^{-4}$ move each weight by at most about $200 \times 10^{-4}$ (an Adam step is
-# bounded by about its learning rate). The EMA lets $\alpha$ travel at most {glue:text}`max_alpha_travel:.2f` of the way
-# from $0.8$ to the min-norm weight. The identity ablation is pulled toward the merged model ($\alpha$ starts at $0.8$)
-# and, in the page's order, behaves like weight averaging: low forgetting and low plasticity. Full-scale statuses are in
-# the judged table's full-scale column; this ci page quotes no full-scale number. The two implementation checks hold. At
-# the final MGDA weight, every layer's weighted loss is lower at DOP's weights than at the midpoint, and no layer ends
-# with both losses higher. The MGDA weights stay in [0, 1].
+# bounded by about its learning rate). The identity ablation is pulled toward the merged model ($\alpha$ starts at
+# $0.8$) and, in the page's order, behaves like weight averaging: low forgetting and low plasticity. Held at
+# $\alpha = 0.5$ instead, it never leaves the running midpoint (largest weight difference
+# {glue:text}`half_gap:.1e`, final ACC difference {glue:text}`half_acc_gap:.2f` points at seed 0; the check
+# `identity-half-is-midpoint`). The three implementation checks hold. At the final MGDA weight, every layer's weighted loss is lower at DOP's weights than at
+# the midpoint, and no layer ends with both losses higher. The MGDA weights stay in [0, 1].
 #
 # ## What a skeptic would try
 #
-# Reviewed by: (pending). The page's first independent review (with the rubric and no stake in the page) and an
-# official-code re-check (issue 32) raised the alternatives below. The review found that DOP without its
-# optimisation, and task arithmetic at $\lambda = 0.5$, pass `beats-seq-avg`. It also found that `beats-opcm`'s
-# margin lies inside the run-to-run spread. The re-check found that the official configuration differs in task
-# order and in task arithmetic's $\lambda$. This notebook now measures each alternative on the same experts
-# (seed 0, mean over the runs, points):
+# Reviewed by: an independent reviewer (a helper that did not write the page), with the rubric, the brief, the
+# page, its record and its ci sweep, after the page was converted. They graded every check, ran naive merges
+# against each counted test on seeds 0-9 with the page's kernels, and read the prose against the record. An
+# earlier review and an official-code re-check (issue 32) had raised the running midpoint, the tuned task
+# arithmetic, the official task order and $\lambda$, and five kernel mutants. This notebook now measures every
+# alternative on the same experts (seed 0, mean over the runs, points, page order unless named):
 #
-# * **DOP without its optimisation** (the running midpoint, DOP's start): final ACC {glue:text}`acc_page_mid:.1f`% against
-#   DOP's {glue:text}`acc_page_dop:.1f`%. It is {glue:text}`beats-seq-avg_mid:.1f` points above weight averaging,
-#   {glue:text}`beats-opcm_mid:.2f` from OPCM and {glue:text}`beats-seq-ta_mid:.2f` from the oracle task
-#   arithmetic.
+# * **The newest expert alone** (the latest fine-tuned model, nothing merged): final ACC
+#   {glue:text}`acc_page_newest:.1f`% against DOP's {glue:text}`acc_page_dop:.1f`%. It is
+#   {glue:text}`beats-seq-avg_newest:.1f` points above weight averaging, {glue:text}`beats-opcm_newest:.2f` from
+#   OPCM and {glue:text}`beats-seq-ta_newest:.2f` from the oracle task arithmetic. It forgets
+#   {glue:text}`forg_page_newest:.1f` points, but the final ACC the paper reports does not see that. In the official
+#   orders it ends at {glue:text}`acc_official_newest:.1f`% against DOP's {glue:text}`acc_official_dop:.1f`%.
+# * **A fixed moving merge with weight {glue:text}`ema_w:.1f` on the newest expert** (the reviewer's value, kept):
+#   ACC {glue:text}`acc_page_ema:.1f`%, {glue:text}`beats-seq-avg_ema:.1f` points above weight averaging,
+#   {glue:text}`beats-opcm_ema:.2f` from OPCM, {glue:text}`beats-seq-ta_ema:.2f` from the oracle task arithmetic and
+#   {glue:text}`mgda-over-fixed-alpha_ema:.2f` above the running midpoint. In the official orders:
+#   {glue:text}`acc_official_ema:.1f`%.
+# * **Doing nothing** against `least-forgetting` (the first expert kept): it forgets
+#   {glue:text}`forg_page_keep:.1f` points and so beats the least-forgetting reference by
+#   {glue:text}`least-forgetting_keep:.1f` points, at a final ACC of {glue:text}`acc_page_keep:.1f`%.
+# * **DOP with a fixed $\alpha = 0.8$** (fusion_bench's `mgda: false`; the ablation of the MGDA headline): ACC
+#   {glue:text}`acc_page_fixed:.1f`% against DOP's {glue:text}`acc_page_dop:.1f`%, forgetting
+#   {glue:text}`forg_page_fixed:.1f` points against {glue:text}`forg_page_dop:.1f`.
+# * **DOP-identity at $\alpha = 0.5$**: it coincides with the running midpoint. Its largest weight difference from
+#   the midpoint merge over all runs, merges and layers is {glue:text}`half_gap:.1e`, and its final ACC is
+#   {glue:text}`acc_page_ihalf:.1f`% against the midpoint's {glue:text}`acc_page_mid:.1f`%.
+# * **DOP without its optimisation** (the running midpoint, DOP's start): final ACC {glue:text}`acc_page_mid:.1f`%. It
+#   is {glue:text}`beats-seq-avg_mid:.1f` points above weight averaging, {glue:text}`beats-opcm_mid:.2f` from OPCM and
+#   {glue:text}`beats-seq-ta_mid:.2f` from the oracle task arithmetic.
 # * **Task arithmetic tuned on the test sets** (oracle $\lambda$ = {glue:text}`oracle_lambda_page:.1f`): ACC
 #   {glue:text}`acc_page_oracle:.1f`%. It is {glue:text}`beats-seq-avg_oracle:.1f` points above weight
 #   averaging, {glue:text}`beats-opcm_oracle:.2f` from OPCM, and {glue:text}`oracle_over_ta03_page:.2f` points
@@ -577,7 +705,7 @@ claims.table()
 #   $\lambda = 0.5$ it reaches {glue:text}`acc_page_ta05:.1f`% and at $\lambda = 1$
 #   {glue:text}`acc_page_ta10:.1f`%. Task arithmetic's and weight averaging's final models do not depend on the
 #   order.
-# * **DOP without its projections** (DOP-identity, the ablation): ACC {glue:text}`acc_page_ident:.1f`%,
+# * **DOP without its projections** (DOP-identity, the ablation of tests 1 to 6): ACC {glue:text}`acc_page_ident:.1f`%,
 #   forgetting {glue:text}`forg_page_ident:.1f` points, {glue:text}`beats-seq-avg_ident:.1f` points above weight
 #   averaging.
 # * **The official task orders**: DOP's ACC goes from {glue:text}`acc_page_dop:.1f`% to

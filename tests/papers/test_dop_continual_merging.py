@@ -210,6 +210,43 @@ def test_seq_average_is_the_running_mean_and_task_arithmetic_the_scaled_sum():
         K.seq_average(ms[0], ms[1], 0)
 
 
+def test_ema_merge_newest_and_keep_first_naive_merges():
+    ms = [_model(s) for s in range(4)]
+    batch = lambda m: [(W[None], b[None]) for W, b in m]
+    experts = [batch(m) for m in ms]
+    theta0 = batch(_model(9))
+    ema = K.merge_sequence("ema", theta0, experts, w=0.6)
+    # closed form: expert 1 weighted 0.4^3, expert t >= 2 weighted 0.6 * 0.4^(4 - t)
+    weights = [0.4**3] + [0.6 * 0.4 ** (4 - t) for t in range(2, 5)]
+    for (W, b), parts in zip(ema[-1], zip(*ms)):
+        np.testing.assert_allclose(W[0], sum(c * p[0] for c, p in zip(weights, parts)), atol=1e-12)
+        np.testing.assert_allclose(b[0], sum(c * p[1] for c, p in zip(weights, parts)), atol=1e-12)
+    for a, b in zip(K.merge_sequence("ema", theta0, experts, w=0.5), K.merge_sequence("dop-start", theta0, experts)):
+        for (Wa, ba), (Wb, bb) in zip(a, b):
+            np.testing.assert_allclose(Wa, Wb, atol=1e-14)
+            np.testing.assert_allclose(ba, bb, atol=1e-14)
+    for t, (m_new, m_keep) in enumerate(zip(K.merge_sequence("newest", theta0, experts),
+                                            K.merge_sequence("keep-first", theta0, experts))):
+        for (Wn, _), (Wk, _), (We, _), (W1, _) in zip(m_new, m_keep, experts[t], experts[0]):
+            assert torch.equal(Wn, We) and torch.equal(Wk, W1)
+    with pytest.raises(ValueError, match="w must"):
+        K.ema_merge(ms[0], ms[1], 0.0)
+    with pytest.raises(ValueError):
+        K.ema_merge(ms[0], K.init_mlp([3, 5, 2], torch.Generator().manual_seed(0)), 0.6)
+
+
+def test_identity_ablation_at_half_stays_at_the_midpoint():
+    """With identity projections and alpha = 1/2 the objective's minimiser is DOP's start point, the midpoint: the
+    ablation then coincides with the running midpoint (fixed alpha, or MGDA started at 1/2). Only rounding-level
+    gradients remain, which Adam's normalisation turns into drifts far below 1e-6."""
+    W0, Wp, Wn = _mats(11, 7, 5)
+    for mgda in (False, True):
+        W, _ = K.dop_merge_layer(W0, Wp, Wn, steps=200, lr=1e-3, alpha0=0.5, mgda=mgda, projection="identity")
+        np.testing.assert_allclose(W, (Wp + Wn) / 2, atol=1e-6)
+    W, _ = K.dop_merge_layer(W0, Wp, Wn, steps=200, lr=1e-3, alpha0=0.8, mgda=False, projection="identity")
+    assert float((W - (Wp + Wn) / 2).abs().max()) > 1e-2
+
+
 def test_opcm_projection_removes_the_merged_subspace_and_keeps_the_mean_norm():
     W0, Wp, Wn = _mats(10, 6, 6)
     P = K.opcm_clean(Wp - W0, Wn - W0, 0.5)
@@ -393,7 +430,8 @@ def test_protocol_end_to_end_on_a_tiny_zoo():
     Z = K.build_experts(X[:300] / 16, y[:300], 3, [0, 1], hidden=8, n_train=200, pre_steps=20, ft_steps=10)
     assert Z["expert_acc"].shape == (2, 3) and len(Z["experts"]) == 3
     for method, kw in [("seq-avg", {}), ("seq-ta", {"lam": 0.5}), ("opcm", {}), ("dop", {"steps": 5}),
-                       ("dop-identity", {"steps": 5}), ("dop-start", {})]:
+                       ("dop-identity", {"steps": 5}), ("dop-start", {}), ("ema", {"w": 0.6}),
+                       ("newest", {}), ("keep-first", {})]:
         ms = K.merge_sequence(method, Z["params0"], Z["experts"], **kw)
         A = K.accuracy_matrix(ms, Z["X_test"], Z["y_test"])
         assert A.shape == (2, 3, 3) and np.isnan(A[:, 0, 1:]).all() and np.all((A[:, 1, :2] >= 0) & (A[:, 1, :2] <= 1))

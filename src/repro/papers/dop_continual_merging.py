@@ -23,7 +23,9 @@ Notation (paper / official code -> here):
 - the per-layer optimisation (``_optimize_weight``) -> :func:`dop_merge_layer`; the model step
   (``_layer_wise_optimize``) -> :func:`dop_merge_model`;
 - baselines: continual weight averaging -> :func:`seq_average`, continual task arithmetic -> :func:`task_arithmetic`,
-  OPCM (``fusion_bench/method/opcm/opcm.py``) -> :func:`opcm_merge_model`.
+  OPCM (``fusion_bench/method/opcm/opcm.py``) -> :func:`opcm_merge_model`; naive merges of the review: a fixed
+  exponential-moving merge -> :func:`ema_merge`, the newest expert alone and the first expert kept unchanged
+  (``merge_sequence`` methods "newest" and "keep-first").
 """
 
 from __future__ import annotations
@@ -377,6 +379,16 @@ def seq_average(theta_prev: Params, theta_new: Params, t: int) -> Params:
     return [(Wp + (Wn - Wp) / t, bp + (bn - bp) / t) for (Wp, bp), (Wn, bn) in zip(theta_prev, theta_new)]
 
 
+def ema_merge(theta_prev: Params, theta_new: Params, w: float) -> Params:
+    r"""Fixed exponential-moving merge: :math:`\theta_t^m = (1 - w)\,\theta_{t-1}^m + w\,\theta_t` (weights and biases),
+    ``w`` in (0, 1] the fixed weight of the new expert; ``w = 1/2`` is the running midpoint, ``w = 1`` the newest
+    expert. No optimisation, no data."""
+    if not 0.0 < w <= 1.0:
+        raise ValueError(f"w must lie in (0, 1]; got {w!r}")
+    _check_same(theta_prev, theta_new)
+    return [((1 - w) * Wp + w * Wn, (1 - w) * bp + w * bn) for (Wp, bp), (Wn, bn) in zip(theta_prev, theta_new)]
+
+
 def task_arithmetic(theta0: Params, theta_prev: Params, theta_new: Params, lam: float) -> Params:
     r"""Continual task arithmetic: :math:`\theta_t^m = \theta_{t-1}^m + \lambda(\theta_t - \theta_0)`, so that
     :math:`\theta_t^m = \theta_0 + \lambda\sum_{i\le t}\tau_i` when started from :math:`\theta_0`."""
@@ -443,7 +455,7 @@ def opcm_merge_model(params0: Params, merged: Params, new: Params, prev_lambda: 
 # the protocol: merge experts one at a time, evaluate after each step
 # ---------------------------------------------------------------------------------------------------------
 
-METHODS = ("seq-avg", "seq-ta", "opcm", "dop", "dop-identity", "dop-start")
+METHODS = ("seq-avg", "seq-ta", "opcm", "dop", "dop-identity", "dop-start", "ema", "newest", "keep-first")
 
 
 def merge_sequence(method: str, params0: Params, experts: list[Params], infos: list | None = None,
@@ -453,7 +465,9 @@ def merge_sequence(method: str, params0: Params, experts: list[Params], infos: l
     ``method``: "seq-avg" (:func:`seq_average`), "seq-ta" (:func:`task_arithmetic`, ``lam``), "opcm"
     (:func:`opcm_merge_model`, ``alpha``), "dop" (:func:`dop_merge_model`, its keywords), "dop-identity" (DOP
     with identity projections, our ablation) and "dop-start" (DOP's start point, the plain midpoint of the merged
-    model and the new expert: DOP without optimisation). Every method but seq-ta keeps expert 1 as step 1;
+    model and the new expert: DOP without optimisation), and three naive merges: "ema" (:func:`ema_merge`, ``w``),
+    "newest" (the newest expert alone) and "keep-first" (expert 1 kept unchanged: a no-op merge). Every method but
+    seq-ta keeps expert 1 as step 1;
     seq-ta starts from ``params0 + lam * tau_1``. Params may be batched (independent runs). For the DOP
     variants, a list passed as ``infos`` receives each step's per-layer infos of :func:`dop_merge_layer`.
     """
@@ -480,8 +494,13 @@ def merge_sequence(method: str, params0: Params, experts: list[Params], infos: l
             m, info = dop_merge_model(params0, m, new, **extra, **kw)
             if infos is not None:
                 infos.append(info)
-        else:  # dop-start
+        elif method == "dop-start":
             m = seq_average(m, new, 2)
+        elif method == "ema":
+            m = ema_merge(m, new, kw["w"])
+        elif method == "newest":
+            m = new
+        # keep-first: m stays expert 1
         out.append(m)
     return out
 
