@@ -27,7 +27,9 @@ import time
 import matplotlib.pyplot as plt
 import numpy as np
 
-from repro.claims import Claims, at_least, at_most, greater_than, tolerance
+from myst_nb import glue
+
+from repro.claims import Claims, Comparator, at_least, at_most, greater_than, tolerance
 from repro.papers import engibench_beams2d as K
 from repro.runtime import progress, setup_notebook
 
@@ -48,6 +50,9 @@ claims = Claims(
 NX, NY = P.nelx, P.nely
 VOL_TOL = 0.01      # EngiBench's volume-fraction tolerance
 FLIP = 0.01         # share of pixels set from solid to void in the sensitivity test
+OFFICIAL = dict(volfrac=(0.15, 0.4), rmin=(1.5, 4.0))   # EngiBench's condition grid, as ranges
+CLIP = 1e-3         # EngiOpt's evaluation scripts clip generated designs to [1e-3, 1] before simulating
+SIGMA = 10.0        # the kernel width EngiOpt's evaluation scripts pass to MMD and DPP
 
 # %% [markdown]
 # ## The claim
@@ -109,22 +114,29 @@ FLIP = 0.01         # share of pixels set from solid to void in the sensitivity 
 # * **Sizes.** ci: a $30\times15$ mesh, 24 optimised designs, 16 for training and 8 held out. Full: a
 #   $60\times30$ mesh, 160 designs, 128 and 32. The seed sets the conditions, the split, the MLP's
 #   initialisation and the flipped pixels.
-# * **Claims, fixed before the first run** (from the brief's checks; each with its control):
-#   1. *Sensitive manifold.* Setting 1% of the pixels of an optimised design from solid to void (random
+# * **Tests** (the brief's checks, fixed before the first run; issue 32 added the comparators, each measured
+#   the same way and judged by the same criterion). Two comparators recur: the **MLP without its
+#   conditioning** (each held-out condition gets the MLP design of another held-out condition: the ablation
+#   of the generator's one ingredient) and **nearest-neighbour retrieval** (the naive data-driven baseline:
+#   no learning at all).
+#   1. `sensitive-manifold`: setting 1% of the pixels of an optimised design from solid to void (random
 #      pixels among those with $x\ge\max x/2$, three draws per design, all designs) raises its compliance
-#      by a median of more than 5%. Control: the same perturbation of the uniform design with the same
-#      conditions.
-#   2. *Hard for ML, optimality.* The median compliance ratio of the MLP designs on held-out conditions is
-#      above 1.05. Control: the MLP designs after refinement by the optimiser.
-#   3. *Hard for ML, constraint.* At least 20% of the MLP designs violate the volume tolerance
-#      ($|\bar x - \text{volfrac}|>0.01$, before any projection). Control: the refined designs.
-#   4. *Warm start helps.* The median number of optimiser iterations from the MLP designs is at most 0.9
-#      times that from the uniform start. Control: the MLP design of a *different* held-out condition
-#      (the generator without its conditioning).
-#   5. *The simulator is right* (a check of ours, not of the paper): for a solid slender beam
-#      ($120\times10$, span/height 24 for the full beam) the FE compliance is within 2% of Timoshenko beam
-#      theory. Control: the same FE model with a plane-strain element (a deliberately wrong constitutive
-#      law).
+#      by a median of more than 5%. Ablation: the uniform design with the same conditions (no optimisation).
+#      Baseline: a random solid/void design with the same volume (solid and void pixels, no load path).
+#   2. `generator-compliance-gap`: the median compliance ratio of the MLP designs on held-out conditions is
+#      above 1.05. Ablation: the MLP without its conditioning. Baseline: retrieval.
+#   3. `generator-volume-violation`: at least 20% of the MLP designs miss the volume fraction by 0.01 or more
+#      (EngiOpt's `viol`, before any projection). Ablation and baseline as in 2.
+#   4. `warm-start-helps`: the median number of optimiser iterations from the MLP designs is at most 0.9
+#      times that from the uniform start. Ablation and baseline as in 2 (retrieved designs as starts).
+#   5. The same four tests under **EngiBench's condition ranges** with EngiOpt's clip of generated designs
+#      (the `-official` tests: a second configuration, added after the page first ran, so post hoc).
+#
+#   For tests 2 and 3 the claim is negative (the generator falls short), so a comparator that "passes" falls
+#   short as well: the test is then not specific to the learned generator. The refined designs (MLP plus
+#   optimiser), the old control of 2 and 3, meet both bars by construction and are shown, not compared.
+# * **Not a test:** the simulator against Timoshenko beam theory (a solid slender beam, $120\times10$) is a
+#   check of our code, recorded as an implementation check beside the golden tests against EngiBench.
 #
 # **Deviations from the paper**
 #
@@ -138,7 +150,7 @@ FLIP = 0.01         # share of pixels set from solid to void in the sensitivity 
 #   mesh instead of $50\times25$, $100\times50$, $200\times100$; 24 or 160 designs instead of 4851 per
 #   resolution; conditions drawn at random (`volfrac` $\in[0.3,0.6]$, `rmin` $\in[1.2,2.5]$, as the brief
 #   designs) instead of EngiBench's grid (`volfrac` $\in[0.15,0.4]$, `rmin` $\in[1.5,4]$, `forcedist` in
-#   steps of 0.05).
+#   steps of 0.05). The official ranges are run as a second configuration (uniform draws over the grid's box).
 # * One generator, a conditional MLP, instead of EngiOpt's GANs, VAEs, diffusion models and VQGAN; the
 #   paper's comparison is among those, ours is of the data-driven family against the optimiser.
 # * The brief's stopping rule for the warm-start count was "change < 0.01"; we keep EngiBench's own rule
@@ -147,10 +159,12 @@ FLIP = 0.01         # share of pixels set from solid to void in the sensitivity 
 #   relative L2 norm. That cannot hold: setting 1% of the pixels of a design with volume fraction $v$
 #   from 1 to 0 changes it by $\sqrt{0.01/v}\ge0.13$ for $v\le0.6$. We report the relative L1 change (the
 #   share of material removed) and the L2 change instead, and keep only the compliance criterion.
-# * The MMD and DPP diversity use EngiOpt's kernel width $\sigma=1$. For images of hundreds of pixels this
-#   width makes the DPP diversity 1 for any set of distinct designs and about 0 as soon as two coincide
-#   (retrieval returns the same training design twice), so it says little here; the MMD still ranks the
-#   sources. Neither enters a claim.
+# * The MMD and DPP diversity use the kernel width $\sigma=10$ that EngiOpt's evaluation scripts pass
+#   (its `metrics.py` defaults to 1, which on images of hundreds of pixels makes every distinct set look
+#   maximally diverse). Neither enters a test.
+# * EngiOpt's evaluation scripts clip generated designs to $[10^{-3},1]$ before simulating them. The page's
+#   own configuration scores the raw sigmoid output (as first registered); the official configuration clips.
+#   The clip raises a design's mean density by at most $10^{-3}$ and leaves the compliance all but unchanged.
 
 # %%
 t0 = time.perf_counter()
@@ -243,7 +257,10 @@ it_perm, _, hist_perm = warm_start(gen["MLP generator"][shift], "from mismatched
 it_unif = data["iterations"][test]                               # the dataset runs started from the uniform design
 gen["MLP + optimiser"] = refined
 scores = {k: score(v) for k, v in gen.items()}
-viol_frac = {k: float(np.mean(v[1] > VOL_TOL)) for k, v in scores.items()}
+viol_frac = {k: float(np.mean(v[1] >= VOL_TOL)) for k, v in scores.items()}   # EngiOpt's viol: |err| >= 0.01
+shifted = score(gen["MLP generator"][shift])                     # the MLP without its conditioning
+it_nn, _, _ = warm_start(gen["nearest neighbour"], "from retrieved designs")
+clipped = score(np.clip(gen["MLP generator"], CLIP, 1))          # the official clip, on this configuration
 
 # %% [markdown]
 # ## Results
@@ -290,16 +307,17 @@ n_px = NX * NY
 params = {"MLP generator": K.parameter_count(mlp), "nearest neighbour": len(train) * (n_px + 3),
           "uniform": 0, "MLP + optimiser": K.parameter_count(mlp)}
 ref = designs[test]
-print(f"{'source':<27}{'learned/stored':>15}{'median c ratio':>15}{'max':>10}{'viol (>0.01)':>13}"
+print(f"{'source':<27}{'learned/stored':>15}{'median c ratio':>15}{'max':>10}{'viol (>=0.01)':>13}"
       f"{'MAE vol':>9}{'MMD':>7}{'DPP':>7}{'FE solves':>10}")
 for k, (ratio, err) in scores.items():
     solves = f"{np.median(it_mlp) + 1:.0f}" if k == "MLP + optimiser" else "1"
     print(f"{k:<27}{params[k]:>15}{np.median(ratio):>15.3f}{ratio.max():>10.3g}{viol_frac[k]:>13.2f}"
-          f"{err.mean():>9.4f}{K.mmd(gen[k], ref):>7.3f}{K.dpp_diversity(gen[k]):>7.3f}{solves:>10}")
+          f"{err.mean():>9.4f}{K.mmd(gen[k], ref, SIGMA):>7.3f}{K.dpp_diversity(gen[k], SIGMA):>7.3f}{solves:>10}")
 print(f"{'optimiser (uniform start)':<27}{0:>15}{1.0:>15.3f}{1.0:>10.3g}{0.0:>13.2f}"
-      f"{np.abs(ref.mean(axis=(1, 2)) - cond[test, 0]).mean():>9.4f}{0.0:>7.3f}{K.dpp_diversity(ref):>7.3f}"
+      f"{np.abs(ref.mean(axis=(1, 2)) - cond[test, 0]).mean():>9.4f}{0.0:>7.3f}{K.dpp_diversity(ref, SIGMA):>7.3f}"
       f"{np.median(it_unif) + 1:>10.0f}")
-print("(FE solves: median per design, including the final one; MMD against the optimised designs)")
+print(f"(FE solves: median per design, including the final one; MMD against the optimised designs; "
+      f"viol: share with |vol err| >= {VOL_TOL}; MMD and DPP with sigma = {SIGMA:g}, as EngiOpt's evaluation scripts)")
 print("\nthe paper's beams2d values: not retrieved (see the brief); EngiOpt reports these metrics per model")
 
 # %%
@@ -354,16 +372,18 @@ plt.show()
 # %% [markdown]
 # ### Sensitivity: 1% of the pixels
 #
-# Every optimised design of the dataset, and the uniform design with the same conditions, loses 1% of its
-# pixels (solid to void), three random draws each.
+# Every optimised design of the dataset, the uniform design with the same conditions, and a random solid/void
+# design with the same volume (each pixel solid or void, the solid ones drawn at random) loses 1% of its
+# solid pixels (solid to void), three random draws each.
 
 # %%
-def flip_increase(D, frac=FLIP):
+def flip_increase(D, frac=FLIP, rng=None, conditions=None):
+    rng = P.rng if rng is None else rng
     rel, l1, l2 = [], [], []
-    for d, (vf, rm, fd) in zip(D, cond):
+    for d, (vf, rm, fd) in zip(D, cond if conditions is None else conditions):
         c0 = K.compliance(d, NX, NY, forcedist=fd)
         for _ in range(P.flips):
-            e = K.flip_solid_pixels(d, frac, P.rng)
+            e = K.flip_solid_pixels(d, frac, rng)
             rel.append(K.compliance(e, NX, NY, forcedist=fd) / c0 - 1)
             l1.append(np.abs(e - d).sum() / d.sum())
             l2.append(np.linalg.norm(e - d) / np.linalg.norm(d))
@@ -373,6 +393,10 @@ def flip_increase(D, frac=FLIP):
 sens_opt, l1_opt, l2_opt = flip_increase(designs)
 uniform_all = cond[:, 0][:, None, None] * np.ones((P.n_data, NY, NX))
 sens_unif, l1_unif, l2_unif = flip_increase(uniform_all)
+rng_rand = np.random.default_rng([seed, 11])                       # its own stream: the values above are unchanged
+random_all = np.stack([K.random_solid_void_design(vf, NX, NY, rng_rand) for vf in cond[:, 0]])
+sens_rand, _, _ = flip_increase(random_all, rng=rng_rand)
+print(f"random solid/void designs: median compliance increase {np.median(sens_rand):.3f}")
 print(f"optimised designs: median compliance increase {np.median(sens_opt):.3f} "
       f"(relative L1 change {np.median(l1_opt):.3f}, relative L2 change {np.median(l2_opt):.3f})")
 print(f"uniform designs:   median compliance increase {np.median(sens_unif):.3f} "
@@ -392,9 +416,66 @@ axes[1].set(title=f"1% flipped (red), c = {c_e:.1f} (+{c_e / c_i - 1:.0%})", xti
 bins = np.linspace(min(sens_opt.min(), sens_unif.min(), 0), np.quantile(np.r_[sens_opt, sens_unif], 0.98), 30)
 axes[2].hist(sens_unif, bins=bins, alpha=0.6, label="uniform design")
 axes[2].hist(sens_opt, bins=bins, alpha=0.6, label="optimised design")
+axes[2].hist(np.clip(sens_rand, bins[0], bins[-1]), bins=bins, histtype="step", lw=1.5, color="k",
+             label="random solid/void design")
 axes[2].axvline(0.05, color="tab:red", ls="--", lw=1, label="claim 1 threshold (5%)")
 axes[2].set(xlabel="relative compliance increase", ylabel="perturbations", title="1% of pixels to void")
 axes[2].legend(fontsize=8)
+plt.show()
+
+# %% [markdown]
+# ### The official condition ranges
+#
+# The same experiment on EngiBench's own condition ranges (`volfrac` from $0.15$ to $0.4$, `rmin` from $1.5$ to $4$,
+# drawn uniformly, as a box around its grid), with the generated designs clipped to $[10^{-3}, 1]$ before
+# they are simulated, as EngiOpt's evaluation scripts do. The same sizes, MLP and comparators; a dataset, a
+# split, a network and flips of its own.
+
+# %%
+def official_configuration():
+    rng = np.random.default_rng([seed, 2])
+    d = K.make_beams_dataset(P.n_data, NX, NY, seed, progress=progress, **OFFICIAL)
+    pm = rng.permutation(P.n_data)
+    te, tr = pm[:P.n_test], pm[P.n_test:]
+    cd, ds, co = d["conditions"], d["designs"], d["compliance"]
+    net, _ = K.fit_conditional_mlp(cd[tr], ds[tr], hidden=P.hidden, epochs=P.epochs, seed=seed)
+    src = {"MLP generator": net.generate(cd[te]),
+           "nearest neighbour": K.nearest_neighbour_designs(cd[tr], ds[tr], cd[te])}
+    src = {k: np.clip(v, CLIP, 1) for k, v in src.items()}
+    src["MLP, conditioning removed"] = src["MLP generator"][shift]
+    out = {"designs": ds, "conditions": cd, "test": te}
+    for k, D in src.items():
+        ratio = np.array([K.compliance(x, NX, NY, forcedist=cd[i, 2]) for x, i in zip(D, te)]) / co[te]
+        err = np.abs(D.mean(axis=(1, 2)) - cd[te, 0])
+        its = [K.simp_optimize(K.topopt_setup(NX, NY, *cd[i]), x0=x)[1]["iterations"] for x, i in zip(D, te)]
+        out[k] = dict(ratio=float(np.median(ratio)), viol=float(np.mean(err >= VOL_TOL)),
+                      iters=float(np.median(its) / np.median(d["iterations"][te])))
+    out["uniform"] = dict(ratio=float(np.median([K.compliance(cd[i, 0] * np.ones((NY, NX)), NX, NY, forcedist=cd[i, 2])
+                                                 for i in te] / co[te])))
+    flips = {"optimised": ds, "uniform": cd[:, 0][:, None, None] * np.ones((P.n_data, NY, NX)),
+             "random solid/void": np.stack([K.random_solid_void_design(vf, NX, NY, rng) for vf in cd[:, 0]])}
+    out["sens"] = {k: float(np.median(flip_increase(D, rng=rng, conditions=cd)[0])) for k, D in flips.items()}
+    return out
+
+
+off = official_configuration()
+print(f"{'official ranges':<27}{'median c ratio':>15}{'viol (>=0.01)':>14}{'iterations / uniform':>22}")
+for k in ("MLP generator", "MLP, conditioning removed", "nearest neighbour"):
+    print(f"{k:<27}{off[k]['ratio']:>15.3f}{off[k]['viol']:>14.2f}{off[k]['iters']:>22.3f}")
+print(f"{'uniform':<27}{off['uniform']['ratio']:>15.3f}")
+print("median compliance increase from 1% of solid pixels to void: "
+      + ", ".join(f"{k} {v:.3f}" for k, v in off["sens"].items()))
+
+# %%
+fig, axes = plt.subplots(1, 4, figsize=(11, 1.6))
+for ax, j in zip(axes, range(4)):
+    i = off["test"][j]
+    ax.imshow(1 - off["designs"][i], cmap="gray", vmin=0, vmax=1, interpolation="nearest")
+    ax.set(xticks=[], yticks=[], title=f"vf {off['conditions'][i, 0]:.2f}, rmin {off['conditions'][i, 1]:.1f}",
+           xlabel=f"fd {off['conditions'][i, 2]:.2f}")
+    ax.title.set_fontsize(8)
+    ax.xaxis.label.set_fontsize(8)
+fig.suptitle("optimised designs under the official condition ranges (held-out conditions)", fontsize=9)
 plt.show()
 
 # %% [markdown]
@@ -434,53 +515,140 @@ plt.show()
 #    4851 designs each, a grid of conditions); ours are generated on the page at smaller meshes, on the
 #    brief's condition ranges (see the deviations above).
 # 4. *Metrics.* EngiOpt reports the mean simulated objective of the generated designs (`iog`), the summed and final
-#    optimality gaps of a warm-started `optimize` (`cog`, `fog`, as differences), MMD and DPP with $\sigma=1$ and,
-#    in the current version, the mean absolute volume error. We report the gaps as ratios (the designs
-#    have different loads and volumes, so differences do not pool), the volume error both as EngiBench's
-#    pass/fail at 0.01 and as its mean, and MMD and DPP as EngiOpt computes them.
+#    optimality gaps of a warm-started `optimize` (`cog`, `fog`, as differences), MMD and DPP (the evaluation
+#    scripts pass $\sigma=10$), and `viol`, the share of designs with $|\bar x-\text{volfrac}|\ge0.01$, on
+#    designs clipped to $[10^{-3},1]$. We report the gaps as ratios (the designs have different loads and
+#    volumes, so differences do not pool), `viol` as EngiOpt defines it (and the mean volume error beside
+#    it), MMD and DPP at $\sigma=10$; the clip is applied in the official configuration.
 
 # %%
-claims.check("fe-matches-beam-theory", kind="theorem",
+SENS_TOL = tolerance(rel=0.05, why="median over optimised designs whose OC stopping point can move under other "
+                     "rounding")
+GAP_TOL = tolerance(rel=0.05, why="end point of Adam training and of OC runs")
+VIOL_TOL = tolerance(abs=0.15, why="share of 8 (ci) or 32 (full) trained designs; one design crossing the band "
+                     "moves it by 1/8")
+WARM_TOL = tolerance(rel=0.15, why="ratio of median iteration counts of OC runs whose stopping iteration can move")
+OPT = "the optimisation (a load path laid out by SIMP)"
+COND = "conditioning on the target conditions (each held-out condition gets the MLP design of another)"
+L_UNIF = "the uniform design with the same conditions (the optimiser's start)"
+L_RAND = "a random solid/void design with the same volume"
+L_SHIFT = "the MLP design of another held-out condition (conditioning removed)"
+L_NN = "nearest-neighbour retrieval of a training design (no learning)"
+POST_OFFICIAL = ("added after the page first ran (issue 32, items 7 and 8): the same test on EngiBench's condition "
+                 "ranges (volfrac 0.15-0.4, rmin 1.5-4) with EngiOpt's 1e-3 clip of generated designs, a second "
+                 "configuration of an official setting that can move the claim; criterion and tolerance as the "
+                 "page's test, designed on seeds 0-9")
+
+claims.check("fe-matches-beam-theory", kind="implementation",
              statement="FE compliance of a solid 120 x 10 half beam is within 2% of Timoshenko beam theory",
              paper="EngiBench's Beams2D simulator is the 88-line Q4 plane-stress SIMP model (checked against "
                    "the official simulate in the golden tests)",
-             criterion=at_most(0.02), measured=float(fe_err), control=float(fe_err_wrong),
-             control_label="the same FE model with a plane-strain element (wrong constitutive law)")
-claims.check("sensitive-manifold",
-             statement="setting 1% of an optimised design's solid pixels to void raises its compliance by a "
-                       "median of more than 5%",
-             paper="abstract: the design manifolds are highly sensitive and constrained (no number reported)",
-             criterion=greater_than(0.05), measured=float(np.median(sens_opt)),
-             control=float(np.median(sens_unif)),
-             control_label="the same perturbation of the uniform design with the same conditions",
-             tol=tolerance(rel=0.05, why="median over optimised designs whose OC stopping point can move under other rounding"))
-claims.check("generator-compliance-gap",
-             statement="the MLP generator's designs have a median compliance ratio above 1.05 to the "
-                       "optimiser's on held-out conditions",
-             paper="abstract: standard ML methods struggle on these problems (EngiOpt's iog/fog; beams2d "
-                   "numbers not retrieved)",
-             criterion=greater_than(1.05), measured=float(np.median(scores["MLP generator"][0])),
-             control=float(np.median(scores["MLP + optimiser"][0])),
-             control_label="the MLP designs refined by the optimiser (warm start)",
-             tol=tolerance(rel=0.05, why="end point of Adam training and of OC runs"))
-claims.check("generator-volume-violation",
-             statement="at least 20% of the MLP generator's designs miss the volume fraction by more than 0.01",
-             paper="abstract: the design space is constrained; EngiOpt's viol metric",
-             criterion=at_least(0.2), measured=viol_frac["MLP generator"],
-             control=viol_frac["MLP + optimiser"],
-             control_label="the MLP designs refined by the optimiser (volume enforced)",
-             tol=tolerance(abs=0.15, why="share of 8 (ci) or 32 (full) trained designs; one design crossing the band moves it by 1/8"))
-claims.check("warm-start-helps",
-             statement="the optimiser needs at most 0.9 times as many iterations (median) from the MLP designs "
-                       "as from the uniform design",
-             paper="EngiOpt's warm-start protocol (cog/fog): generated designs as starting points",
-             criterion=at_most(0.9), measured=float(np.median(it_mlp) / np.median(it_unif)),
-             control=float(np.median(it_perm) / np.median(it_unif)),
-             control_label="the MLP design of another held-out condition (conditioning removed)",
-             tol=tolerance(rel=0.15, why="ratio of median iteration counts of OC runs whose stopping iteration can move"))
+             criterion=at_most(0.02), measured=float(fe_err))
+claims.test("sensitive-manifold",
+            statement="setting 1% of an optimised design's solid pixels to void raises its compliance by a "
+                      "median of more than 5%",
+            paper="abstract: the design manifolds are highly sensitive and constrained (no number reported)",
+            criterion=greater_than(0.05), measured=float(np.median(sens_opt)), tol=SENS_TOL,
+            ablation=Comparator(L_UNIF, float(np.median(sens_unif)), ingredient=OPT),
+            baselines=[Comparator(L_RAND, float(np.median(sens_rand)))])
+claims.test("generator-compliance-gap",
+            statement="the MLP generator's designs have a median compliance ratio above 1.05 to the "
+                      "optimiser's on held-out conditions",
+            paper="abstract: standard ML methods struggle on these problems (EngiOpt's iog/fog; beams2d "
+                  "numbers not retrieved)",
+            criterion=greater_than(1.05), measured=float(np.median(scores["MLP generator"][0])), tol=GAP_TOL,
+            ablation=Comparator(L_SHIFT, float(np.median(shifted[0])), ingredient=COND),
+            baselines=[Comparator(L_NN, float(np.median(scores["nearest neighbour"][0])))])
+claims.test("generator-volume-violation",
+            statement="at least 20% of the MLP generator's designs miss the volume fraction by 0.01 or more "
+                      "(EngiOpt's viol)",
+            paper="abstract: the design space is constrained; EngiOpt's viol metric",
+            criterion=at_least(0.2), measured=viol_frac["MLP generator"], tol=VIOL_TOL,
+            ablation=Comparator(L_SHIFT, float(np.mean(shifted[1] >= VOL_TOL)), ingredient=COND),
+            baselines=[Comparator(L_NN, viol_frac["nearest neighbour"])])
+claims.test("warm-start-helps",
+            statement="the optimiser needs at most 0.9 times as many iterations (median) from the MLP designs "
+                      "as from the uniform design",
+            paper="EngiOpt's warm-start protocol (cog/fog): generated designs as starting points",
+            criterion=at_most(0.9), measured=float(np.median(it_mlp) / np.median(it_unif)), tol=WARM_TOL,
+            ablation=Comparator(L_SHIFT, float(np.median(it_perm) / np.median(it_unif)), ingredient=COND),
+            baselines=[Comparator(L_NN, float(np.median(it_nn) / np.median(it_unif)))])
+claims.test("sensitive-manifold-official", setting="official condition ranges", post_hoc=POST_OFFICIAL,
+            statement="official ranges: setting 1% of an optimised design's solid pixels to void raises its "
+                      "compliance by a median of more than 5%",
+            paper="abstract: the design manifolds are highly sensitive and constrained (no number reported)",
+            criterion=greater_than(0.05), measured=off["sens"]["optimised"], tol=SENS_TOL,
+            ablation=Comparator(L_UNIF, off["sens"]["uniform"], ingredient=OPT),
+            baselines=[Comparator(L_RAND, off["sens"]["random solid/void"])])
+claims.test("generator-compliance-gap-official", setting="official condition ranges", post_hoc=POST_OFFICIAL,
+            statement="official ranges: the MLP generator's clipped designs have a median compliance ratio above "
+                      "1.05 to the optimiser's on held-out conditions",
+            paper="abstract: standard ML methods struggle on these problems (EngiOpt's iog/fog)",
+            criterion=greater_than(1.05), measured=off["MLP generator"]["ratio"], tol=GAP_TOL,
+            ablation=Comparator(L_SHIFT, off["MLP, conditioning removed"]["ratio"], ingredient=COND),
+            baselines=[Comparator(L_NN, off["nearest neighbour"]["ratio"])])
+claims.test("generator-volume-violation-official", setting="official condition ranges", post_hoc=POST_OFFICIAL,
+            statement="official ranges: at least 20% of the MLP generator's clipped designs miss the volume "
+                      "fraction by 0.01 or more (EngiOpt's viol)",
+            paper="abstract: the design space is constrained; EngiOpt's viol metric",
+            criterion=at_least(0.2), measured=off["MLP generator"]["viol"], tol=VIOL_TOL,
+            ablation=Comparator(L_SHIFT, off["MLP, conditioning removed"]["viol"], ingredient=COND),
+            baselines=[Comparator(L_NN, off["nearest neighbour"]["viol"])])
+claims.test("warm-start-helps-official", setting="official condition ranges", post_hoc=POST_OFFICIAL,
+            statement="official ranges: the optimiser needs at most 0.9 times as many iterations (median) from "
+                      "the MLP's clipped designs as from the uniform design",
+            paper="EngiOpt's warm-start protocol (cog/fog): generated designs as starting points",
+            criterion=at_most(0.9), measured=off["MLP generator"]["iters"], tol=WARM_TOL,
+            ablation=Comparator(L_SHIFT, off["MLP, conditioning removed"]["iters"], ingredient=COND),
+            baselines=[Comparator(L_NN, off["nearest neighbour"]["iters"])])
+claims.headline("unified-benchmark",
+                "EngiBench gives engineering design problems from several domains one interface (simulate, "
+                "optimise, check constraints, datasets) so that optimisers and learning methods can be compared "
+                "fairly and reproducibly",
+                untestable="a software contribution: the interface is re-implemented for one problem and shown "
+                           "working, which no measurement of ours could refute")
+claims.headline("companion-algorithms",
+                "EngiOpt, a companion library of generative and surrogate models, runs on every EngiBench problem",
+                untestable="its models (GANs, VAEs, diffusion, VQGAN) and trained checkpoints are not run here; one "
+                           "regression generator stands in for the family")
+claims.headline("hard-for-ml",
+                "the problems are hard for standard machine learning because their design manifolds are highly "
+                "sensitive and constrained",
+                tests=["sensitive-manifold", "generator-compliance-gap", "generator-volume-violation",
+                       "sensitive-manifold-official", "generator-compliance-gap-official",
+                       "generator-volume-violation-official"])
 claims.check("generator-time-per-design", statement="wall-clock seconds: one MLP design vs one optimiser run",
              paper="a generator amortises the optimiser's cost", criterion=greater_than(1.0),
              measured=float(t_data / P.n_data / max(t_gen, 1e-9)), volatile=True)
+
+for r in claims.results:                                         # every test's values, for the prose
+    if r["role"] == "test":
+        glue(f"{r['id']}_m", r["measured"], display=False)
+        glue(f"{r['id']}_a", r["ablation"]["value"], display=False)
+        for k, bl in enumerate(r["baselines"], 1):
+            glue(f"{r['id']}_b{k}", bl["value"], display=False)
+glue("fe_err", 100 * float(fe_err), display=False)
+glue("fe_err_wrong", 100 * float(fe_err_wrong), display=False)
+glue("l1_opt", 100 * float(np.median(l1_opt)), display=False)
+glue("l2_opt", float(np.median(l2_opt)), display=False)
+glue("sens_max", 100 * float(np.max(sens_opt)), display=False)
+glue("unif_ratio", float(np.median(scores["uniform"][0])), display=False)
+glue("refined_ratio", float(np.median(scores["MLP + optimiser"][0])), display=False)
+glue("refined_viol", viol_frac["MLP + optimiser"], display=False)
+glue("mlp_worst", float(np.max(scores["MLP generator"][0])), display=False)
+glue("n_viol", int(np.sum(scores["MLP generator"][1] >= VOL_TOL)), display=False)
+glue("n_test", int(len(test)), display=False)
+glue("it_mlp", float(np.median(it_mlp)), display=False)
+glue("it_unif", float(np.median(it_unif)), display=False)
+glue("clip_ratio", float(np.median(clipped[0])), display=False)
+glue("clip_viol", float(np.mean(clipped[1] >= VOL_TOL)), display=False)
+glue("off_unif_ratio", off["uniform"]["ratio"], display=False)
+glue("mmd_mlp", K.mmd(gen["MLP generator"], ref, SIGMA), display=False)
+glue("mmd_nn", K.mmd(gen["nearest neighbour"], ref, SIGMA), display=False)
+glue("dpp_mlp", K.dpp_diversity(gen["MLP generator"], SIGMA), display=False)
+glue("dpp_nn", K.dpp_diversity(gen["nearest neighbour"], SIGMA), display=False)
+glue("dpp_mlp_s1", K.dpp_diversity(gen["MLP generator"], 1.0), display=False)
+
 
 # %%
 claims.timings()
@@ -495,41 +663,91 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# At ci scale and seed 0 (the table above); the robustness table gives every claim over ten ci seeds and
-# at full scale (seed 0), and the sentences on seeds and scale below summarise it:
+# ```{repro-verdict}
+# ```
 #
-# * **The simulator and optimiser are EngiBench's.** Our finite-element compliance reproduces the official
-#   `simulate` to $10^{-12}$ and the official `optimize` iteration for iteration (golden tests), and a
-#   solid slender beam is within 0.5% of Timoshenko beam theory, where a plane-strain element is 9.5% off
-#   (claim 5, a check of ours; it holds at every seed and at full scale).
-# * **Sensitive manifold: reproduced.** Removing 1% of the solid pixels of an optimised design raises
-#   its compliance by a median of 12% (a long tail to +50%), against 2% for the same perturbation of the
-#   uniform design. The design moves little: 2% of its material (relative L1), although 0.15 in relative
-#   L2 norm, above the brief's 0.1, which no 1% flip can meet (see the deviations). It holds at all ten ci
-#   seeds and at full scale, where the finer mesh spreads members over more pixels and the median
-#   increase comes out closer to the 5% threshold.
-# * **The generator is worse than the optimiser: reproduced at ci scale, not at full scale.** The
-#   conditional MLP's designs have a median compliance 1.75 times the optimiser's on held-out conditions
-#   (one of eight is 14 times worse), at every ci seed. Nearest-neighbour retrieval is no better (median
-#   1.6, and a design with void under a moved load is $10^7$ times worse), the uniform design is 5.5 times
-#   worse. Handing the MLP design to the optimiser closes the gap (median ratio 1.001), so the gap is the
-#   generator's. But with 128 training designs at full scale the MLP's median gap falls below the 5%
-#   threshold: the optimality part of "hard for ML" is a small-data effect in our miniature, not
-#   established on this problem.
-# * **Volume constraint: reproduced.** 3 of 8 MLP designs miss the volume fraction by more than 0.01 at
-#   seed 0; the share is at least 20% at nine of ten ci seeds and at full scale, while the refined
-#   designs meet it exactly. The learned map has no way to enforce the budget, and this part of the
-#   claim survives more data.
-# * **Warm starts: not established.** At seed 0 the optimiser needs 36% fewer iterations from the MLP designs
-#   than from the uniform design (median 29 against 45), but 22% fewer from the MLP design of *another*
-#   held-out condition too, so the claim is uninformative there. Over the ten ci seeds it holds against a
-#   failing control at six, fails at three, and at full scale the MLP start needs as many iterations as
-#   the uniform start: in our setting a generated start does not reliably shorten the optimisation.
+# The simulator and optimiser are EngiBench's: they reproduce the official `simulate` and `optimize`
+# (golden tests), and a solid slender beam comes within {glue:text}`fe_err:.1f` % of Timoshenko beam theory
+# (a plane-strain element is {glue:text}`fe_err_wrong:.1f` % off). That is a check of our code, not of the
+# paper, and it is not counted.
 #
-# The learned map is cheap at inference (one forward pass, thousands of times faster than an optimiser
-# run; wall clock above, not a checked value) but its designs need the optimiser afterwards to be
-# competitive, which is the benchmark's point: EngiOpt scores generators by how close they start and how
-# fast the optimiser finishes from them.
+# * *Sensitive manifold* ({repro-status}`sensitive-manifold`, pre-registered). Removing 1% of the solid
+#   pixels of an optimised design raises its compliance by a median of {glue:text}`sensitive-manifold_m:.3f`
+#   (relative), against {glue:text}`sensitive-manifold_a:.3f` for the uniform design (no optimisation) and
+#   {glue:text}`sensitive-manifold_b1:.3f` for a random solid/void design of the same volume. The design moves
+#   little ({glue:text}`l1_opt:.1f` % of its material). Over the ci sweep the method passes at
+#   {repro-seeds}`sensitive-manifold:method:pass` seeds, the random solid/void design at
+#   {repro-seeds}`sensitive-manifold:baseline1:pass`. Under the official condition ranges (thinner members:
+#   volume fractions down to $0.15$, larger filters) the effect is several times larger
+#   ({glue:text}`sensitive-manifold-official_m:.3f`, against {glue:text}`sensitive-manifold-official_a:.3f` and
+#   {glue:text}`sensitive-manifold-official_b1:.3f`; {repro-status}`sensitive-manifold-official`, post hoc).
+#   It is the layout of the load path, not solid/void material as such, that makes a few pixels matter.
+# * *The generator falls short of the optimiser* ({repro-status}`generator-compliance-gap`). The MLP's
+#   designs have a median compliance {glue:text}`generator-compliance-gap_m:.2f` times the optimiser's, but
+#   the MLP without its conditioning ({glue:text}`generator-compliance-gap_a:.2f`) and plain retrieval of a
+#   training design ({glue:text}`generator-compliance-gap_b1:.2f`) fall short too, at this seed and at
+#   {repro-seeds}`generator-compliance-gap:baseline1:pass` ci seeds for retrieval. The gap is real (the
+#   uniform design is {glue:text}`unif_ratio:.1f` times worse, and the optimiser closes it from the MLP's
+#   start: {glue:text}`refined_ratio:.3f`), but nothing here says the learned map is what fails: in our
+#   miniature every data-driven guess without the optimiser is far from optimal. Under the official ranges:
+#   {glue:text}`generator-compliance-gap-official_m:.2f` for the MLP,
+#   {glue:text}`generator-compliance-gap-official_a:.2f` without conditioning and
+#   {glue:text}`generator-compliance-gap-official_b1:.2f` for retrieval
+#   ({repro-status}`generator-compliance-gap-official`, post hoc).
+# * *The generator misses the volume budget* ({repro-status}`generator-volume-violation`).
+#   {glue:text}`n_viol` of {glue:text}`n_test` MLP designs (share {glue:text}`generator-volume-violation_m:.3f`)
+#   miss the volume fraction by $0.01$ or more; without conditioning the share is
+#   {glue:text}`generator-volume-violation_a:.3f` and for retrieval {glue:text}`generator-volume-violation_b1:.3f`.
+#   A regression on the densities has no way to meet the budget, and neither has a retrieved design for
+#   other conditions. Official ranges: {glue:text}`generator-volume-violation-official_m:.3f`,
+#   {glue:text}`generator-volume-violation-official_a:.3f`, {glue:text}`generator-volume-violation-official_b1:.3f`
+#   ({repro-status}`generator-volume-violation-official`, post hoc).
+# * *Warm starts* ({repro-status}`warm-start-helps`). From the MLP's designs the optimiser needs
+#   {glue:text}`warm-start-helps_m:.2f` times the iterations of the uniform start (median
+#   {glue:text}`it_mlp:.0f` against {glue:text}`it_unif:.0f`), from the MLP design of another condition
+#   {glue:text}`warm-start-helps_a:.2f` times and from a retrieved design {glue:text}`warm-start-helps_b1:.2f`
+#   times. The method passes at {repro-seeds}`warm-start-helps:method:pass` ci seeds and retrieval at
+#   {repro-seeds}`warm-start-helps:baseline1:pass`: any start with roughly the right layout saves iterations.
+#   Official ranges: {glue:text}`warm-start-helps-official_m:.2f`, {glue:text}`warm-start-helps-official_a:.2f`,
+#   {glue:text}`warm-start-helps-official_b1:.2f` ({repro-status}`warm-start-helps-official`, post hoc).
+#
+# The paper's third headline, that these problems are hard for standard learning because the design
+# manifold is sensitive and constrained, is half supported here: the sensitivity is specific to optimised
+# designs, but the shortfall of the generator in objective and budget is shared by a generator without
+# conditioning and by retrieval, so it does not single out learning. The other two headlines (the library
+# and its companion) are software, not claims a measurement here can refute.
+#
+# ## What a skeptic would try
+#
+# This page has not yet been reviewed independently (the integrator arranges the review). The earlier
+# review of the page (the evidence-review rows) found the FE check counted as a theorem (now an
+# implementation check) and the generator tests weak, with controls that met their bars by construction.
+# The comparators it led to, measured by this notebook at this seed:
+#
+# * **A random solid/void design** of the same volume against the sensitivity claim: a median compliance
+#   increase of {glue:text}`sensitive-manifold_b1:.3f` (official ranges
+#   {glue:text}`sensitive-manifold-official_b1:.3f`), against {glue:text}`sensitive-manifold_m:.3f` for the
+#   optimised design. Solid/void material alone does not make a design sensitive.
+# * **Retrieval** (the training design with the nearest conditions) against every generator test: compliance
+#   ratio {glue:text}`generator-compliance-gap_b1:.2f`, volume misses {glue:text}`generator-volume-violation_b1:.3f`,
+#   iteration ratio {glue:text}`warm-start-helps_b1:.2f`. Over the ci sweep it passes the generator tests'
+#   bars at {repro-seeds}`generator-compliance-gap:baseline1:pass`,
+#   {repro-seeds}`generator-volume-violation:baseline1:pass` and
+#   {repro-seeds}`warm-start-helps:baseline1:pass` seeds; wherever it passes, the test is not specific to the learned generator.
+# * **The MLP without its conditioning** (each condition gets another's design): compliance ratio
+#   {glue:text}`generator-compliance-gap_a:.2f`, volume misses {glue:text}`generator-volume-violation_a:.3f`,
+#   iteration ratio {glue:text}`warm-start-helps_a:.2f`.
+# * **EngiOpt's clip** on the page's own configuration: the clipped MLP designs have a median compliance
+#   ratio {glue:text}`clip_ratio:.2f` and a volume-miss share {glue:text}`clip_viol:.3f` (unclipped
+#   {glue:text}`generator-compliance-gap_m:.2f` and {glue:text}`generator-volume-violation_m:.3f`).
+# * **The metrics' kernel width.** At EngiOpt's $\sigma=10$ the MMD to the optimised designs is
+#   {glue:text}`mmd_mlp:.3f` for the MLP and {glue:text}`mmd_nn:.3f` for retrieval, the DPP diversity
+#   {glue:text}`dpp_mlp:.3g` and {glue:text}`dpp_nn:.3g`; at $\sigma=1$ the MLP's DPP diversity is
+#   {glue:text}`dpp_mlp_s1:.3g`, saturated. The page's earlier critique of $\sigma=1$ was aimed at a width
+#   the evaluation scripts do not use.
+#
+# Not tried: a projection of the MLP's output onto the volume budget (it would meet `viol` by construction),
+# a stronger generator, and a larger training set at ci (the full-scale run trains on 128 designs).
 #
 # ## What the miniature cannot show
 #
@@ -537,9 +755,10 @@ claims.table()
 #   thermoelasticity, power electronics) need simulators or datasets we do not have offline, and the
 #   paper's conclusion is about all of them.
 # * The paper's numbers: its beams2d table and the EngiOpt models it compares (GANs, VAEs, diffusion,
-#   VQGAN) were not available to us; we test one regression generator and two naive baselines.
+#   VQGAN) were not available to us; we test one regression generator, its ablation and retrieval.
 # * Scale: EngiBench's datasets hold 4851 designs per resolution at $50\times25$ to $200\times100$; ours
-#   24 (ci) or 160 (full) at $30\times15$ or $60\times30$. With more data the MLP's gap should shrink;
-#   whether it falls below 5% is the kind of result the paper's table answers and ours cannot.
+#   24 (ci) or 160 (full) at $30\times15$ or $60\times30$, on uniform draws over the official ranges rather
+#   than their grid. Whether a generator trained on thousands of designs separates from retrieval is the
+#   question the paper's table answers and ours cannot.
 # * The overhang (additive-manufacturing) constraint of Beams2D, which is off by default and not
 #   implemented here.

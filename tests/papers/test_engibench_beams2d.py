@@ -290,6 +290,15 @@ def test_flip_solid_pixels():
         K.flip_solid_pixels(x, 0.0, np.random.default_rng(0))
 
 
+def test_random_solid_void_design():
+    x = K.random_solid_void_design(0.3, 20, 10, np.random.default_rng(0))
+    assert x.shape == (10, 20) and set(np.unique(x)) == {0.0, 1.0} and x.sum() == 60
+    y = K.random_solid_void_design(0.3, 20, 10, np.random.default_rng(1))
+    assert np.any(x != y)                                     # the layout is random, the volume is not
+    with pytest.raises(ValueError, match="volfrac"):
+        K.random_solid_void_design(0.0, 20, 10, np.random.default_rng(0))
+
+
 # ---- metrics and baselines ------------------------------------------------------------------------------
 
 def test_mmd_against_brute_force_and_identities():
@@ -299,6 +308,10 @@ def test_mmd_against_brute_force_and_identities():
     ref = (np.mean([[k(a, b) for b in X] for a in X]) + np.mean([[k(a, b) for b in Y] for a in Y])
            - 2 * np.mean([[k(a, b) for b in Y] for a in X]))
     assert K.mmd(X, Y) == pytest.approx(ref, rel=1e-12)
+    k10 = lambda a, b: np.exp(-np.sum((a - b) ** 2) / 200)  # noqa: E731  (sigma = 10, EngiOpt's evaluation scripts)
+    ref10 = (np.mean([[k10(a, b) for b in X] for a in X]) + np.mean([[k10(a, b) for b in Y] for a in Y])
+             - 2 * np.mean([[k10(a, b) for b in Y] for a in X]))
+    assert K.mmd(X, Y, 10.0) == pytest.approx(ref10, rel=1e-12)
     assert abs(K.mmd(X, X)) < 1e-15 and K.mmd(X, Y) > 0
     with pytest.raises(ValueError, match="sigma"):
         K.mmd(X, Y, sigma=0)

@@ -31,8 +31,8 @@ Notation (paper / EngiBench -> here):
   stopping when ``max |x_new - x| <= min_change`` (0.025 in EngiBench) or after ``max_iter`` (100) ->
   ``oc_update``, ``simp_optimize``;
 - the volume constraint ``|mean(x) - volfrac| <= 0.01`` (EngiBench ``volume_fraction_bound``) ->
-  ``check_constraints``; EngiOpt's MMD and DPP diversity (Gaussian kernel, sigma = 1) -> ``mmd``,
-  ``dpp_diversity``.
+  ``check_constraints``; EngiOpt's MMD and DPP diversity (Gaussian kernel; ``metrics.py`` defaults to
+  sigma = 1, its evaluation scripts pass sigma = 10) -> ``mmd``, ``dpp_diversity``.
 """
 
 from __future__ import annotations
@@ -53,7 +53,8 @@ __all__ = [
     "Setup", "element_stiffness", "element_dofs", "density_filter", "load_dof", "topopt_setup",
     "image_to_vector", "vector_to_image", "global_stiffness", "compliance", "compliance_and_sensitivity",
     "oc_update", "simp_optimize", "check_constraints", "sample_conditions", "make_beams_dataset",
-    "flip_solid_pixels", "mmd", "dpp_diversity", "nearest_neighbour_designs", "ConditionalMLP",
+    "flip_solid_pixels", "random_solid_void_design", "mmd", "dpp_diversity", "nearest_neighbour_designs",
+    "ConditionalMLP",
     "fit_conditional_mlp", "parameter_count",
 ]
 
@@ -513,6 +514,24 @@ def flip_solid_pixels(x: np.ndarray, frac: float, rng: np.random.Generator) -> n
         raise ValueError("fewer solid pixels than pixels to flip")
     flat[rng.choice(cand, size=k, replace=False)] = 0.0
     return x
+
+
+def random_solid_void_design(volfrac: float, nelx: int, nely: int, rng: np.random.Generator) -> np.ndarray:
+    """A solid/void design with ``round(volfrac * nelx * nely)`` solid pixels placed uniformly at random.
+
+    A naive baseline with the volume of an optimised design and none of its layout.
+
+    Returns
+    -------
+    (nely, nelx) array of zeros and ones.
+    """
+    _check_mesh(nelx, nely)
+    if not 0 < volfrac <= 1:
+        raise ValueError(f"volfrac must lie in (0, 1], got {volfrac}")
+    n = nelx * nely
+    x = np.zeros(n)
+    x[rng.choice(n, size=max(1, int(round(volfrac * n))), replace=False)] = 1.0
+    return x.reshape(nely, nelx)
 
 
 def mmd(X: np.ndarray, Y: np.ndarray, sigma: float = 1.0) -> float:
