@@ -16,8 +16,8 @@
 # *If an autoencoder's latent blocks are remixed between images by the rule that each factor takes one value
 # per image, and every remix must decode to a realistic image whose code is the remix itself, the blocks
 # should line up with the factors, with no change to the network. Here: procedural sprites, an MLP autoencoder,
-# and the DCI disentanglement score against the same method without the remix, a plain autoencoder, a β-VAE,
-# PCA and ICA.*
+# and the DCI disentanglement score against the same method without the remix or with a per-dimension remix, a
+# plain autoencoder, a plain VAE, a β-VAE, PCA and ICA.*
 
 # %% tags=["parameters"]
 scale = "ci"
@@ -117,12 +117,19 @@ claims = Claims("compositional-bias-drl",
 #   image's own code ($z^{mix} = z$: every block from the image itself) instead of a remix of two images. It
 #   leaves out the compositional bias itself, the mixing strategy, and keeps the objectives; it sees the same
 #   batches as the mixing model.
+# - *per-dimension remix* (a second ablation, added after the independent review): the mixing model with every
+#   latent **dimension**, not every block, drawn from one of the two images (`K.mix_dimensions`). It keeps the
+#   remix, the prior and the consistency loss and leaves out the rule's grouping: that all dimensions of one
+#   factor's block take their value from the same image. It sees the same batches. It is recorded beside the
+#   naive baselines (the claim record holds one ablation per test).
 # - *plain AE*: reconstruction only. The prior and consistency losses of its remixes are recorded, not optimised.
 #   It is the reference of the brief's DCI threshold and a naive baseline of the swap test.
 # - *β-VAE* ($\beta = 4$, the brief's value): the standard attribute baseline, with the statistical-independence
 #   objective the paper says it does without. Its code is the encoder mean. At ci its posterior collapses (its
 #   codes barely move between images, see "Results"), so there it is a strawman, not a competitor; it is kept
 #   for the full scale, where it trains twenty times longer.
+# - *plain VAE* ($\beta = 1$, added after the independent review): the same variational network with the
+#   ordinary ELBO, less pressure towards independence and less towards collapse than $\beta = 4$.
 # - *PCA* and *ICA* (naive baselines a skeptic tries first, `K.fit_linear_code`): the leading 8 principal
 #   components of the pixels, or 8 FastICA sources (scikit-learn, unit-variance whitening), as 4 blocks of 2
 #   consecutive components, decoded by the inverse linear map. No training loop, no network.
@@ -146,7 +153,8 @@ claims = Claims("compositional-bias-drl",
 # same MLP at its initialisation) gives the floor of the DCI score. A swap share of 0 with a read-back near
 # $1/432$ means a network that has not learned, not entangled blocks.
 #
-# **A second prior (not counted).** Our VAE prior is a stand-in for the paper's generative prior, and a weak one.
+# **A second prior (not counted).** Our VAE prior is a stand-in for the paper's generative prior, and a weak one:
+# at ci it collapses itself (its read-back, code spread and KL are printed below and quoted in the verdict).
 # The first printed line below scores three kinds of image under it. At ci it scores the mean image of all
 # sprites, the image a collapsed decoder outputs, far better than real sprites, and 50/50 blends of two sprites
 # better too.
@@ -161,10 +169,13 @@ claims = Claims("compositional-bias-drl",
 # pre-registered):
 #
 # 1. *DCI gain* (`dci-gain-over-ae`): mean DCI disentanglement minus the plain AE's, at least $0.10$. The
-#    comparators are measured the same way: the ablation's, the β-VAE's, PCA's and ICA's DCI minus the plain
+#    comparators are measured the same way: the ablation's, the β-VAE's, PCA's, ICA's (and, since the review, the
+#    per-dimension remix's and the plain VAE's) DCI minus the plain
 #    AE's.
 # 2. *Single-block swaps* (`swap-changes-one-factor`): the share of single-block swaps that change exactly one
-#    factor, at least $0.6$ (mean over seeds); for the ablation, the plain AE, the β-VAE, PCA and ICA alike.
+#    factor, at least $0.6$ (mean over seeds); for the ablation, the plain AE, the β-VAE, PCA and ICA alike (and,
+#    since the review, the per-dimension remix and the plain VAE). The comparators added at the review leave
+#    each test's method, measurement and criterion unchanged; they can only make a pass harder.
 #
 # **Not counted.** *The mixing losses fall* (`mixing-losses-decrease`, the brief's check 1): the worse of the
 # prior and consistency losses of the remixes, over the last 10 % of steps against the first 10 %, at most $0.8$.
@@ -192,7 +203,15 @@ claims = Claims("compositional-bias-drl",
 #   `prior_steps`, also 150 at ci (3000 at full): at ci it is barely trained either.
 # - **DCI at ci** uses 10 trees per factor instead of disentanglement_lib's 100, and fits on all 432 codes with no
 #   train/test split, because only the importances are used.
-# - **Comparators** are ours: the ablation without the remix, PCA and ICA, and the plain AE's recorded remix
+# - **Swap test**: a design of the brief, not a measurement of the paper or its official code (the paper reports
+#   disentanglement scores; no swap count was retrieved). Where the brief reads the changed factors with a
+#   factor classifier trained on real images, we read them with the nearest clean sprite in pixel space
+#   (`K.nearest_factors`), exact on clean sprites and defined for any decoded image. Swaps are drawn only
+#   between sprites that differ in every factor, one block of the first image's code replaced by the second's,
+#   and the factors read on the swap are compared with those read on the first image's own reconstruction, not
+#   with its true factors. 60 pairs (ci) or 200 (full) per training seed; the bar $0.6$ and the plain AE's
+#   $0.3$ of the brief became one bar for every comparator.
+# - **Comparators** are ours: the ablation without the remix, the per-dimension remix, the plain VAE, PCA and ICA, and the plain AE's recorded remix
 #   losses. The paper compares with VAE-, GAN- and diffusion-based disentanglement methods and object-centric
 #   models (no numbers retrieved).
 
@@ -214,19 +233,27 @@ with torch.no_grad():
     kde_real = float(K.kde_prior_loss(X, X[i], KDE_BANDWIDTH))
     kde_blend = float(K.kde_prior_loss(X, blend, KDE_BANDWIDTH))
     kde_mean = float(K.kde_prior_loss(X, mean_img, KDE_BANDWIDTH))
+    prior_rb = K.readback_accuracy(prior, X, factors)  # does the stand-in prior itself reconstruct the sprites?
+    prior_sd = K.code_spread(K.codes_of(prior, X))
+    mu_p, logvar_p = prior.encode_stats(X)
+    prior_kl = float((0.5 * (mu_p ** 2 + logvar_p.exp() - 1.0 - logvar_p)).flatten(1).sum(1).mean())
 print(f"prior VAE ({P.prior_steps} steps), negative ELBO: real sprites {elbo_real:.1f}, 50/50 pixel blends of two "
       f"sprites {elbo_blend:.1f}, the mean image {elbo_mean:.2f}")
+print(f"prior VAE: reads back {prior_rb:.3f} of the sprites from its own reconstruction (chance {1 / len(X):.4f}); "
+      f"spread of its mean codes {prior_sd:.3f}; KL to N(0, I) per sprite {prior_kl:.2f} nats")
 print(f"kernel density prior (h = {KDE_BANDWIDTH}): real sprites {kde_real:.1f}, blends {kde_blend:.1f}, "
       f"the mean image {kde_mean:.1f}")
 
 # the networks: key -> (what train_model gets); "KDE prior" is the robustness row, not a comparator. The plain AE
 # records the remix losses of its codes (not optimised); the β-VAE trains without a prior (nothing recorded).
 NETS = {"plain AE": dict(method="ae"), "β-VAE": dict(method="beta-vae", prior=None), "mixing": dict(method="mix"),
-        "no remix": dict(method="mix", remix="none")}
+        "no remix": dict(method="mix", remix="none"),
+        # added after the independent review: the block rule's ablation and a plain VAE
+        "dim remix": dict(method="mix", remix="dims"), "VAE β=1": dict(method="beta-vae", prior=None, beta=1.0)}
 if P.kde_row:
     NETS["KDE prior"] = dict(method="mix", prior=X)
 LINEAR = ("PCA", "ICA")
-METHODS = ("mixing", "no remix", "plain AE", "β-VAE", "PCA", "ICA")  # the tests' method and comparators
+METHODS = ("mixing", "no remix", "dim remix", "plain AE", "VAE β=1", "β-VAE", "PCA", "ICA")  # the tests' method and comparators
 ALL = (*METHODS, "KDE prior") if P.kde_row else METHODS
 # page seed s trains on seeds s*n, ..., s*n + n - 1 (n = n_seeds): no two page seeds share a training run
 seeds = [P.seed * P.n_seeds + i for i in range(P.n_seeds)]
@@ -292,15 +319,15 @@ print(f"read-back by chance: {1 / len(X):.4f}; remix losses, last/first 10% of s
 # DCI disentanglement, MIG, the share of single-block swaps that change exactly one factor, and the read-back of
 # each model's own reconstruction, per method: the bar is the mean over training seeds, the whisker ±1 standard
 # deviation, the dots the training seeds. Green is the paper's method, orange its ablation (no remix), blue the
-# naive baselines, purple (full scale only) the mixing model with the kernel density prior (a robustness row).
+# naive baselines (the per-dimension remix, a second ablation, orange too), purple (full scale only) the mixing model with the kernel density prior (a robustness row).
 # The dashed lines are the brief's targets (the plain AE's mean plus $0.10$, and $0.6$) and the read-back that
 # counts as having learned the sprites ($0.5$); the dotted lines are the untrained network's DCI and the chance
 # read-back $1/432$.
 
 # %%
-COL = {"mixing": "C2", "no remix": "C1", "plain AE": "C0", "β-VAE": "C0", "PCA": "C0", "ICA": "C0",
+COL = {"mixing": "C2", "no remix": "C1", "dim remix": "C1", "plain AE": "C0", "VAE β=1": "C0", "β-VAE": "C0", "PCA": "C0", "ICA": "C0",
        "KDE prior": "C4"}
-fig, axes = plt.subplots(1, 4, figsize=(15, 3.6))
+fig, axes = plt.subplots(1, 4, figsize=(16, 3.6))
 for ax, (name, vals) in zip(axes, (("DCI disentanglement", D), ("MIG", MIG),
                                    ("single-block swaps changing exactly 1 factor", one),
                                    ("own reconstruction read back", readback))):
@@ -325,25 +352,26 @@ plt.show()
 # %% [markdown]
 # The mixing model's DCI disentanglement is {glue:text}`D_mix:.3f` (mean over this run's training seeds), its
 # ablation's {glue:text}`D_nomix:.3f` and the plain AE's {glue:text}`D_ae:.3f`: a gain of
-# {glue:text}`gain_mix:.3f` over the plain AE against the $0.10$ the brief asks for. The β-VAE scores
-# {glue:text}`D_bvae:.3f`. The two linear baselines score highest: PCA {glue:text}`D_pca:.3f` and ICA
+# {glue:text}`gain_mix:.3f` over the plain AE against the $0.10$ the brief asks for. The per-dimension remix
+# scores {glue:text}`D_dim:.3f`, the plain VAE {glue:text}`D_vae1:.3f` and the β-VAE {glue:text}`D_bvae:.3f`. The two linear baselines score highest: PCA {glue:text}`D_pca:.3f` and ICA
 # {glue:text}`D_ica:.3f`, gains of {glue:text}`gain_pca:.3f` and {glue:text}`gain_ica:.3f` over the plain AE.
 # Single-block swaps of the mixing model change exactly one factor in a share {glue:text}`one_mix:.3f` of the swaps; the ablation's
-# {glue:text}`one_nomix:.3f`, the plain AE's {glue:text}`one_ae:.3f`, the β-VAE's {glue:text}`one_bvae:.3f`,
-# PCA's {glue:text}`one_pca:.3f` and ICA's {glue:text}`one_ica:.3f`. The mixing model with the kernel density
+# {glue:text}`one_nomix:.3f`, the per-dimension remix's {glue:text}`one_dim:.3f`, the plain AE's
+# {glue:text}`one_ae:.3f`, the plain VAE's {glue:text}`one_vae1:.3f`, the β-VAE's {glue:text}`one_bvae:.3f`, PCA's {glue:text}`one_pca:.3f` and ICA's {glue:text}`one_ica:.3f`. The mixing model with the kernel density
 # prior: {glue:text}`kde_row`.
 #
 # **Read every score above through the last panel.** The mixing model reads back its own reconstruction as the
 # same sprite for a share {glue:text}`rb_mix:.3f` of the sprites, its ablation {glue:text}`rb_nomix:.3f`, the
-# plain AE {glue:text}`rb_ae:.3f` and the β-VAE {glue:text}`rb_bvae:.3f`. Chance, a decoder that outputs one
+# per-dimension remix {glue:text}`rb_dim:.3f`, the plain AE {glue:text}`rb_ae:.3f`, the plain VAE
+# {glue:text}`rb_vae1:.3f` and the β-VAE {glue:text}`rb_bvae:.3f`. Chance, a decoder that outputs one
 # image whatever the code, is {glue:text}`rb_chance:.4f`. PCA and ICA, with no training at all, read back
 # {glue:text}`rb_pca:.3f` and {glue:text}`rb_ica:.3f`. The mixing model's codes spread by
 # {glue:text}`sd_mix:.3f` (mean standard deviation per dimension), its ablation's by {glue:text}`sd_nomix:.3f`
 # and the β-VAE's means by {glue:text}`sd_bvae:.3f`, against {glue:text}`sd_ae:.3f` for the plain AE and
 # {glue:text}`sd_untrained:.3f` for the untrained network. A share {glue:text}`zero_mix:.3f` of the mixing
 # model's single-block swaps change no factor at all (its ablation {glue:text}`zero_nomix:.3f`, the β-VAE
-# {glue:text}`zero_bvae:.3f`, the plain AE {glue:text}`zero_ae:.3f`). The mixing model, its ablation and the
-# β-VAE have collapsed to codes that barely move between images. The plain AE has not collapsed but has not
+# {glue:text}`zero_bvae:.3f`, the plain AE {glue:text}`zero_ae:.3f`). The mixing model, both ablations, the plain
+# VAE and the β-VAE have collapsed to codes that barely move between images. The plain AE has not collapsed but has not
 # learned the sprites either. The untrained network scores a DCI of {glue:text}`D_untrained:.3f`, the floor that
 # the trained networks sit near. So at this scale the DCI and swap scores of the networks say whether training
 # collapsed, not whether remixing disentangles.
@@ -456,6 +484,8 @@ plt.show()
 # %%
 paper_col = {"mixing": "competitive attribute disentanglement (no number retrieved)",
              "no remix": "not reported (the paper's ablations were not retrieved)",
+             "dim remix": "not reported (our ablation of the block rule)",
+             "VAE β=1": "not reported",
              "plain AE": "not reported (no disentanglement expected)",
              "β-VAE": "attribute baseline; the method is competitive or better (no number retrieved)",
              "PCA": "not reported", "ICA": "not reported",
@@ -503,6 +533,9 @@ RATIO_TOL = tolerance(abs=0.15, why="ratio of mean losses over stretches of a st
 READ_TOL = tolerance(abs=0.1, why="share of sprites read back from the decoded images of a trained network")
 ABLATION = "no remix: the same prior and consistency losses on each image's own code"
 NO_REMIX = "the mixing strategy (recombining the latent blocks of two images)"
+DIM_REMIX = ("per-dimension remix (ablation of the block rule, added at the review): each latent dimension from one "
+             "of two images")
+VAE1 = "plain VAE (β = 1, added at the review), same network and budget"
 claims.headline(
     "attributes-by-mixing",
     "Remixing latents by the attribute rule (each block from one of two images), with a prior loss that asks every "
@@ -531,7 +564,9 @@ claims.test(
     ablation=Comparator(ABLATION, round(gain["no remix"], 3), ingredient=NO_REMIX),
     baselines=[Comparator("β-VAE (β = 4), same network and budget", round(gain["β-VAE"], 3)),
                Comparator("PCA, 8 components of the pixels", round(gain["PCA"], 3)),
-               Comparator("FastICA, 8 sources of the pixels", round(gain["ICA"], 3))],
+               Comparator("FastICA, 8 sources of the pixels", round(gain["ICA"], 3)),
+               Comparator(DIM_REMIX, round(gain["dim remix"], 3)),
+               Comparator(VAE1, round(gain["VAE β=1"], 3))],
     tol=DCI_TOL)
 claims.test(
     "swap-changes-one-factor",
@@ -544,7 +579,9 @@ claims.test(
     baselines=[Comparator("plain autoencoder (same network and budget)", round(float(one["plain AE"].mean()), 3)),
                Comparator("β-VAE (β = 4), same network and budget", round(float(one["β-VAE"].mean()), 3)),
                Comparator("PCA, 4 blocks of 2 components", round(float(one["PCA"].mean()), 3)),
-               Comparator("FastICA, 4 blocks of 2 sources", round(float(one["ICA"].mean()), 3))],
+               Comparator("FastICA, 4 blocks of 2 sources", round(float(one["ICA"].mean()), 3)),
+               Comparator(DIM_REMIX, round(float(one["dim remix"].mean()), 3)),
+               Comparator(VAE1, round(float(one["VAE β=1"].mean()), 3))],
     tol=FRAC_TOL)
 claims.check(
     "mixing-losses-decrease",
@@ -566,7 +603,8 @@ claims.illustrate(
     why="a diagnostic of our training budget, not of the paper's idea: it tells whether the tests' statuses at this "
         "scale measure disentanglement or only whether training collapsed")
 
-KEY = {"mixing": "mix", "no remix": "nomix", "plain AE": "ae", "β-VAE": "bvae", "PCA": "pca", "ICA": "ica"}
+KEY = {"mixing": "mix", "no remix": "nomix", "dim remix": "dim", "plain AE": "ae", "VAE β=1": "vae1",
+       "β-VAE": "bvae", "PCA": "pca", "ICA": "ica"}
 for m, k in KEY.items():
     glue(f"D_{k}", float(D[m].mean()), display=False)
     glue(f"MIG_{k}", float(MIG[m].mean()), display=False)
@@ -580,7 +618,7 @@ for m, k in (("mixing", "mix"), ("plain AE", "ae")):
 for name, v in (("elbo_real", elbo_real), ("elbo_blend", elbo_blend), ("elbo_mean", elbo_mean),
                 ("kde_real", kde_real), ("kde_blend", kde_blend), ("kde_mean", kde_mean),
                 ("D_untrained", D["untrained"].mean()), ("sd_untrained", spread["untrained"].mean()),
-                ("rb_chance", 1 / len(X))):
+                ("rb_chance", 1 / len(X)), ("prior_rb", prior_rb), ("prior_sd", prior_sd), ("prior_kl", prior_kl)):
     glue(name, float(v), display=False)
 glue("dci_pca_seed", float(D["PCA"][0]), display=False)
 glue("recon_mix", float(recon["mixing"].mean()), display=False)
@@ -605,77 +643,102 @@ claims.table()
 # ```
 #
 # At ci no network learned the sprites, so this scale cannot say whether remixing the latent blocks disentangles
-# them; the judged table's full-scale column (3000 steps) is where the paper's claim is tested. After 150 steps the
-# mixing model reads back its own reconstruction as the same sprite for a share {glue:text}`rb_mix:.3f` of the
-# sprites (chance: {glue:text}`rb_chance:.4f`), and its codes spread by {glue:text}`sd_mix:.3f`: its decoder
-# outputs nearly the same image for every code. Its ablation and the β-VAE have collapsed the same way. The plain
-# AE, with no prior at all, has not collapsed (spread {glue:text}`sd_ae:.3f`) but reads back only
-# {glue:text}`rb_ae:.3f`. Over the ci sweep the mixing model reads back at least half of its sprites at
+# them. After 150 steps the mixing model reads back its own reconstruction as the same sprite for a share
+# {glue:text}`rb_mix:.3f` of the sprites (chance: {glue:text}`rb_chance:.4f`), and its codes spread by
+# {glue:text}`sd_mix:.3f`: its decoder outputs nearly the same image for every code. Both ablations (no remix,
+# per-dimension remix), the plain VAE and the β-VAE have collapsed the same way. The plain AE, with no prior at
+# all, has not collapsed (spread {glue:text}`sd_ae:.3f`) but reads back only {glue:text}`rb_ae:.3f`. Over the ci
+# sweep the mixing model reads back at least half of its sprites at
 # {repro-seeds}`mixing-reads-back-sprites:method:pass` seeds. The ci statuses of the two tests therefore measure
-# whether training collapses, not whether the blocks are entangled.
+# whether training collapses, not whether the blocks are entangled. The full scale (3000 steps) is a separate
+# run whose statuses appear only in the judged table; this text quotes none of its numbers.
 #
-# Both tests are grade (b) at ci (the rubric's "very weak"): the method could pass them, and so could its
-# comparators, but here the network comparators are collapsed strawmen and a naive baseline passes one test
-# outright.
+# **The stand-in prior collapses.** The frozen VAE that plays the paper's prior has itself collapsed at ci: it
+# reads back {glue:text}`prior_rb:.3f` of the sprites from its own reconstruction (chance
+# {glue:text}`rb_chance:.4f`), its mean codes spread by {glue:text}`prior_sd:.3f`, and its posterior sits
+# {glue:text}`prior_kl:.2f` nats from the standard normal per sprite, so it encodes almost nothing and decodes
+# about the mean image for any input. That is why it scores the mean image at {glue:text}`elbo_mean:.2f`, 50/50
+# blends at {glue:text}`elbo_blend:.1f` and real sprites at {glue:text}`elbo_real:.1f` (negative ELBO, lower is
+# "more realistic"): it rewards the very collapse the mixing model shows, so the prior loss pulls the mixing
+# model towards the mean image, not towards realistic remixes.
 #
-# - *DCI gain over the plain AE* ({repro-status}`dci-gain-over-ae`; bar $0.10$). The mixing model gains
-#   {glue:text}`gain_mix:.3f` at this seed (mean over its training seeds); over the ci sweep it reaches the bar
-#   at {repro-seeds}`dci-gain-over-ae:method:pass` seeds and lies inside the tolerance band below it at
+# Both counted tests are grade (b) at ci (the rubric's "very weak"): a pass by the method could not be told
+# from what its comparators do.
+#
+# - *DCI gain over the plain AE* ({repro-status}`dci-gain-over-ae`; bar $0.10$). The criterion is not specific to the
+#   paper's idea: PCA and ICA, with no network at all, pass it, PCA at {repro-seeds}`dci-gain-over-ae:baseline2:pass`
+#   seeds and ICA at {repro-seeds}`dci-gain-over-ae:baseline3:pass` (gains {glue:text}`gain_pca:.3f` and
+#   {glue:text}`gain_ica:.3f` at this seed). Even if the mixing model passed, the test would read "not specific":
+#   the criterion does not single out the compositional bias. The mixing model gains {glue:text}`gain_mix:.3f` at
+#   this seed (mean over its training seeds); over the ci sweep it reaches the bar at
+#   {repro-seeds}`dci-gain-over-ae:method:pass` seeds and lies inside the tolerance band below it at
 #   {repro-seeds}`dci-gain-over-ae:method:edge`, never a pass. Its DCI, {glue:text}`D_mix:.3f`, is near that of
-#   the untrained network, {glue:text}`D_untrained:.3f`. The ablation gains {glue:text}`gain_nomix:.3f` and the
-#   collapsed β-VAE {glue:text}`gain_bvae:.3f`. PCA and ICA, with no network at all, gain
-#   {glue:text}`gain_pca:.3f` and {glue:text}`gain_ica:.3f`: PCA passes the bar at
-#   {repro-seeds}`dci-gain-over-ae:baseline2:pass` seeds and ICA at {repro-seeds}`dci-gain-over-ae:baseline3:pass`.
-#   PCA's DCI is the same number, {glue:text}`dci_pca_seed:.3f`, at every seed (a deterministic fit, scored by
-#   trees with a fixed seed), so its passes are one measurement repeated against a moving plain AE. While PCA
-#   passes, this test cannot be reproduced at ci whatever the mixing model does.
+#   the untrained network, {glue:text}`D_untrained:.3f`. The ablation gains {glue:text}`gain_nomix:.3f`, the
+#   per-dimension remix {glue:text}`gain_dim:.3f`, the plain VAE {glue:text}`gain_vae1:.3f` and the collapsed
+#   β-VAE {glue:text}`gain_bvae:.3f`. PCA's DCI is the same number, {glue:text}`dci_pca_seed:.3f`, at every seed (a
+#   deterministic fit, scored by trees with a fixed seed), so its passes are one measurement repeated against a
+#   moving plain AE.
 # - *Single-block swaps change exactly one factor* ({repro-status}`swap-changes-one-factor`; bar $0.6$). The
 #   mixing model's share is {glue:text}`one_mix:.3f` because a share {glue:text}`zero_mix:.3f` of its swaps change
 #   no factor at all: a collapsed decoder returns the same image whatever block it is given. That is collapse, not
-#   entanglement. The ablation's share is {glue:text}`one_nomix:.3f`, the plain AE's {glue:text}`one_ae:.3f`, the
-#   β-VAE's {glue:text}`one_bvae:.3f`, PCA's {glue:text}`one_pca:.3f` and ICA's {glue:text}`one_ica:.3f`. No method
-#   reaches the bar at this scale; the mixing model fails it at {repro-seeds}`swap-changes-one-factor:method:fail`
-#   seeds.
+#   entanglement. The ablation's share is {glue:text}`one_nomix:.3f`, the per-dimension remix's
+#   {glue:text}`one_dim:.3f`, the plain AE's {glue:text}`one_ae:.3f`, the plain VAE's {glue:text}`one_vae1:.3f`,
+#   the β-VAE's {glue:text}`one_bvae:.3f`, PCA's {glue:text}`one_pca:.3f` and ICA's {glue:text}`one_ica:.3f`. No
+#   method reaches the bar at this scale; the mixing model fails it at
+#   {repro-seeds}`swap-changes-one-factor:method:fail` seeds. The test is grade (b) because a method and
+#   comparators that all sit at the floor cannot tell a bias from its absence.
 # - *The mixing losses fall* (`mixing-losses-decrease`) is an implementation check of the training loop, no
 #   longer a test. The mixing model's worse remix loss ends at {glue:text}`ratio_mix:.3f` of its starting level,
 #   and the plain AE's remix losses, recorded and never optimised, at {glue:text}`ratio_ae:.3f`: both pass the
 #   old bar of $0.8$, and for the mixing model part of the fall is the collapse towards the mean image, which our
-#   prior rewards (next paragraph).
+#   prior rewards.
 #
 # **Why.** The first limit at ci is the training length: 150 steps train none of the networks, the plain AE
-# without any prior included. Our prior adds a second flaw, and it is not the one the page named before the
-# review. The frozen VAE, itself trained for only 150 steps at ci, scores (negative ELBO, lower is more
-# "realistic") real sprites at {glue:text}`elbo_real:.1f`, 50/50 blends of two sprites at
-# {glue:text}`elbo_blend:.1f` and the mean image of all sprites at {glue:text}`elbo_mean:.2f`. It prefers the
-# mean image far more than the blends: it rewards exactly the collapse that the mixing model shows. A kernel
-# density prior over the real sprites ranks them the right way (real {glue:text}`kde_real:.1f`, blends
+# without any prior included. The second is the collapsed prior above. A kernel density prior over the real
+# sprites ranks the three kinds of image the right way (real {glue:text}`kde_real:.1f`, blends
 # {glue:text}`kde_blend:.1f`, mean image {glue:text}`kde_mean:.1f`). It was not run at ci (see "The experiment");
 # at this scale: {glue:text}`kde_row`. No official configuration could be run (the repository was not available),
 # so no status is checked against one.
 #
 # **What this page can and cannot show.** At ci it shows that the mechanics run (the unit tests, the golden match
 # with the official remix and DCI code, the loss check), that 150 steps leave every network collapsed or
-# untrained, and that PCA on the pixels, with no network, passes the DCI test that the networks fail. It cannot
-# show, at ci, whether the compositional bias disentangles: neither test's status there bears on the paper's
-# claim, whether it reads pass or fail. The judged table's full-scale column, with the full-scale read-back and the kernel
-# density row, is the page's only test of the claim, and there too PCA is a baseline the method must beat.
+# untrained, that the stand-in prior is itself collapsed, and that PCA on the pixels, with no network, passes the
+# DCI test that the networks fail. It cannot show, at ci, whether the compositional bias disentangles: neither
+# test's status there bears on the paper's claim, whether it reads pass or fail.
 #
 # ## What a skeptic would try
 #
-# Reviewed by: an independent reviewer (a helper that did not write the page), with the rubric, the page, the record
-# and the brief. The review found that at ci every network collapses or never learns; that PCA passes the DCI
-# test at every seed; that the loss test passed because of that collapse; that the page blamed blends where the
-# prior prefers the mean image; and that neighbouring sweep seeds shared training runs. The page was changed on
-# each point (the diagnostics above, the verdict's wording, the loss check demoted, the seeding). What they tried,
-# with the numbers this notebook measures at this seed (mean over its training seeds):
+# Reviewed by: an independent reviewer (a helper that did not write the page), twice, with the rubric, the page,
+# the record and the brief. The first review found that at ci every network collapses or never learns; that PCA
+# passes the DCI test at every seed; that the loss test passed because of that collapse; that the page blamed
+# blends where the prior prefers the mean image; and that neighbouring sweep seeds shared training runs. The
+# page was changed on each point (the diagnostics above, the verdict's wording, the loss check demoted, the
+# seeding). The second review graded both counted tests (b), found the DCI test not specific, asked for the
+# prior's collapse to be stated plainly, and proposed two more comparators, a per-dimension remix (the block
+# rule's ablation) and a plain VAE ($\beta = 1$), which this notebook now trains beside the others, and a longer
+# post-hoc run (see "What the miniature cannot show"). What they tried, with the numbers this notebook measures at
+# this seed (mean over its training seeds):
 #
 # * **Did anything learn?** Read-back of the own reconstruction: mixing {glue:text}`rb_mix:.3f`, ablation
-#   {glue:text}`rb_nomix:.3f`, plain AE {glue:text}`rb_ae:.3f`, β-VAE {glue:text}`rb_bvae:.3f`, PCA
-#   {glue:text}`rb_pca:.3f`, ICA {glue:text}`rb_ica:.3f` (chance {glue:text}`rb_chance:.4f`). Code spread: mixing
-#   {glue:text}`sd_mix:.3f`, ablation {glue:text}`sd_nomix:.3f`, β-VAE {glue:text}`sd_bvae:.3f`, plain AE
-#   {glue:text}`sd_ae:.3f`, PCA {glue:text}`sd_pca:.3f`, ICA {glue:text}`sd_ica:.3f`. Swaps that change no factor:
-#   mixing {glue:text}`zero_mix:.3f`, ablation {glue:text}`zero_nomix:.3f`, β-VAE {glue:text}`zero_bvae:.3f`,
-#   plain AE {glue:text}`zero_ae:.3f`, PCA {glue:text}`zero_pca:.3f`.
+#   {glue:text}`rb_nomix:.3f`, per-dimension remix {glue:text}`rb_dim:.3f`, plain AE {glue:text}`rb_ae:.3f`,
+#   plain VAE {glue:text}`rb_vae1:.3f`, β-VAE {glue:text}`rb_bvae:.3f`, PCA {glue:text}`rb_pca:.3f`, ICA
+#   {glue:text}`rb_ica:.3f` (chance {glue:text}`rb_chance:.4f`). Code spread: mixing {glue:text}`sd_mix:.3f`,
+#   ablation {glue:text}`sd_nomix:.3f`, per-dimension remix {glue:text}`sd_dim:.3f`, plain VAE
+#   {glue:text}`sd_vae1:.3f`, β-VAE {glue:text}`sd_bvae:.3f`, plain AE {glue:text}`sd_ae:.3f`, PCA
+#   {glue:text}`sd_pca:.3f`, ICA {glue:text}`sd_ica:.3f`. Swaps that change no factor: mixing
+#   {glue:text}`zero_mix:.3f`, ablation {glue:text}`zero_nomix:.3f`, per-dimension remix {glue:text}`zero_dim:.3f`,
+#   plain VAE {glue:text}`zero_vae1:.3f`, β-VAE {glue:text}`zero_bvae:.3f`, plain AE {glue:text}`zero_ae:.3f`, PCA
+#   {glue:text}`zero_pca:.3f`.
+# * **Is the prior itself collapsed?** The frozen prior VAE reads back {glue:text}`prior_rb:.3f` of the sprites,
+#   its mean codes spread by {glue:text}`prior_sd:.3f`, and its KL per sprite is {glue:text}`prior_kl:.2f` nats.
+#   Negative ELBO of real sprites {glue:text}`elbo_real:.1f`, of blends {glue:text}`elbo_blend:.1f`, of the mean
+#   image {glue:text}`elbo_mean:.2f`. Yes: it prefers the mean image.
+# * **The block rule's ablation** (per-dimension remix: each latent dimension from one of the two images, the
+#   same prior and consistency losses): DCI {glue:text}`D_dim:.3f` (gain {glue:text}`gain_dim:.3f`), MIG
+#   {glue:text}`MIG_dim:.3f`, swap share {glue:text}`one_dim:.3f`. Collapsed like the mixing model, so at ci it
+#   cannot tell the block rule from a rule without blocks.
+# * **A plain VAE** ($\beta = 1$, same network and budget): DCI {glue:text}`D_vae1:.3f` (gain
+#   {glue:text}`gain_vae1:.3f`), MIG {glue:text}`MIG_vae1:.3f`, swap share {glue:text}`one_vae1:.3f`.
 # * **An untrained network** (the same MLP at its initialisation): DCI {glue:text}`D_untrained:.3f`, against the
 #   mixing model's {glue:text}`D_mix:.3f` and the plain AE's {glue:text}`D_ae:.3f`. It is the metric's floor, not a
 #   comparator (a strawman by the rubric).
@@ -687,25 +750,21 @@ claims.table()
 #   {glue:text}`MIG_ica:.3f`, swap share {glue:text}`one_ica:.3f`.
 # * **β-VAE** ($\beta = 4$, same network and budget): DCI {glue:text}`D_bvae:.3f` (gain {glue:text}`gain_bvae:.3f`),
 #   swap share {glue:text}`one_bvae:.3f`. Its posterior has collapsed at ci (spread and read-back above): a
-#   strawman at this scale, kept for the full scale.
+#   strawman at this scale.
 # * **The method without its remix** (the ablation: the same prior and consistency losses on each image's own
 #   code): DCI {glue:text}`D_nomix:.3f` (gain {glue:text}`gain_nomix:.3f`), swap share {glue:text}`one_nomix:.3f`;
 #   collapsed like the mixing model, so at ci it cannot tell the remix from its absence.
 # * **The plain AE's recorded remix losses**: {glue:text}`ratio_ae:.3f` of their start, under the bar of the old
 #   loss test without ever being optimised; with the collapse, the reason that check is no longer a test.
-# * **What the prior prefers**: negative ELBO of real sprites {glue:text}`elbo_real:.1f`, of blends
-#   {glue:text}`elbo_blend:.1f`, of the mean image {glue:text}`elbo_mean:.2f`.
 # * **A prior that rejects blends and the mean image** (kernel density over the real sprites, the mixing model
 #   trained with it): {glue:text}`kde_row`.
 #
-# Tried by the reviewer outside the page, and not measured here because the ci budget has no room for them (their
-# numbers are in the review, not on this page): a random linear projection of the pixels (a DCI near the
-# untrained network's); a VAE with $\beta = 1$ (less collapsed than $\beta = 4$, but it does not read back its
-# sprites either); the mixing model with the kernel density prior at ci (collapsed as well, so the prior alone
-# does not explain the ci failure); a prior VAE trained ten times longer (it still scores the mean image far
-# better than real sprites); and the networks trained ten times longer on one training seed, where the mixing
-# model learned and gained over the plain AE at one training seed but not at another, and stayed below PCA at
-# both. The page's own measurement of longer training is its full-scale column.
+# Tried by the first reviewer outside the page, and not measured here because the ci budget has no room for
+# them (their numbers are in that review, not on this page): a random linear projection of the pixels (a DCI
+# near the untrained network's); the mixing model with the kernel density prior at ci (collapsed as well, so the
+# prior alone does not explain the ci failure); a prior VAE trained ten times longer (it still scored the mean
+# image better than real sprites); and the networks trained ten times longer on single training seeds, where the
+# mixing model's gain over the plain AE depended on the seed and stayed below PCA.
 #
 # The control of the old page, the mixing model's own codes after a random rotation of all eight dimensions, was
 # dropped when the page moved to the current claim model: a rotation destroys axis alignment by construction, so
@@ -718,11 +777,16 @@ claims.table()
 # - **Objects and the joint setting.** The object rule (any subset of two images' slots) is implemented and
 #   unit-tested, but no slot model is trained here. The paper's distinctive result, disentangling global style and
 #   objects at once, is not tested.
-# - **The paper's prior.** A frozen 8-dimensional VAE on 432 images prefers the mean image, and blends, to real
-#   sprites (see the printed lines). A kernel density prior rejects both but is no generative model of images
-#   either. A strong generative
-#   prior is what makes an unrealistic remix costly; our miniature tests the idea with weaker judges of realism.
-# - **Training length.** The method has to find, from a random start, a grouping of dimensions under which every
-#   remix is a real image. Our budget (hundreds to thousands of CPU steps) may be far too short for that search.
+# - **The paper's prior.** Our stand-in, a frozen 8-dimensional VAE on 432 images, has collapsed at ci and
+#   prefers the mean image, and blends, to real sprites (see the verdict). A kernel density prior rejects both
+#   but is no generative model of images either. A strong generative prior is what makes an unrealistic remix
+#   costly; our miniature tests the idea with weaker judges of realism.
+# - **Training length, and the regime where the remix should matter.** The method has to find, from a random
+#   start, a grouping of dimensions under which every remix is a real image. At 150 steps no network gets there.
+#   The second review proposed a post-hoc test trained for 1500 steps, where the networks have learned the sprites
+#   and the remix could show its effect against the ablations. It is not run here: the ci budget (about 20 s of
+#   compute on one thread) is already spent on the method and its eight comparators, and a 1500-step run of the
+#   method, its two ablations and the plain AE would cost about ten times that. The longer run this page has is
+#   the full scale (3000 steps, 3 training seeds), whose statuses are in the judged table.
 # - **The paper's baselines.** The VAE-, GAN- and diffusion-based methods and object-centric models the paper
 #   compares with were not run; PCA and ICA are a skeptic's baselines, not the paper's.

@@ -109,6 +109,38 @@ def test_attribute_mix_takes_each_block_from_exactly_one_source():
         K.mix_attributes(za, zb[:, :3], mask)
 
 
+def test_dimension_mix_takes_each_dimension_from_one_source_and_splits_blocks():
+    g = torch.Generator().manual_seed(0)
+    za, zb = torch.randn(64, 4, 2, generator=g), torch.randn(64, 4, 2, generator=g)
+    mask = K.random_dim_mask(64, 4, 2, g)
+    assert mask.shape == (64, 4, 2) and mask.dtype == torch.bool
+    mix = K.mix_dimensions(za, zb, mask)
+    assert torch.equal(mix, torch.where(mask, za, zb))
+    assert torch.equal(K.mix_dimensions(za, zb, torch.ones(64, 4, 2, dtype=torch.bool)), za)
+    # unlike the block rule, some blocks take their two dimensions from different images
+    assert bool((mask[..., 0] != mask[..., 1]).any())
+    with pytest.raises(ValueError, match="mask"):
+        K.mix_dimensions(za, zb, torch.ones(64, 4, dtype=torch.bool))
+    with pytest.raises(ValueError, match="same shape"):
+        K.mix_dimensions(za, zb[:, :3], mask)
+
+
+def test_train_model_dims_ablation_sees_the_same_batches_as_the_mixing_run():
+    import copy
+
+    imgs, _ = K.sprite_grid()
+    X = torch.tensor(imgs[::4])
+    prior = K.train_prior_vae(X, 20, latent=4, seed=0)
+    torch.manual_seed(0)
+    m0 = K.BlockAE(hidden=32)
+    runs = {}
+    for remix in ("attributes", "dims"):  # zero weights: only the batches move the network
+        runs[remix] = K.train_model(copy.deepcopy(m0), X, "mix", 15, batch=16, prior=prior, lam_prior=0.0,
+                                    lam_cons=0.0, seed=3, remix=remix)
+    assert runs["attributes"]["recon"] == runs["dims"]["recon"]
+    assert runs["attributes"]["prior"] != runs["dims"]["prior"], "the remixes must differ"
+
+
 def test_object_mix_is_a_subset_of_the_union():
     g = torch.Generator().manual_seed(1)
     sa, sb = torch.randn(7, 3, 4, generator=g), torch.randn(7, 3, 4, generator=g)

@@ -180,6 +180,40 @@ def mix_attributes(z_a: Tensor, z_b: Tensor, mask: Tensor) -> Tensor:
     return torch.where(mask[..., None], z_a, z_b)
 
 
+def random_dim_mask(batch: int, k: int, d: int, generator: torch.Generator | None = None) -> Tensor:
+    """Bernoulli(1/2) source choice per (image, block, dimension): the per-dimension remix of the ablation.
+
+    Returns
+    -------
+    bool tensor, shape (batch, k, d); ``True`` takes the dimension from the first image.
+    """
+    batch, k, d = check_int(batch, "batch", least=1), check_int(k, "k", least=1), check_int(d, "d", least=1)
+    return torch.rand((batch, k, d), generator=generator) > 0.5
+
+
+def mix_dimensions(z_a: Tensor, z_b: Tensor, mask: Tensor) -> Tensor:
+    """Per-dimension remix (an ablation of the attribute rule): each latent *dimension* comes from one image.
+
+    :math:`z_{mix}[:, k, j] = z_a[:, k, j]` where ``mask[:, k, j]`` else :math:`z_b[:, k, j]`. Unlike
+    :func:`mix_attributes`, the two dimensions of a block may come from different images, so the remix carries
+    no block structure: the rule that a factor's whole block takes one image's value is left out.
+
+    Parameters
+    ----------
+    z_a, z_b : tensors, shape (batch, K, d).
+    mask : bool tensor, shape (batch, K, d).
+
+    Returns
+    -------
+    tensor, shape (batch, K, d).
+    """
+    if z_a.shape != z_b.shape or z_a.ndim != 3:
+        raise ValueError(f"z_a and z_b must have the same shape (batch, K, d), got {tuple(z_a.shape)}, {tuple(z_b.shape)}")
+    if mask.shape != z_a.shape or mask.dtype != torch.bool:
+        raise ValueError(f"mask must be a bool tensor of shape {tuple(z_a.shape)}, got {mask.dtype} {tuple(mask.shape)}")
+    return torch.where(mask, z_a, z_b)
+
+
 def mix_objects(slots_a: Tensor, slots_b: Tensor, generator: torch.Generator | None = None) -> tuple[Tensor, Tensor]:
     """Object mixing: a uniformly random K-subset of the union of two images' K slots (shared support).
 
@@ -403,7 +437,9 @@ def train_model(model: BlockAE, images: Tensor, method: str, steps: int, batch: 
 
     ``remix`` (``"mix"`` only): ``"attributes"``, the attribute mixing strategy; ``"none"``, the ablation
     without the compositional bias: the same two losses on each image's own code (z_mix = z, every block from
-    the image itself). The remix mask is drawn in both cases, so the two runs see the same batches.
+    the image itself); ``"dims"``, the ablation of the block rule: each latent dimension from one of the two
+    images independently (:func:`mix_dimensions`, masks from a generator of their own, seed + 2). The block
+    remix mask is drawn in every case, so the three runs see the same batches.
 
     Returns
     -------
@@ -413,17 +449,21 @@ def train_model(model: BlockAE, images: Tensor, method: str, steps: int, batch: 
     check_positive(lr, "lr")
     if method not in ("ae", "beta-vae", "mix"):
         raise ValueError(f"method must be 'ae', 'beta-vae' or 'mix', got {method!r}")
-    if remix not in ("attributes", "none"):
-        raise ValueError(f"remix must be 'attributes' or 'none', got {remix!r}")
+    if remix not in ("attributes", "none", "dims"):
+        raise ValueError(f"remix must be 'attributes', 'none' or 'dims', got {remix!r}")
     if method == "beta-vae" and not model.variational:
         raise ValueError("beta-vae needs BlockAE(variational=True)")
     if method == "mix" and prior is None:
         raise ValueError("the mixing method needs a frozen prior VAE")
     g = torch.Generator().manual_seed(seed)
     g_record = torch.Generator().manual_seed(seed + 1)  # remix masks recorded on the beta-VAE
+    g_dims = torch.Generator().manual_seed(seed + 2)  # per-dimension masks of the "dims" ablation
 
     def remix_losses(z: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
-        z_mix = mix_attributes(z, torch.roll(z, batch // 2, 0), mask)
+        if mask.ndim == 3:
+            z_mix = mix_dimensions(z, torch.roll(z, batch // 2, 0), mask)
+        else:
+            z_mix = mix_attributes(z, torch.roll(z, batch // 2, 0), mask)
         x_mix = model.decode(z_mix)
         p = prior_loss(prior, x_mix) if isinstance(prior, nn.Module) else kde_prior_loss(prior, x_mix, bandwidth)
         return p, consistency_loss(model.encode, model.decode, z_mix)
@@ -454,6 +494,8 @@ def train_model(model: BlockAE, images: Tensor, method: str, steps: int, batch: 
                     mask = random_block_mask(batch, model.k, g)
                     if method == "mix" and remix == "none":
                         mask = torch.ones_like(mask)  # z_mix = z: no recombination
+                    elif method == "mix" and remix == "dims":
+                        mask = random_dim_mask(batch, model.k, model.d, g_dims)  # per dimension, not per block
                     p, c = remix_losses(z, mask)
                 if method == "mix":
                     loss = rec + lam_prior * p + lam_cons * c
