@@ -471,3 +471,77 @@ def test_losses_bad_input_and_frozen_times():
     m = K.NeuralOperator1d("dinozaur", width=4, modes=8, n_blocks=1, n_grid=32, learn_noise=True)
     K.train_operator(m, x, y, epochs=3, batch_size=8, lr=1e-2, noise_lr=0.05)
     assert float(m.log_noise_var) != -3.0 and float(m.kl()) == 0.0
+
+
+# ----------------------------------------------------------------------------- comparators added after the review
+def test_prior_quantile_times_are_the_official_priors_quantiles():
+    t = K.prior_quantile_times(16)
+    lv = (np.arange(16) + 0.5) / 16
+    np.testing.assert_allclose(t, scipy.stats.lognorm.ppf(lv, s=1.0, scale=0.01), rtol=1e-12)
+    assert np.all(np.diff(t) > 0)
+    np.testing.assert_allclose(t * t[::-1], 0.01**2, rtol=1e-12)  # symmetric in log about the prior's median
+    np.testing.assert_allclose(K.prior_quantile_times(1), [0.01])
+    with pytest.raises(ValueError):
+        K.prior_quantile_times(0)
+    with pytest.raises(ValueError, match="> 0"):
+        K.prior_quantile_times(4, prior_mean=-1.0)
+
+
+def test_tau_init_sets_every_block_and_frozen_bank_survives_training():
+    bank = K.prior_quantile_times(4)
+    torch.manual_seed(0)
+    ref = K.NeuralOperator1d("dinozaur", width=4, modes=8, n_blocks=2, n_grid=32)
+    torch.manual_seed(0)
+    m = K.NeuralOperator1d("dinozaur", width=4, modes=8, n_blocks=2, n_grid=32, tau_init=bank, learn_tau=False)
+    for (n1, p1), (n2, p2) in zip(ref.named_parameters(), m.named_parameters()):
+        assert n1 == n2
+        if "diffusion_time" in n1:
+            np.testing.assert_allclose(p2.detach().numpy(), bank, rtol=1e-6)
+        else:  # the bank draws no random numbers: every other weight is the default initialisation
+            assert torch.equal(p1, p2)
+    rng = np.random.default_rng(1)
+    a = K.sample_lognormal_grf(16, 32, 0.1, rng)
+    x = torch.tensor(np.stack([np.log(a), np.broadcast_to(np.linspace(0, 1, 32), a.shape)], -1), dtype=torch.float32)
+    y = torch.tensor(K.darcy1d_solve(a)[..., None] * 10, dtype=torch.float32)
+    K.train_operator(m, x, y, epochs=2, batch_size=8, lr=1e-2)
+    for b in m.blocks:
+        np.testing.assert_allclose(b.spectral.multiplier.times().detach().numpy(), bank, rtol=1e-6)
+    # the layer then applies exactly exp(-lambda_k tau_c)
+    layer = m.blocks[0].spectral
+    xh = torch.ones(1, layer.n_modes, 4, dtype=torch.complex64)
+    out = layer.multiplier(xh, layer.eigvals).real.numpy()[0]
+    np.testing.assert_allclose(out, np.exp(-layer.eigvals.numpy()[:, None] * bank[None, :]), rtol=1e-5)
+    with pytest.raises(ValueError, match="tau_init"):
+        K.NeuralOperator1d("fno", width=4, tau_init=bank)
+    with pytest.raises(ValueError, match="tau_init"):
+        K.NeuralOperator1d("dinozaur", width=4, tau_init=bank[:3])
+    with pytest.raises(ValueError, match="tau_init"):
+        K.NeuralOperator1d("dinozaur", width=4, tau_init=-bank)
+
+
+def test_ridge_map_recovers_a_linear_map_and_matches_the_normal_equations():
+    rng = np.random.default_rng(0)
+    F = rng.normal(size=(200, 5)) * [1, 2, 3, 4, 5] + 7
+    W = rng.normal(size=(5, 3))
+    Y = F @ W + 1.5
+    r = K.RidgeMap(alpha=1e-10).fit(F, Y)
+    np.testing.assert_allclose(r.predict(F[:7]), Y[:7], atol=1e-6)
+    assert r.n_params == 5 * 3 + 3
+    # alpha > 0: the ridge solution of the standardised problem, computed independently by an augmented lstsq
+    alpha = 3.0
+    r = K.RidgeMap(alpha).fit(F, Y)
+    A = (F - F.mean(0)) / F.std(0)
+    aug_A = np.vstack([A, np.sqrt(alpha) * np.eye(5)])
+    aug_Y = np.vstack([Y - Y.mean(0), np.zeros((5, 3))])
+    w_ref = scipy.linalg.lstsq(aug_A, aug_Y)[0]
+    np.testing.assert_allclose(r.W, w_ref, rtol=1e-8, atol=1e-10)
+    # shrinkage: a larger alpha gives a smaller map
+    assert np.linalg.norm(K.RidgeMap(1e3).fit(F, Y).W) < np.linalg.norm(r.W)
+    with pytest.raises(ValueError, match="alpha"):
+        K.RidgeMap(0.0)
+    with pytest.raises(RuntimeError, match="fit"):
+        K.RidgeMap().predict(F)
+    with pytest.raises(ValueError, match="N >= 2"):
+        K.RidgeMap().fit(F[:1], Y[:1])
+    with pytest.raises(ValueError, match="must be"):
+        r.predict(F[:, :4])

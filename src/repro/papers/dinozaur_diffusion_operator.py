@@ -311,16 +311,18 @@ class NeuralOperator1d(nn.Module):
 
     ``length``: the period :math:`L` of the Laplacian eigenvalues and of the gradient wavenumbers (official
     ``extent``); ``None`` (default) is the padded grid's physical length :math:`(n+p)/(n-1)`, the official
-    default is :math:`2\pi`. ``learn_tau=False`` freezes DINOZAUR's diffusion times at their initial value
-    (:math:`10^{-8}`: a plain low-pass truncation of the kept modes; an ablation). ``learn_noise``: give the model a
-    learned homoscedastic log-variance (default: only ``"bayesian"``); a model with one is trained on the
-    Gaussian likelihood (:func:`gaussian_elbo`) by :func:`train_operator`.
+    default is :math:`2\pi`. ``tau_init``: DINOZAUR's initial diffusion times, (width,) shared by every block
+    (default: the official :math:`10^{-8}` after the clamp). ``learn_tau=False`` freezes the times at their
+    initial value (default :math:`10^{-8}`: a plain low-pass truncation of the kept modes; with
+    ``tau_init=prior_quantile_times(width)``: a fixed, untrained bank of filters; ablations). ``learn_noise``: give
+    the model a learned homoscedastic log-variance (default: only ``"bayesian"``); a model with one is trained on
+    the Gaussian likelihood (:func:`gaussian_elbo`) by :func:`train_operator`.
     """
 
     def __init__(self, kind: str, c_in: int = 2, c_out: int = 1, width: int = 32, modes: int = 16,
                  n_blocks: int = 4, padding: float = 0.125, n_grid: int = 128, gradient_features: bool | None = None,
                  dropout: float = 0.0, length: float | None = None, learn_tau: bool = True,
-                 learn_noise: bool | None = None):
+                 learn_noise: bool | None = None, tau_init: Sequence[float] | np.ndarray | None = None):
         super().__init__()
         if kind not in KINDS:
             raise ValueError(f"kind must be one of {KINDS}; got {kind!r}")
@@ -347,6 +349,15 @@ class NeuralOperator1d(nn.Module):
             return FourierLayer1d(mult, modes, length, gradient_features=gf)
 
         self.blocks = nn.ModuleList([DoubleSkipBlock1d(width, spectral(), dropout) for _ in range(n_blocks)])
+        if tau_init is not None:
+            if kind != "dinozaur":
+                raise ValueError("tau_init (initial diffusion times) is for kind='dinozaur'")
+            t = torch.as_tensor(np.asarray(tau_init, dtype=np.float64), dtype=torch.float32)
+            if t.shape != (width,) or not bool(torch.all(torch.isfinite(t))) or bool(torch.any(t < TAU_MIN)):
+                raise ValueError(f"tau_init must be {width} finite times >= {TAU_MIN}; got shape {tuple(t.shape)}")
+            with torch.no_grad():  # no random draw: the initialisation of every other weight is unchanged
+                for b in self.blocks:
+                    b.spectral.multiplier.diffusion_time.copy_(t)
         if not learn_tau:
             if kind != "dinozaur":
                 raise ValueError("learn_tau=False (diffusion times frozen at their initial value) is for kind='dinozaur'")
@@ -370,6 +381,60 @@ class NeuralOperator1d(nn.Module):
         terms = [b.spectral.multiplier.kl for b in self.blocks
                  if b.spectral is not None and isinstance(b.spectral.multiplier, BayesianDiffusionMultiplier)]
         return torch.stack(terms).sum() if terms else torch.zeros(())
+
+
+def prior_quantile_times(channels: int, prior_mean: float = 0.01, prior_scale: float = 1.0) -> np.ndarray:
+    r"""A fixed bank of diffusion times: the quantiles of the official prior
+    :math:`\mathrm{LogNormal}(\log m_0, s_0)` at the levels :math:`(i+\tfrac12)/C`, :math:`i = 0..C-1`,
+    i.e. :math:`m_0\,e^{s_0\,\Phi^{-1}((i+1/2)/C)}`, increasing. Shape (C,). Fixed before any training run."""
+    from scipy.stats import norm
+
+    _check_int(channels, "channels")
+    if not (prior_mean > 0 and prior_scale > 0):
+        raise ValueError("prior_mean and prior_scale must be > 0")
+    return prior_mean * np.exp(prior_scale * norm.ppf((np.arange(channels) + 0.5) / channels))
+
+
+class RidgeMap:
+    r"""A linear map from a discretised input field to the solution field, fitted by ridge regression: features
+    standardised with the training mean and standard deviation, :math:`W = (A^\top A + \alpha I)^{-1}
+    A^\top (Y - \bar Y)`, prediction :math:`\tilde F W + \bar Y`. A naive, non-neural baseline; ``alpha`` is fixed
+    by the caller. ``n_params``: the entries of :math:`W` and :math:`\bar Y`.
+
+    ``fit(F, Y)``: F shape (N, n_in), Y shape (N, n_out); ``predict(F)`` -> (M, n_out).
+    """
+
+    def __init__(self, alpha: float = 1.0):
+        if not (isinstance(alpha, (int, float)) and math.isfinite(alpha) and alpha > 0):
+            raise ValueError(f"alpha must be a positive finite number; got {alpha!r}")
+        self.alpha = float(alpha)
+        self.W: np.ndarray | None = None
+
+    def fit(self, F: np.ndarray, Y: np.ndarray) -> "RidgeMap":
+        F, Y = np.asarray(F, dtype=np.float64), np.asarray(Y, dtype=np.float64)
+        if F.ndim != 2 or Y.ndim != 2 or F.shape[0] != Y.shape[0] or F.shape[0] < 2:
+            raise ValueError(f"F and Y must be (N, n_in) and (N, n_out) with N >= 2; got {F.shape} and {Y.shape}")
+        if not (np.all(np.isfinite(F)) and np.all(np.isfinite(Y))):
+            raise ValueError("F and Y must be finite")
+        self.f_mean, self.f_std = F.mean(0), F.std(0) + 1e-12
+        self.y_mean = Y.mean(0)
+        A = (F - self.f_mean) / self.f_std
+        self.W = np.linalg.solve(A.T @ A + self.alpha * np.eye(A.shape[1]), A.T @ (Y - self.y_mean))
+        return self
+
+    def predict(self, F: np.ndarray) -> np.ndarray:
+        if self.W is None:
+            raise RuntimeError("fit the map first")
+        F = np.asarray(F, dtype=np.float64)
+        if F.ndim != 2 or F.shape[1] != self.W.shape[0]:
+            raise ValueError(f"F must be (M, {self.W.shape[0]}); got {F.shape}")
+        return (F - self.f_mean) / self.f_std @ self.W + self.y_mean
+
+    @property
+    def n_params(self) -> int:
+        if self.W is None:
+            raise RuntimeError("fit the map first")
+        return int(self.W.size + self.y_mean.size)
 
 
 def FNO1d(**kw) -> NeuralOperator1d:
