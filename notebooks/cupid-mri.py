@@ -33,12 +33,13 @@ from repro.claims import Claims, Comparator, at_least, at_most, tolerance
 from repro.papers import cupid_mri as K
 from repro.runtime import progress, setup_notebook
 
-P = setup_notebook(scale, seed, presets={
+PRESETS = {
     "ci": dict(n=32, n_train=16, acs=4, steps=100, sup_steps=100, sup_batch=2, perts_per_step=2, features=8,
                n_res=1, n_unroll=3, lr=3e-3, cs_iters=100),
     "full": dict(n=48, n_train=32, acs=6, steps=300, sup_steps=400, sup_batch=4, perts_per_step=6, features=12,
                  n_res=2, n_unroll=4, lr=3e-3, cs_iters=300),
-})
+}
+P = setup_notebook(scale, seed, presets=PRESETS)
 # acquisition and loss settings shared by both scales (official values where the official code has one)
 N_COILS, COIL_WIDTH, R, SIGMA, PI_ITERS = 8, 0.45, 4, 0.01, 10
 K_PERT, M_PERT, LAM, EPS, LEVEL = 6, 5e-2, 200.0, 1e-4, 3
@@ -63,8 +64,12 @@ claims = Claims("cupid-mri", title="Fast MRI for All: Bridging Access Gaps by Tr
 # 2. their quality is close to that of the same network trained with k-space supervision;
 # 3. they beat compressed sensing (CS), and diffusion-based methods, also when trained zero-shot on one scan.
 #
-# **Numbers.** Our brief did not retrieve any PSNR or SSIM value from the paper. The claims below are
-# relative, and the thresholds come from the brief, fixed before the first run.
+# **Numbers.** Our brief did not retrieve any PSNR or SSIM value from the paper, so every check below is relative.
+# The brief fixes two thresholds: a gain of at least 1 dB over the clinical image, and at most 2 dB below
+# supervised training. The other two bars are this page's own, set when its tests were written: CUPID at least
+# level with CS (≥ 0 dB), and a k-space residual of at most twice the noise level (the discrepancy principle).
+# The brief's third check was relative (without PIF, a larger residual and a lower PSNR than full CUPID); it is
+# not run as a test here.
 #
 # ## The method
 #
@@ -116,8 +121,12 @@ claims = Claims("cupid-mri", title="Fast MRI for All: Bridging Access Gaps by Tr
 # - *compressibility only* ($\lambda = 0$): CUPID without its PIF term. This is the **ablation** of every test.
 # - *$x_m$ alone*: the CS image of the clinical image's own k-space $E x_{PI}$, which CUPID uses as its
 #   compressibility reference. It needs no network and no idea from the paper, and sees only what CUPID sees:
-#   the **naive baseline** a skeptic tries first. For the consistency test a second naive baseline is the no-op
+#   the **naive baseline** a skeptic tries first. The consistency check (an illustration) also shows the no-op
 #   that returns $x_{PI}$ unchanged.
+# - *Image-domain baselines* (added after the independent review): total-variation denoising of $x_{PI}$ (a second
+#   naive baseline of the tests against $x_{PI}$), Gaussian smoothing of $x_{PI}$, Tikhonov-regularised SENSE and
+#   early-stopped CG on $E x_{PI}$. Like $x_m$ they see only what CUPID sees, and each has one knob, chosen from a
+#   small grid by the mean PSNR on the training phantoms, as the CS weight is.
 # - *CUPID with λ = 20*: an arm added after the first runs, flagged post hoc. At the official λ = 200 the
 #   PIF term won outright, and CUPID returned the clinical image (see the verdict). λ = 20 is the only other
 #   value we tried.
@@ -141,8 +150,9 @@ claims = Claims("cupid-mri", title="Fast MRI for All: Bridging Access Gaps by Tr
 #   ESPIRiT maps. The "clinical" image is our CG-SENSE, not a vendor reconstruction. PSNR is measured against the
 #   noiseless ground truth, not against the reference reconstructed from noisy fully sampled k-space.
 # - **Scale.** 32 × 32 (ci) or 48 × 48 (full) images, instead of 320 × 368; 8 coils instead of 15. The network
-#   is tiny: 3–4 unrolls, 8–12 features, 1–2 residual blocks (1,441 or 4,321 parameters), instead of 10 unrolls
-#   of a 15-block, 64-channel ResNet (592,128 parameters). 100–400 optimiser steps.
+#   is tiny: 3–4 unrolls, 8–12 features, 1–2 residual blocks ({glue:text}`n_par_ci:,.0f` or
+#   {glue:text}`n_par_full:,.0f` parameters), instead of 10 unrolls of a 15-block, 64-channel ResNet
+#   ({glue:text}`n_par_paper:,.0f` parameters in the ResNet). 100–400 optimiser steps.
 # - **Data consistency** is solved exactly. The mask is constant along the readout axis, so $E^H E$ splits into
 #   one small Hermitian matrix per image row. Its eigendecomposition gives $(E^HE+\mu I)^{-1}$ for any $\mu$ with two
 #   matrix products. The official code runs 15 CG steps, which approach the same solution; the golden test checks
@@ -157,9 +167,9 @@ claims = Claims("cupid-mri", title="Fast MRI for All: Bridging Access Gaps by Tr
 #   as the second configuration, through our torch translation of pytorch_wavelets' DTCWT and DWT, checked against
 #   pytorch_wavelets 1.3.0 (golden file) so that the project needs no new dependency.
 # - **Perturbation size.** Our tiled letters cover {glue:text}`pert_frac:.0%` of the pixels (official layout:
-#   {glue:text}`pert_frac_off:.1%`; the official Arial letters 3.8–5.1%). The official perturbation-to-image ratio
-#   is about 2.1, ours about 0.23, because the official k-space normalisation acts on a 320 × 368 slice. We did
-#   not run the official ratio.
+#   {glue:text}`pert_frac_off:.1%`). The perturbation magnitude is {glue:text}`pert_ratio:.2f` of the largest
+#   magnitude of the test image's $x_{PI}$. On a 320 × 368 fastMRI slice, with the official k-space
+#   normalisation, that ratio differs. We did not measure it there, and we did not run it.
 # - **SSIM** uses `skimage`'s default `data_range` from the ground truth; the official `cal_SSIM` sets its own.
 #   No test uses SSIM.
 # - **CS baseline.** FISTA with Haar and a weight tuned on ground truth, instead of the paper's CS setting.
@@ -205,6 +215,18 @@ x_m_off = K.official_cs(K.EhE(x_pi[-1:], maps, mask), x_pi[-1:], maps, mask)
 print("CS weight chosen on the training phantoms:", LAM_CS,
       {k: round(float(v), 2) for k, v in cs_train.items()})
 
+# naive image-domain baselines (added after the independent review): each sees only x_PI, the maps and the mask,
+# and its one knob is chosen as the CS weight is, by mean PSNR on the first 8 training phantoms (never the test image)
+NAIVE = {"TV of x_PI": (K.tv_denoise, (0.001, 0.003, 0.01, 0.03)),
+         "smoothed x_PI": (K.gaussian_smooth, (0.3, 0.5, 0.7, 1.0)),
+         "Tikhonov SENSE of E x_PI": (lambda u, a: K.tikhonov_sense(u, op, a), (0.003, 0.01, 0.03, 0.1, 0.3)),
+         "early-stopped CG of E x_PI": (lambda u, k: K.early_stopped_cg(u, maps, mask, k), (2, 3, 4, 6))}
+knob, x_naive = {}, {}
+for nm, (fn, grid) in NAIVE.items():
+    knob[nm], _ = K.tune_on_training(fn, grid, x_pi[:8], x_true[:8])
+    x_naive[nm] = fn(x_pi[-1:], knob[nm])
+print("knobs chosen on the training phantoms:", knob)
+
 # %% [markdown]
 # Three networks, same architecture and initialisation seed: supervised on the training phantoms' k-space,
 # CUPID zero-shot on the test image's $x_{PI}$, and CUPID without PIF ($\lambda=0$).
@@ -241,7 +263,7 @@ for suffix, cfg in SETTINGS.items():
 z_test = op.apply(x_pi[-1:])
 with torch.no_grad():
     recon = {"zero-filled": K.E_adjoint(y[-1:], maps, mask), "clinical PI": x_pi[-1:], "CS": x_cs,
-             "x_m (CS of E x_PI)": x_m, "x_m (official CS)": x_m_off,
+             "x_m (CS of E x_PI)": x_m, "x_m (official CS)": x_m_off, **x_naive,
              "supervised PD-DL": net_sup(K.E_adjoint(y[-1:], maps, mask), op),
              **{nm: net(z_test, op) for nm, net in nets.items()}}
 truth = x_true[-1].numpy()
@@ -340,8 +362,7 @@ plt.show()
 # our SSIM, at this page's scale and seed.
 
 # %%
-paper_rank = {"zero-filled": "not reported", "clinical PI": "clearly worst of the PD-DL inputs",
-              "CS": "below CUPID", "supervised PD-DL": "reference (needs fully sampled k-space)",
+paper_rank = {"zero-filled": "not reported", "clinical PI": "not retrieved", "CS": "not retrieved", "supervised PD-DL": "reference (needs fully sampled k-space)",
               "CUPID": "on par with k-space-trained PD-DL", "CUPID, λ = 20": "not run (official λ = 200)",
               "compressibility only": "ablation (not retrieved)"}
 for k in recon:
@@ -403,8 +424,9 @@ for k in recon:
 # 8. $x_{PI}$: 10 CG steps on our simulated data → 30 steps on fastMRI k-space.
 
 # %%
-dB = tolerance(abs=1.0, why=f"PSNR difference (dB) involving networks after {P.steps}-{P.sup_steps} Adam steps: "
-                            "moves with float rounding across machines")
+dB = tolerance(abs=1.0, why=f"PSNR difference (dB) involving networks trained for {P.steps} (CUPID) and "
+                            f"{P.sup_steps} (supervised) Adam steps: a band declared with the tests, not a measured "
+                            "cross-machine spread")
 RATIO = tolerance(rel=0.3, why="k-space residual of a trained network over the noise level")
 POST = ("arm and claim added after the first runs: at the official λ = 200 the PIF term drove μ to its floor and "
         "CUPID's output to x_PI itself; λ = 20 was the one other value tried")
@@ -413,6 +435,11 @@ OFFICIAL = ("official configuration: the official DTCWT compressibility loss (4 
 WHY_OFFICIAL = ("comparator setting added in the re-grading (issue 32): the official loss, CS and letters, run as "
                 "a second configuration; designed on seeds 0-9")
 PIF = "the PIF term (λ = 0: compressibility only)"
+with torch.random.fork_rng():  # parameter counts (both scales, and the paper's ResNet); no draw leaks out
+    n_params = {f"n_par_{sc}": sum(p.numel() for p in K.UnrolledNet(pr["n_unroll"], pr["features"],
+                                                                    n_res_blocks=pr["n_res"]).parameters())
+                for sc, pr in PRESETS.items()}
+    n_params["n_par_paper"] = sum(p.numel() for p in K.ResNetRegularizer(features=64, n_res_blocks=15).parameters())
 G = {}
 for suffix, extra in (("", {}), (" (official)", dict(setting=OFFICIAL))):
     tag = "-official" if suffix else ""
@@ -421,7 +448,8 @@ for suffix, extra in (("", {}), (" (official)", dict(setting=OFFICIAL))):
     xm = "x_m (official CS)" if suffix else "x_m (CS of E x_PI)"
     XM = (f"{xm}: wavelet CS of the clinical image's own k-space E x_PI, no network (CUPID's compressibility "
           "reference; " + ("the official CS module)" if suffix else "FISTA-Haar, weight tuned on ground truth)"))
-    NOOP = "the clinical image returned unchanged (a no-op)"
+    TV = ("TV of x_PI: total-variation denoising of the clinical image (Chambolle), weight chosen on the training "
+          "phantoms; no network (added after the independent review)")
     pre = dict(post_hoc=WHY_OFFICIAL, **extra) if suffix else {}
     post = dict(post_hoc=WHY_OFFICIAL if suffix else POST, **extra)
     for arm, kw, lam_txt, ids in ((m200, pre, "", ("cupid-beats-clinical-pi", "cupid-beats-cs")),
@@ -435,7 +463,8 @@ for suffix, extra in (("", {}), (" (official)", dict(setting=OFFICIAL))):
                     criterion=at_least(1.0), measured=round(psnr[arm] - psnr["clinical PI"], 2),
                     ablation=Comparator("the same network trained without the PIF term (λ = 0)",
                                         round(psnr[m0] - psnr["clinical PI"], 2), ingredient=PIF),
-                    baselines=[Comparator(XM, round(psnr[xm] - psnr["clinical PI"], 2))], tol=dB, **kw)
+                    baselines=[Comparator(XM, round(psnr[xm] - psnr["clinical PI"], 2)),
+                               Comparator(TV, round(psnr["TV of x_PI"] - psnr["clinical PI"], 2))], tol=dB, **kw)
         claims.test(ids[1] + tag,
                     statement="Zero-shot CUPID has a PSNR at least as high as wavelet compressed sensing on the raw "
                               "k-space whose weight was tuned on ground truth." + lam_txt + where,
@@ -455,17 +484,17 @@ for suffix, extra in (("", {}), (" (official)", dict(setting=OFFICIAL))):
                 baselines=[Comparator("the clinical PI image itself (no training)",
                                       round(psnr["supervised PD-DL"] - psnr["clinical PI"], 2)),
                            Comparator(XM, round(psnr["supervised PD-DL"] - psnr[xm], 2))], tol=dB, **pre)
-    claims.test("pif-keeps-data-consistency" + tag,
-                statement="CUPID's output agrees with the clinical image on the sampled k-space to within twice the "
-                          "noise level: |E(f(z) - x_PI)| / |E x_PI| <= 2 x |noise| / |y| (discrepancy principle)."
-                          + where,
-                paper="The PIF term keeps the output consistent with the PI reconstruction (the paper's design "
-                      "argument; brief's ablation).",
-                criterion=at_most(2.0), measured=round(resid[m200] / noise_level, 3),
-                ablation=Comparator("the same network trained without the PIF term (λ = 0)",
-                                    round(resid[m0] / noise_level, 3), ingredient=PIF),
-                baselines=[Comparator(NOOP, round(resid["clinical PI"] / noise_level, 3)),
-                           Comparator(XM, round(resid[xm] / noise_level, 3))], tol=RATIO, **pre)
+    claims.illustrate("pif-keeps-data-consistency" + tag,
+                      statement="CUPID's output agrees with the clinical image on the sampled k-space to within twice "
+                                "the noise level: |E(f(z) - x_PI)| / |E x_PI| <= 2 x |noise| / |y| (discrepancy "
+                                "principle; our threshold, not the brief's)." + where,
+                      paper="The PIF term keeps the output consistent with the PI reconstruction (the paper's design "
+                            "argument).",
+                      criterion=at_most(2.0), measured=round(resid[m200] / noise_level, 3), tol=RATIO,
+                      why="cannot fail for the paper's idea: a no-op that returns x_PI has residual 0 by construction, "
+                          "and CUPID at λ = 200 is, up to μ's floor, that no-op; the ablation, x_m and every "
+                          "image-domain baseline pass the same bar in the page setting (shown in the prose). "
+                          "A counted test until the independent review")
     for key, arm in (("200", m200), ("20", m20), ("0", m0)):
         G[f"gain{key}{tag}"] = psnr[arm] - psnr["clinical PI"]
         G[f"cs{key}{tag}"] = psnr[arm] - psnr["CS"]
@@ -474,8 +503,17 @@ for suffix, extra in (("", {}), (" (official)", dict(setting=OFFICIAL))):
     G[f"xm_gain{tag}"] = psnr[xm] - psnr["clinical PI"]
     G[f"xm_cs{tag}"] = psnr[xm] - psnr["CS"]
     G[f"xm_res{tag}"] = resid[xm] / noise_level
+    G[f"sup_xm{tag}"] = psnr["supervised PD-DL"] - psnr[xm]
+for nm, short in (("TV of x_PI", "tv"), ("smoothed x_PI", "smooth"), ("Tikhonov SENSE of E x_PI", "tik"),
+                  ("early-stopped CG of E x_PI", "cgstop")):
+    G[f"{short}_gain"] = psnr[nm] - psnr["clinical PI"]
+    G[f"{short}_res"] = resid[nm] / noise_level
+    G[f"{short}_knob"] = knob[nm]
 G.update(psnr_pi=psnr["clinical PI"], psnr_cs=psnr["CS"], psnr_sup=psnr["supervised PD-DL"],
          sup_gap=psnr["supervised PD-DL"] - psnr["CUPID"], sup_gap_pi=psnr["supervised PD-DL"] - psnr["clinical PI"],
+         sup_cs=psnr["supervised PD-DL"] - psnr["CS"], sup_steps=P.sup_steps, margin20=psnr["CUPID, λ = 20"] - psnr["compressibility only"],
+         pert_ratio=M_PERT / float(x_pi[-1].abs().max()),
+         **n_params,
          noise2=2 * noise_level, lam_cs=LAM_CS,
          pert_frac=float((perts[0] != 0).float().mean()), pert_frac_off=float((perts_off[0] != 0).float().mean()))
 for key, v in G.items():
@@ -486,12 +524,15 @@ claims.headline("beats-clinical", "CUPID, trained from exported clinical images 
                        "cupid-lambda20-beats-clinical-pi-official"])
 claims.headline("near-kspace-training", "CUPID's quality is similar to physics-driven networks trained on raw k-space",
                 tests=["cupid-near-supervised", "cupid-near-supervised-official"])
-claims.headline("beats-cs", "CUPID outperforms compressed sensing (and diffusion-based generative methods)",
+claims.headline("beats-cs", "CUPID outperforms compressed sensing",
                 tests=["cupid-beats-cs", "cupid-beats-cs-official", "cupid-lambda20-beats-cs",
                        "cupid-lambda20-beats-cs-official"])
-claims.headline("prospective-zero-shot", "zero-shot CUPID works on prospectively undersampled scans",
-                untestable="needs a real prospective acquisition; our data are simulated phantoms (the retrospective "
-                           "zero-shot case is the setting of every test above)")
+claims.headline("beyond-the-miniature", "CUPID outperforms diffusion-based generative methods, and zero-shot CUPID "
+                "works on prospectively undersampled scans",
+                untestable="no diffusion model is trained or run here (a generative prior needs a training set and "
+                           "compute far beyond a 32 × 32 phantom miniature), and a prospective scan needs a real "
+                           "acquisition; our data are simulated phantoms (the retrospective zero-shot case is the "
+                           "setting of every test above)")
 
 # %% [markdown]
 # ## Claims
@@ -517,58 +558,96 @@ claims.table()
 # (CUPID trails CS by {glue:text}`cs200:.2f` dB). The official configuration gives the same picture:
 # {glue:text}`gain200-official:.2f` dB ({repro-status}`cupid-beats-clinical-pi-official`).
 #
-# **The naive baseline beats CUPID's gain.** The CS image $x_m$ of the clinical image's own k-space, which
+# **Naive baselines beat CUPID's gain.** The CS image $x_m$ of the clinical image's own k-space, which
 # CUPID uses only as a weight, is already {glue:text}`xm_gain:.2f` dB above $x_{PI}$ with no network. It passes
-# the 1 dB criterion at {repro-seeds}`cupid-beats-clinical-pi:baseline1:pass` seeds.
+# the 1 dB criterion at {repro-seeds}`cupid-beats-clinical-pi:baseline1:pass` seeds. Total-variation denoising
+# of $x_{PI}$ (weight {glue:text}`tv_knob:g`, chosen on the training phantoms) gains {glue:text}`tv_gain:.2f` dB,
+# inside the band around the bar ({repro-seeds}`cupid-beats-clinical-pi:baseline2:edge` seeds at the edge).
 #
 # **With λ = 20 (post hoc), the page's setting.** CUPID gains {glue:text}`gain20:.2f` dB over $x_{PI}$ (μ
-# {glue:text}`mu20:.4f`), while the network without PIF gains {glue:text}`gain0:.2f` dB: the PIF term is what
-# makes the compressibility loss useful. The test is {repro-status}`cupid-lambda20-beats-clinical-pi` over the
-# sweep, for two reasons. Its gains (1 to 2 dB) lie within the declared 1 dB tolerance of the 1 dB threshold, so
-# no seed counts as a pass ({repro-seeds}`cupid-lambda20-beats-clinical-pi:method:edge` seeds at the edge). And
-# $x_m$ alone gains more at every seed ({repro-seeds}`cupid-lambda20-beats-clinical-pi:baseline1:pass`): in our
-# miniature the gain over the clinical image does not need CUPID's network. **In the official configuration the λ = 20 gain disappears**:
+# {glue:text}`mu20:.4f`); the same network without PIF gains {glue:text}`gain0:.2f` dB, a margin of
+# {glue:text}`margin20:.2f` dB at this seed. The ablation fails the bar at
+# {repro-seeds}`cupid-lambda20-beats-clinical-pi:ablation:fail` seeds. So with a smaller λ the PIF term helps the
+# compressibility loss, in the page setting. This is a post-hoc finding, and a weak one: at some seeds the margin
+# over the ablation is smaller than the 1 dB tolerance, and $x_m$, with no network, passes the bar at
+# {repro-seeds}`cupid-lambda20-beats-clinical-pi:baseline1:pass` seeds. The test is
+# {repro-status}`cupid-lambda20-beats-clinical-pi` and holds at no seed:
+# {repro-seeds}`cupid-lambda20-beats-clinical-pi:test:at-the-edge` at the edge (a gain inside the 1 dB tolerance of
+# the 1 dB bar); at {repro-seeds}`cupid-lambda20-beats-clinical-pi:test:not-specific` the gain clears the band,
+# but $x_m$ clears it too. In our miniature the gain over the clinical image does not need
+# CUPID's network. **In the official configuration the λ = 20 gain disappears**:
 # {glue:text}`gain20-official:.2f` dB ({repro-status}`cupid-lambda20-beats-clinical-pi-official`). Its μ also
 # goes below the floor ({glue:text}`mu20-official:.3f`): against the DTCWT loss λ = 20 is still large enough
 # for the pseudo-inverse to win. Neither arm comes near our tuned CS ({glue:text}`cs20:.2f` dB for λ = 20,
 # {repro-status}`cupid-lambda20-beats-cs`).
 #
 # **Close to supervised** is {repro-status}`cupid-near-supervised`: the gap ({glue:text}`sup_gap:.2f` dB here)
-# lies within the 1 dB tolerance of the 2 dB threshold at most seeds
-# ({repro-seeds}`cupid-near-supervised:method:edge`), and the supervised network is itself weak at this scale
-# ({glue:text}`psnr_sup:.2f` dB, only {glue:text}`sup_gap_pi:.2f` dB above the clinical image), so the untrained
-# clinical image sits as close to it, and $x_m$ is above it.
+# lies within the 1 dB tolerance of the 2 dB threshold at {repro-seeds}`cupid-near-supervised:method:edge` seeds.
+# The reference is weak. Trained for {glue:text}`sup_steps:.0f` steps at ci, the supervised network is only
+# {glue:text}`sup_gap_pi:.2f` dB above the clinical image and {glue:text}`sup_cs:+.2f` dB from CS: it is
+# under-trained, and below CS, so it is no upper reference. The untrained clinical image sits about as close to
+# it, and $x_m$ passes the same criterion at {repro-seeds}`cupid-near-supervised:baseline2:pass` seeds
+# (supervised minus $x_m$: {glue:text}`sup_xm:.2f` dB here). With the reference trained longer, the gap grows
+# (see "What a skeptic would try"). The test's recorded outcome is left as it is: it was pre-registered with
+# this reference.
 #
-# **Data consistency** is {repro-status}`pif-keeps-data-consistency`. CUPID's residual is
-# {glue:text}`res200:.3f` of the noise level (threshold 2), but a no-op that returns $x_{PI}$ has residual 0
-# and passes by construction, and the ablation passes too in the page setting ({glue:text}`res0:.2f`). In the
-# official configuration the ablation collapses (PSNR far below $x_{PI}$, residual {glue:text}`res0-official:.1f`
-# times the noise): there, PIF is what keeps the network on the data. The no-op still passes, so the test stays
-# {repro-status}`pif-keeps-data-consistency-official`.
+# **Data consistency is an illustration, not a test** (since the independent review). CUPID's residual is
+# {glue:text}`res200:.3f` of the noise level (bar 2). But a no-op that returns $x_{PI}$ has residual 0 and
+# passes by construction, and CUPID at λ = 200 *is* that no-op. The ablation passes too
+# ({glue:text}`res0:.2f`), and so do $x_m$ ({glue:text}`xm_res:.2f`) and TV denoising
+# ({glue:text}`tv_res:.2f`). The check cannot tell PIF from its absence. In the official configuration the
+# ablation's residual is {glue:text}`res0-official:.1f` times the noise, and its PSNR is far below $x_{PI}$.
+# Its compressibility reference, the official CS image, is itself {glue:text}`xm_gain-official:.1f` dB from
+# $x_{PI}$ on our 32 × 32 image (departure 3 below). What that shows is a reference broken by the miniature's
+# size, not a PIF mechanism.
 #
 # **In short.** Not reproduced: any gain over the clinical image at the official λ = 200, in either
-# configuration, and beating compressed sensing. λ = 20's gain (page setting only) and "close to supervised"
-# are inside the PSNR tolerance and matched by a naive baseline; data consistency is passed by a no-op. What the miniature does show is the
-# mechanism: without PIF, compressibility alone either does nothing (page setting) or destroys the image
-# (official configuration), and a large λ turns the network into the parallel-imaging inverse.
+# configuration, and beating compressed sensing. λ = 20's gain (page setting only, post hoc) and "close to
+# supervised" are inside the PSNR tolerance and matched by a naive baseline. "Close to supervised" also rests on an
+# under-trained reference. What the miniature does show is narrower. A large λ turns the network into the
+# parallel-imaging inverse. At λ = 20, in the page setting only, compressibility with PIF gains more than
+# without it, but less than the CS image $x_m$ that CUPID is handed as its reference.
+#
+# This page quotes no full-scale number. The full-scale column of the claims table is the current word once its
+# sweep has been re-run on the present code.
 #
 # ## What a skeptic would try
 #
-# The independent review of this page (the book's evidence review) and a second reading of the official code
-# (issue 32) tried the following; the numbers are this run's. The converter of this page did not review it.
+# Reviewed by: an independent reviewer (a helper that did not write the page), with the rubric, the page, its
+# record and its ci sweep. They re-ran the page's baselines, four image-domain baselines and a longer-trained
+# supervised reference on ci seeds 0-9, single-threaded. At two seeds they also replaced the exact
+# data-consistency solve with the official 15-step CG. What fits the ci budget is now measured by this notebook
+# (this run's numbers):
 #
 # - **CS on the clinical image's own k-space** ($x_m$, no network): {glue:text}`xm_gain:.2f` dB above $x_{PI}$
 #   (CUPID λ = 20: {glue:text}`gain20:.2f`), {glue:text}`xm_cs:.2f` dB against CS on the raw k-space, residual
 #   {glue:text}`xm_res:.2f` of the noise. With the official CS module instead: {glue:text}`xm_gain-official:.2f`
 #   dB, residual {glue:text}`xm_res-official:.1f`.
-# - **Return the clinical image unchanged**: residual 0, inside the consistency threshold; PSNR gap to
+# - **Image-domain baselines**, each knob chosen on the training phantoms (gain over $x_{PI}$, residual over the
+#   noise level): TV denoising (weight {glue:text}`tv_knob:g`, now a comparator of the four tests against
+#   $x_{PI}$) {glue:text}`tv_gain:.2f` dB, {glue:text}`tv_res:.2f`; Gaussian smoothing (σ =
+#   {glue:text}`smooth_knob:g` pixel) {glue:text}`smooth_gain:.2f` dB, {glue:text}`smooth_res:.3f`; Tikhonov
+#   SENSE on $E x_{PI}$ (α = {glue:text}`tik_knob:g`) {glue:text}`tik_gain:.2f` dB, {glue:text}`tik_res:.2f`;
+#   early-stopped CG on $E x_{PI}$ ({glue:text}`cgstop_knob:.0f` steps) {glue:text}`cgstop_gain:.2f` dB,
+#   {glue:text}`cgstop_res:.2f`. In the reviewer's runs none of the four cleared the 1 dB bar by more than the
+#   tolerance at any ci seed, and every one met the consistency bar at every seed.
+# - **Return the clinical image unchanged**: residual 0, inside the consistency bar; PSNR gap to
 #   supervised {glue:text}`sup_gap_pi:.2f` dB against CUPID's {glue:text}`sup_gap:.2f`.
 # - **Drop the PIF term** (λ = 0): {glue:text}`gain0:.2f` dB (page), {glue:text}`gain0-official:.2f` dB
 #   (official configuration), residual {glue:text}`res0:.2f` and {glue:text}`res0-official:.1f` of the noise.
 # - **Run the official loss, CS and letters**: λ = 20 goes from {glue:text}`gain20:.2f` to
 #   {glue:text}`gain20-official:.2f` dB; λ = 200 from {glue:text}`gain200:.2f` to {glue:text}`gain200-official:.2f`.
-# - Not tried: the official perturbation-to-image ratio, a λ grid, a longer training; each would be a new,
-#   post-hoc test.
+# - **Train the supervised reference longer** (reviewer only): 400 steps, the page's full-scale budget, with the
+#   same initialisation, seed, learning rate and batch. The near-supervised gap then fails the 2 dB bar outside
+#   the tolerance at all but one ci seed (at the edge there). Even so, the longer-trained network stays below CS.
+#   It is not re-run here: it would add about as much compute as the rest of the ci page, beyond its budget.
+# - **The official 15-step CG instead of the exact solve** (reviewer only, two seeds): the collapse at λ = 200
+#   persists (μ is still driven below zero), so the exact solve does not cause it.
+# - **The 1 dB tolerance.** The reviewer's reruns reproduced the ci sweep to the rounding of the record on one
+#   machine. No cross-machine spread has been measured, so the band is an effect-size floor declared with the
+#   tests, not a noise level, and its stated reason now says so. It is unchanged, since the tests are
+#   pre-registered. Because of the band, a gain of exactly 0 over $x_{PI}$ reads "at the edge", not "fail".
+# - Not tried: the official perturbation-to-image ratio, a λ grid.
 #
 # ## What the miniature cannot show
 #
@@ -576,7 +655,8 @@ claims.table()
 #   and the coil maps must be estimated from them. Our "clinical" image is an exact-model CG-SENSE on simulated
 #   phantoms with known maps.
 # - **The paper's quality level.** No PSNR or SSIM was retrieved from the paper, and the network here has about
-#   1.4–4.3 thousand parameters against the official 592 thousand. Whether CUPID matches supervised training on knee
+#   {glue:text}`n_par_ci:,.0f` to {glue:text}`n_par_full:,.0f` parameters against the official
+#   {glue:text}`n_par_paper:,.0f`. Whether CUPID matches supervised training on knee
 #   and brain data, and beats diffusion priors, is beyond a 32 × 32 phantom.
 # - **The λ balance at scale.** Our result says only that λ must be set against the scale of the two loss
 #   terms. Whether λ = 200 is right for DTCWT coefficients of a 320 × 368 slice, as the paper uses it, cannot be

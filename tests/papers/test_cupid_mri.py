@@ -512,3 +512,71 @@ def test_negative_mu_is_clamped_so_the_dc_step_stays_well_posed():
         ref = net(z, op)
     assert torch.isfinite(out.abs()).all()
     np.testing.assert_allclose(out.numpy(), ref.numpy(), atol=1e-12)
+
+
+# ----------------------------------------------------------------------------- image-domain baselines (post review)
+def test_tv_denoise_keeps_constants_lowers_total_variation_and_is_the_identity_at_zero():
+    x = crandn(2, 16, 16, seed=4)
+    assert torch.equal(K.tv_denoise(x, 0.0), x)
+    const = torch.full((1, 16, 16), 0.3 - 0.2j, dtype=C128)
+    np.testing.assert_allclose(K.tv_denoise(const, 0.1).numpy(), const.numpy(), atol=1e-6)
+
+    def tv(u):
+        a = u.numpy()
+        return sum(np.abs(np.diff(p, axis=ax)).sum() for p in (a.real, a.imag) for ax in (-1, -2))
+
+    d = K.tv_denoise(x, 0.2)
+    assert d.shape == x.shape and d.dtype == x.dtype and tv(d) < 0.8 * tv(x)
+    # each image of the batch is denoised on its own
+    np.testing.assert_allclose(d[1:].numpy(), K.tv_denoise(x[1:], 0.2).numpy(), atol=1e-12)
+    with pytest.raises(ValueError):
+        K.tv_denoise(x, -1.0)
+    with pytest.raises(ValueError):
+        K.tv_denoise(x.real, 0.1)
+
+
+def test_gaussian_smooth_preserves_constants_and_the_sum():
+    x = crandn(2, 12, 12, seed=5)
+    np.testing.assert_allclose(K.gaussian_smooth(x, 0.0).numpy(), x.numpy(), atol=1e-12)
+    s = K.gaussian_smooth(x, 1.0)
+    np.testing.assert_allclose(s.sum(dim=(-2, -1)).numpy(), x.sum(dim=(-2, -1)).numpy(), atol=1e-9)  # periodic
+    assert float(s.abs().std()) < float(x.abs().std())
+    const = torch.full((12, 12), 1.0 + 1.0j, dtype=C128)
+    np.testing.assert_allclose(K.gaussian_smooth(const, 2.0).numpy(), const.numpy(), atol=1e-12)
+    with pytest.raises(ValueError):
+        K.gaussian_smooth(x, -0.5)
+
+
+def test_tikhonov_sense_is_the_regularised_least_squares_solution():
+    maps, mask = setup()
+    op = K.RowNormalOperator(maps, mask)
+    x = crandn(1, 12, 16, seed=6)
+    alpha = 0.05
+    t = K.tikhonov_sense(x, op, alpha)
+    ref = K.cg_solve(K.EhE(x, maps, mask), maps, mask, alpha, 300)
+    np.testing.assert_allclose(t.numpy(), ref.numpy(), atol=1e-8)
+    # normal equations of min |E t - E x|^2 + alpha |t|^2
+    np.testing.assert_allclose((K.EhE(t - x, maps, mask) + alpha * t).numpy(), 0.0, atol=1e-8)
+    with pytest.raises(ValueError):
+        K.tikhonov_sense(x, op, 0.0)
+
+
+def test_early_stopped_cg_is_cg_on_the_clinical_images_normal_equations():
+    maps, mask = setup()
+    x = crandn(1, 12, 16, seed=7)
+    assert torch.equal(K.early_stopped_cg(x, maps, mask, 0), torch.zeros_like(x))
+    np.testing.assert_allclose(K.early_stopped_cg(x, maps, mask, 3).numpy(),
+                               K.cg_solve(K.EhE(x, maps, mask), maps, mask, 0.0, 3).numpy(), atol=1e-14)
+    # more steps fit the clinical image's own k-space more closely
+    res = [float(K.relative_residual(K.early_stopped_cg(x, maps, mask, k), x, maps, mask)[0]) for k in (2, 10, 100)]
+    assert res[0] > res[1] > res[2] and res[2] < 1e-2
+
+
+def test_tune_on_training_picks_the_best_mean_psnr():
+    x_in = crandn(3, 8, 8, seed=8)
+    best, scores = K.tune_on_training(lambda u, a: a * u, (0.5, 2.0, 1.0), x_in, 2.0 * x_in)
+    assert best == 2.0 and set(scores) == {0.5, 1.0, 2.0} and scores[2.0] > scores[1.0] > scores[0.5]
+    with pytest.raises(ValueError):
+        K.tune_on_training(lambda u, a: u, (), x_in, x_in)
+    with pytest.raises(ValueError):
+        K.tune_on_training(lambda u, a: u, (1.0,), x_in, x_in[:2])

@@ -1002,3 +1002,70 @@ def relative_residual(x: torch.Tensor, x_pi: torch.Tensor, maps: torch.Tensor, m
     d = E_forward(x - x_pi, maps, mask)
     r = E_forward(x_pi, maps, mask)
     return torch.linalg.vector_norm(d, dim=(-3, -2, -1)) / torch.linalg.vector_norm(r, dim=(-3, -2, -1))
+
+
+# --------------------------------------------------------------------------------------------- image-domain baselines
+# Naive alternatives to CUPID that see only what CUPID sees (x_PI, the coil maps, the mask) and use none of its
+# ideas; added after the page's independent review. Each has one knob, chosen by `tune_on_training`.
+
+
+def tv_denoise(x: torch.Tensor, weight: float) -> torch.Tensor:
+    r"""Isotropic total-variation denoising (Chambolle 2004) of complex images, real and imaginary parts apart.
+
+    Each part :math:`u` is replaced by :math:`\arg\min_v \tfrac12\|v-u\|^2 + w\,\mathrm{TV}(v)` (scikit-image's
+    ``denoise_tv_chambolle`` with ``weight`` = w, default stopping). x: (..., H, W) complex -> same shape, dtype.
+    ``weight = 0`` returns x.
+    """
+    from skimage.restoration import denoise_tv_chambolle
+
+    weight = check_positive(weight, "weight", strict=False)
+    if not torch.is_complex(x) or x.ndim < 2:
+        raise ValueError("x must be a complex tensor of shape (..., H, W)")
+    if weight == 0:
+        return x.clone()
+    a = x.detach().cpu().numpy().reshape(-1, *x.shape[-2:])
+    out = np.stack([denoise_tv_chambolle(u.real, weight=weight) + 1j * denoise_tv_chambolle(u.imag, weight=weight)
+                    for u in a])
+    return torch.as_tensor(out.reshape(x.shape)).to(x.dtype)
+
+
+def gaussian_smooth(x: torch.Tensor, sigma: float) -> torch.Tensor:
+    """Gaussian smoothing (standard deviation ``sigma`` pixels, periodic boundary) of complex images over the last
+    two axes, real and imaginary parts apart (scipy's ``gaussian_filter``). x: (..., H, W) complex."""
+    from scipy.ndimage import gaussian_filter
+
+    sigma = check_positive(sigma, "sigma", strict=False)
+    if not torch.is_complex(x) or x.ndim < 2:
+        raise ValueError("x must be a complex tensor of shape (..., H, W)")
+    a = x.detach().cpu().numpy()
+    s = (0,) * (a.ndim - 2) + (sigma, sigma)
+    out = gaussian_filter(a.real, s, mode="wrap") + 1j * gaussian_filter(a.imag, s, mode="wrap")
+    return torch.as_tensor(out).to(x.dtype)
+
+
+def tikhonov_sense(x_pi: torch.Tensor, op: RowNormalOperator, alpha: float) -> torch.Tensor:
+    r"""Tikhonov-regularised SENSE on the clinical image's own k-space:
+    :math:`\arg\min_x \|E x - E x_{PI}\|^2 + \alpha\|x\|^2 = (E^HE + \alpha I)^{-1} E^HE\,x_{PI}`, solved exactly
+    (:meth:`RowNormalOperator.solve`). x_pi: (..., H, W)."""
+    alpha = check_positive(alpha, "alpha")
+    return op.solve(op.apply(x_pi), alpha)
+
+
+def early_stopped_cg(x_pi: torch.Tensor, maps: torch.Tensor, mask: torch.Tensor, iters: int) -> torch.Tensor:
+    r"""CG on :math:`E^HE\,x = E^HE\,x_{PI}` from :math:`x_0 = 0`, stopped after ``iters`` steps (early stopping as
+    the regulariser), :func:`cg_solve` with μ = 0. x_pi: (..., H, W)."""
+    return cg_solve(EhE(x_pi, maps, mask), maps, mask, 0.0, iters)
+
+
+def tune_on_training(method: Callable[[torch.Tensor, float], torch.Tensor], grid: tuple | list,
+                     x_in: torch.Tensor, x_ref: torch.Tensor) -> tuple[float, dict]:
+    """The knob of a baseline chosen as the page chooses the CS weight: the grid value with the highest mean
+    :func:`psnr` of ``method(x_in[i:i+1], value)`` against ``x_ref[i]`` over the training images (the first one wins
+    a tie). x_in, x_ref: (B, H, W). Returns (best value, {value: mean PSNR})."""
+    if len(grid) == 0:
+        raise ValueError("grid is empty")
+    if x_in.shape != x_ref.shape or x_in.ndim != 3:
+        raise ValueError(f"x_in and x_ref must both be (B, H, W); got {tuple(x_in.shape)}, {tuple(x_ref.shape)}")
+    scores = {v: float(np.mean([psnr(x_ref[i].detach().numpy(), method(x_in[i:i + 1], v)[0].detach().numpy())
+                                for i in range(len(x_in))])) for v in grid}
+    return max(scores, key=scores.get), scores
