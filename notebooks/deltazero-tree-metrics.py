@@ -25,19 +25,20 @@ import matplotlib.pyplot as plt
 import networkx as nx
 import numpy as np
 import torch
+from myst_nb import glue
 
-from repro.claims import Claims, at_least, at_most, tolerance
+from repro.claims import Claims, Comparator, at_least, at_most, tolerance
 from repro.papers import deltazero_tree_metrics as K
 from repro.runtime import progress, setup_notebook
 
 P = setup_notebook(scale, seed, presets={
     "ci": dict(n_tree=20, noise=0.3, n_seeds=5, n_roots=5, epochs=100, batch_size=10, n_batches=32,
-               graphs=["florentine", "karate"], bound_graphs=["florentine", "davis", "karate", "geometric"],
+               graphs=["karate"], bound_graphs=["florentine", "karate", "geometric"], record_every=20,
                official=["grid"], big_n_repeats=1),
     "full": dict(n_tree=30, noise=0.3, n_seeds=5, n_roots=10, epochs=300, batch_size=12, n_batches=32,
                  graphs=["florentine", "davis", "karate", "geometric"],
                  bound_graphs=["florentine", "davis", "karate", "geometric", "lesmis"],
-                 official=["grid", "bench", "loop"], big_n_repeats=None),
+                 official=["grid", "bench", "loop"], big_n_repeats=None, record_every=10),
 })
 FIT = dict(beta=20.0, lr=0.1, distance_reg=0.01, epochs=P.epochs, batch_size=P.batch_size,
            n_batches=P.n_batches)  # lr and distance_reg: the official grid-search config; beta fixed by us
@@ -62,7 +63,7 @@ claims = Claims("deltazero-tree-metrics",
 #
 # The paper's headline guarantee is **not tested here**. Its optimisation problem comes with a worst-case
 # bound that it shows is better than the classical one (its Theorem 3.1, built on a Gromov tree). We did not
-# retrieve that theorem's statement. The only bound this page checks is Gromov's classical
+# retrieve that theorem's statement. The only bound this page shows (as an illustration) is Gromov's classical
 # $2\delta\lceil\log_2 n\rceil$ for the tree of the raw metric.
 #
 # ## The method
@@ -99,14 +100,15 @@ claims = Claims("deltazero-tree-metrics",
 # $D_T=d_{ir}+d_{jr}-2G'_{ij}$. **Neighbour joining** (`K.neighbor_joining`, our implementation) is the
 # second baseline.
 #
-# **Controls.** Each counted claim is also measured on something for which it should fail.
-# (i) A *random change of the metric as large as DeltaZero's*: we add to $D$ a random symmetric Gaussian
-# direction scaled to the same Frobenius norm as $\hat D - D$, clip and project it by shortest paths as
-# DeltaZero does, and build its Gromov trees from the same roots (`K.random_perturbation_metric`). If lowering
-# δ is what helps, a change of the same size that is not aimed at δ should neither lower δ nor the distortion.
-# (ii) The *Gromov tree of the raw metric*, that is DeltaZero's pipeline without the descent, against neighbour
-# joining. (iii) For Gromov's bound, a theorem, a deliberately wrong δ: the *mean* four-point gap over
-# quadruples instead of the maximum (`K.four_point_delta_mean`), with which the bound should break.
+# **Comparators.** Each counted test measures, under the same measurement and criterion:
+# (i) the *ablation*, DeltaZero without its smooth surrogate: the same loop, subsets, Adam steps, penalty and
+# projections on the hard batched δ (max over subsets and quadruples, min inside, `K.hard_delta_batched`). Its
+# subgradient moves only the six distances of the worst quadruple at each step, where the log-sum-exp spreads
+# the step over every quadruple near the maximum. (ii) The *naive baselines*, which use none of the paper's
+# ideas: the Gromov tree of the raw metric from the same roots (DeltaZero without any descent), the raw Gromov
+# tree from the best of all $n$ roots (the choice a skeptic makes first), and neighbour joining. Gromov's
+# bound, a classical theorem, is shown as an illustration, beside a deliberately wrong δ (the *mean*
+# four-point gap over quadruples, `K.four_point_delta_mean`) with which it breaks.
 
 # %% [markdown]
 # ## The experiment
@@ -114,7 +116,7 @@ claims = Claims("deltazero-tree-metrics",
 # - **Noisy synthetic trees:** random labelled trees on `n_tree` nodes (ci 20, full 30) with edge
 #   weights U(0.5, 1.5). Each distance is multiplied by $1+0.3\,U(-1,1)$ and the result projected back onto a
 #   metric, which gives $\delta>0$. We use 5 seeds.
-# - **Graphs from networkx:** Florentine families (15 nodes), karate club (34), Davis southern women
+# - **Graphs from networkx:** Florentine families (15 nodes; full scale), karate club (34), Davis southern women
 #   (32, full scale), a random geometric graph (20 nodes, radius 0.35, largest component; full scale), and
 #   Les Misérables (77, full scale, bound check only). Distances are unweighted shortest paths.
 # - **Methods:** DeltaZero followed by the Gromov tree, the Gromov tree on the raw metric, and neighbour
@@ -142,8 +144,11 @@ claims = Claims("deltazero-tree-metrics",
 # - Baselines: only neighbour joining and Gromov's tree. TreeRep, HCC and layering trees are left out.
 # - The loss uses $\tfrac12\hat\delta^2$, our reading of the official gradient scaling. The paper's
 #   loss may be written differently.
-# - The controls (a random change of the metric of DeltaZero's size, the raw Gromov tree against NJ, the
-#   mean four-point gap in Gromov's bound) are ours, not the paper's.
+# - The ablation (descent on the hard δ) and the best-root Gromov tree are ours, not the paper's. The
+#   earlier control, a random change of the metric as large as DeltaZero's, was dropped (issue 32): it cannot
+#   lower δ and fails by construction.
+# - Florentine families is run at full scale only (issue 32, to fit the ci budget with the ablation); it
+#   entered no claim.
 # - β = 20 and the other settings were fixed after looking at three alternatives on the karate club
 #   (see below), so the three karate claims are flagged post hoc.
 
@@ -170,17 +175,21 @@ def evaluate(D: np.ndarray, M: np.ndarray, roots: np.ndarray) -> dict:
     return {k: float(np.mean([d[k] for d in ds])) for k in ("linf", "l1")}
 
 
+def best_root_tree(D: np.ndarray) -> dict:
+    """Naive baseline: the Gromov tree of the raw metric from the root (of all n) with the smallest ℓ∞ error."""
+    ds = [K.distortion(D, K.gromov_tree(D, q)) for q in range(len(D))]
+    return min(ds, key=lambda d: d["linf"])
+
+
 def compare(D: np.ndarray, fit_seed: int) -> dict:
     roots = np.random.default_rng(fit_seed).choice(len(D), size=min(P.n_roots, len(D)), replace=False)
-    h = K.deltazero_fit(D, seed=fit_seed, **FIT)
-    # null model (control): a change of the metric as large as DeltaZero's, in a random direction
-    M_rand = K.random_perturbation_metric(D, float(np.linalg.norm(h["D_opt"] - D)),
-                                          np.random.default_rng(10_000 + fit_seed))
+    h = K.deltazero_fit(D, seed=fit_seed, record_every=P.record_every, **FIT)
+    # ablation: the same loop, subsets and steps on the hard batched delta (no log-sum-exp smoothing)
+    h_hard = K.deltazero_fit(D, seed=fit_seed, smooth=False, record_every=P.epochs, **FIT)  # δ at the end only
     return dict(D=D, n=len(D), delta0=h["delta"][0], delta1=h["delta"][-1], hist=h, roots=roots,
-                gromov=evaluate(D, D, roots), nj=K.distortion(D, K.neighbor_joining(D)),
-                dz=evaluate(D, h["D_opt"], roots), rand=evaluate(D, M_rand, roots),
-                delta_rand=K.four_point_delta(M_rand),
-                curve=[evaluate(D, M, roots) for M in h["metric"]])
+                gromov=evaluate(D, D, roots), nj=K.distortion(D, K.neighbor_joining(D)), best=best_root_tree(D),
+                dz=evaluate(D, h["D_opt"], roots), hard=evaluate(D, h_hard["D_opt"], roots),
+                delta_hard=h_hard["delta"][-1], curve=[evaluate(D, M, roots) for M in h["metric"]])
 
 
 # %%
@@ -217,7 +226,7 @@ plt.show()
 # %% [markdown]
 # ### δ along the optimisation
 #
-# The exact four-point δ of the projected metric, recorded every 10 epochs, for the karate club and the
+# The exact four-point δ of the projected metric, recorded every 20 epochs at ci (10 at full scale), for the karate club and the
 # five noisy trees.
 
 # %%
@@ -235,104 +244,162 @@ plt.show()
 # %% [markdown]
 # ### Final distortion per data set
 #
-# ℓ∞ distortion against the original distances for the two baselines, DeltaZero, and the control: a random
-# change of the metric as large as DeltaZero's, projected and turned into Gromov trees in the same way.
+# ℓ∞ distortion against the original distances: DeltaZero, its ablation (the same descent on the hard δ,
+# without the log-sum-exp smoothing), and the naive baselines: the Gromov tree of the raw metric (same roots),
+# the raw Gromov tree from its best root among all $n$, and neighbour joining.
 
 # %%
 rows = {f"tree s{i}": r for i, r in enumerate(synth)} | graphs
 names = list(rows)
 x = np.arange(len(names))
 fig, ax = plt.subplots(figsize=(8.0, 3.4))
-for k, (key, lab) in enumerate([("gromov", "Gromov tree (raw D)"), ("nj", "neighbour joining"),
-                                ("dz", "DeltaZero"), ("rand", "random change of DeltaZero's size (control)")]):
-    ax.bar(x + 0.2 * (k - 1.5), [rows[n][key]["linf"] for n in names], 0.2, label=lab)
+for k, (key, lab) in enumerate([("gromov", "Gromov tree (raw D)"), ("best", "Gromov tree (raw D), best root"),
+                                ("nj", "neighbour joining"), ("hard", "DeltaZero on the hard δ (ablation)"),
+                                ("dz", "DeltaZero")]):
+    ax.bar(x + 0.16 * (k - 2), [rows[n][key]["linf"] for n in names], 0.16, label=lab)
 ax.set_xticks(x, names, rotation=30)
 ax.set_ylabel("ℓ∞ distortion (distance units)")
 ax.legend(ncol=2, fontsize=8)
 plt.show()
-print(f"{'data':>12} {'n':>3} {'delta':>6} {'delta DZ':>8} {'delta rand':>10} | linf: {'Gromov':>6} {'NJ':>6} "
-      f"{'DZ':>6} {'rand':>6} | mean: {'Gromov':>6} {'NJ':>6} {'DZ':>6} {'rand':>6}")
+COLS = ("gromov", "best", "nj", "hard", "dz")
+print(f"{'data':>10} {'n':>3} {'δ':>6} {'δ DZ':>6} {'δ hard':>6} | ℓ∞: " + " ".join(f"{c:>6}" for c in COLS)
+      + " | mean: " + " ".join(f"{c:>6}" for c in COLS))
 for n in names:
     r = rows[n]
-    print(f"{n:>12} {r['n']:>3} {r['delta0']:>6.3f} {r['delta1']:>8.3f} {r['delta_rand']:>10.3f} | "
-          f"{r['gromov']['linf']:>12.3f} {r['nj']['linf']:>6.3f} {r['dz']['linf']:>6.3f} {r['rand']['linf']:>6.3f} | "
-          f"{r['gromov']['l1']:>12.3f} {r['nj']['l1']:>6.3f} {r['dz']['l1']:>6.3f} {r['rand']['l1']:>6.3f}")
-print("rand: the control, a random change of the metric as large as DeltaZero's")
+    print(f"{n:>10} {r['n']:>3} {r['delta0']:>6.3f} {r['delta1']:>6.3f} {r['delta_hard']:>6.3f} | "
+          + " ".join(f"{r[c]['linf']:>6.3f}" for c in COLS) + " |       "
+          + " ".join(f"{r[c]['l1']:>6.3f}" for c in COLS))
+print("gromov: raw Gromov tree, mean over the same roots; best: raw Gromov tree from its best root; nj: neighbour "
+      "joining; hard: DeltaZero on the hard δ (ablation); dz: DeltaZero")
 
 # %% [markdown]
-# ### Gromov's worst-case bound on the raw metrics
+# ### Gromov's worst-case bound on the raw metrics (an illustration)
 #
-# A sanity check of the baseline and of our δ: on every data set and from every root, the Gromov tree's
-# ℓ∞ error stays below $2\delta\lceil\log_2 n\rceil$.
+# Gromov's classical result, not the paper's: on every data set and from every root, the Gromov tree's ℓ∞
+# error stays below $2\delta\lceil\log_2 n\rceil$. It is recorded as an illustration and never counted: a
+# classical theorem holds whatever the paper does. Beside it, the same ratio with a wrong δ (the mean
+# four-point gap over quadruples instead of the maximum) shows that δ's role in the bound is not vacuous.
 
 # %%
-bound_ratio, wrong_ratio = {}, {}  # control: the same ratio with delta replaced by its mean over quadruples
+bound_ratio, wrong_ratio = {}, {}  # wrong input: the same ratio with delta replaced by its mean over quadruples
 metrics = {g: load_graph(g) for g in P.bound_graphs} | {f"tree s{i}": r["D"] for i, r in enumerate(synth)}
 for name, D in metrics.items():
     worst = max(K.distortion(D, K.gromov_tree(D, q))["linf"] for q in range(len(D)))
     bound_ratio[name] = worst / K.gromov_bound(K.four_point_delta(D), len(D))
     wrong_ratio[name] = worst / K.gromov_bound(K.four_point_delta_mean(D), len(D))
 print("l_inf error / bound:             ", {k: round(v, 3) for k, v in bound_ratio.items()})
-print("same with mean delta (control):  ", {k: round(v, 3) for k, v in wrong_ratio.items()})
+print("same with mean delta (wrong δ):  ", {k: round(v, 3) for k, v in wrong_ratio.items()})
 
 # %% [markdown]
 # ### Checking the claims
 #
-# The thresholds come from the reproduction brief and the issue and were fixed before the runs. Each claim
-# has a control (see the method): `gromov-bound` (a theorem) the mean four-point gap in place of δ;
-# `synth-vs-gromov`, `karate-mean-vs-gromov` and `karate-delta-drop` the random change of the metric of
-# DeltaZero's size; `synth-vs-nj` and `karate-linf-vs-nj` the raw Gromov tree against neighbour joining. The
-# karate claims are flagged post hoc because the karate club was used to look at settings before the runs.
+# The thresholds come from the reproduction brief and the issue and were fixed before the first run; they are
+# unchanged. Each test now records, under its own measurement and criterion, the **ablation** (DeltaZero
+# without its smooth surrogate: the same loop, subsets, Adam steps, penalty and projections on the hard batched
+# δ, whose subgradient moves the six distances of one quadruple per step) and the **naive baselines** (the
+# raw Gromov tree from the same roots, the raw Gromov tree from its best root among all $n$, neighbour
+# joining), wherever the measurement is not the baseline itself. The two synthetic-tree tests keep their
+# method, setting and criterion and stay pre-registered; the three karate tests were already post hoc (the
+# karate club was used to look at settings before the first run). Gromov's bound and the drop of δ are
+# illustrations.
 
 # %%
-beats_gromov = np.mean([r["dz"]["linf"] <= r["gromov"]["linf"] for r in synth])
-beats_nj = np.mean([r["dz"]["linf"] <= r["nj"]["linf"] for r in synth])
-rand_beats_gromov = np.mean([r["rand"]["linf"] <= r["gromov"]["linf"] for r in synth])  # controls
-gromov_beats_nj = np.mean([r["gromov"]["linf"] <= r["nj"]["linf"] for r in synth])
-RANDOM = "a random change of the metric as large as DeltaZero's (same Frobenius norm), projected like it"
-NO_DESCENT = "Gromov tree of the raw metric (DeltaZero's pipeline without the descent on δ)"
+def frac(xs: list, ys: list) -> float:
+    """Share of the noisy trees on which the ℓ∞ distortion of xs is at most that of ys."""
+    return float(np.mean([x["linf"] <= y["linf"] for x, y in zip(xs, ys)]))
+
+
+S = {k: [r[k] for r in synth] for k in ("dz", "hard", "gromov", "best", "nj")}
+NO_SMOOTH = "the log-sum-exp smoothing of δ (the descent runs on the hard batched δ)"
+HARD = "DeltaZero on the hard δ (ablation)"
+GROMOV = "Gromov tree of the raw metric, same roots"
+BEST = "Gromov tree of the raw metric from its best root (of all n)"
+NJ = "neighbour joining"
 KARATE = ("β = 20 was fixed after looking at three alternative settings (lr 0.05, β = 5, λ = 0.1) on the "
-          "karate club itself, before the recorded runs")
+          "karate club itself, before the first recorded runs; comparators added for issue 32 (criterion unchanged)")
 SEEDS = tolerance(abs=0.2, why=f"a fraction of {P.n_seeds} seeds, each comparing the end point of "
                                f"{P.epochs} Adam epochs with a baseline: a seed within training noise may flip")
 FITTED = tolerance(rel=0.05, why=f"end point of {P.epochs} Adam epochs (with metric projections): it moves with "
                                  "float rounding across machines")
-CRIT = {"gromov-bound": at_most(1.0), "synth-vs-gromov": at_least(1.0, partial=0.6),
-        "synth-vs-nj": at_least(1.0, partial=0.6), "karate-mean-vs-gromov": at_most(0.95),
-        "karate-linf-vs-nj": at_most(1.0), "karate-delta-drop": at_most(0.5)}
+CRIT = {"synth-vs-gromov": at_least(1.0, partial=0.6), "synth-vs-nj": at_least(1.0, partial=0.6),
+        "karate-mean-vs-gromov": at_most(0.95), "karate-linf-vs-nj": at_most(1.0), "karate-delta-drop": at_most(0.5)}
 SOTA = ("abstract: DeltaZero 'consistently achieves state-of-the-art distortion' (ℓ∞) on synthetic and real data "
         "against NJ, TreeRep, HCC, layering and Gromov trees; the table values were not retrieved")
-claims.check("gromov-bound", kind="theorem", statement="Gromov tree on the raw metric: max over data sets and "
-             "roots of ℓ∞ error / (2 δ ⌈log2 n⌉)",
-             paper="Gromov's classical bound 2δ⌈log2 n⌉, on which the paper's Theorem 3.1 builds (the paper's own, "
-                   "better worst-case guarantee is not tested)",
-             criterion=CRIT["gromov-bound"], measured=float(max(bound_ratio.values())),
-             control=float(max(wrong_ratio.values())),
-             control_label="the same bound with a wrong δ: the mean four-point gap instead of the maximum")
-claims.check("synth-vs-gromov", statement=f"Noisy trees (n={P.n_tree}): fraction of {P.n_seeds} seeds where "
-             "DeltaZero's ℓ∞ distortion (mean over roots) <= Gromov tree on raw D",
-             paper=SOTA, criterion=CRIT["synth-vs-gromov"],
-             measured=float(beats_gromov), control=float(rand_beats_gromov), control_label=RANDOM, tol=SEEDS)
-claims.check("synth-vs-nj", statement=f"Noisy trees (n={P.n_tree}): fraction of {P.n_seeds} seeds where "
-             "DeltaZero's ℓ∞ distortion <= neighbour joining",
-             paper=SOTA, criterion=CRIT["synth-vs-nj"],
-             measured=float(beats_nj), control=float(gromov_beats_nj), control_label=NO_DESCENT, tol=SEEDS)
-claims.check("karate-mean-vs-gromov", statement="Karate club: DeltaZero mean |D − D_T| / Gromov-on-raw-D mean "
-             "|D − D_T| (same roots)",
-             paper="lower distortion than Gromov's tree (the official benchmark reports the mean ℓ1 beside ℓ∞; "
-                   "no karate-club value)", criterion=CRIT["karate-mean-vs-gromov"],
-             measured=float(kc["dz"]["l1"] / kc["gromov"]["l1"]),
-             control=float(kc["rand"]["l1"] / kc["gromov"]["l1"]), control_label=RANDOM, tol=FITTED, post_hoc=KARATE)
-claims.check("karate-linf-vs-nj", statement="Karate club, seed 0: DeltaZero ℓ∞ distortion / neighbour joining ℓ∞",
-             paper="state-of-the-art ℓ∞ distortion, NJ among the baselines (no karate-club value)",
-             criterion=CRIT["karate-linf-vs-nj"],
-             measured=float(kc["dz"]["linf"] / kc["nj"]["linf"]),
-             control=float(kc["gromov"]["linf"] / kc["nj"]["linf"]), control_label=NO_DESCENT, tol=FITTED,
-             post_hoc=KARATE)
-claims.check("karate-delta-drop", statement="Karate club: δ after / δ before DeltaZero",
-             paper="gradient descent on the smooth δ drives the metric towards a tree metric (no value reported)",
-             criterion=CRIT["karate-delta-drop"], measured=float(kc["delta1"] / kc["delta0"]),
-             control=float(kc["delta_rand"] / kc["delta0"]), control_label=RANDOM, tol=FITTED, post_hoc=KARATE)
+V = {"synth-vs-gromov": {"dz": frac(S["dz"], S["gromov"]), "hard": frac(S["hard"], S["gromov"]),
+                         "nj": frac(S["nj"], S["gromov"])},
+     "synth-vs-nj": {"dz": frac(S["dz"], S["nj"]), "hard": frac(S["hard"], S["nj"]),
+                     "gromov": frac(S["gromov"], S["nj"]), "best": frac(S["best"], S["nj"])},
+     "karate-mean-vs-gromov": {k: float(kc[k]["l1"] / kc["gromov"]["l1"]) for k in ("dz", "hard", "best", "nj")},
+     "karate-linf-vs-nj": {k: float(kc[k]["linf"] / kc["nj"]["linf"]) for k in ("dz", "hard", "gromov", "best")},
+     "karate-delta-drop": {"dz": float(kc["delta1"] / kc["delta0"]), "hard": float(kc["delta_hard"] / kc["delta0"])}}
+
+claims.headline("closer-to-tree", "A smooth surrogate of Gromov's δ makes δ differentiable, so that gradient "
+                "descent moves an arbitrary metric towards a tree metric whose Gromov tree fits the data better",
+                tests=["synth-vs-gromov", "karate-mean-vs-gromov"])
+claims.headline("better-guarantee", "The optimisation problem comes with a better worst-case guarantee than "
+                "existing bounds, and the batched estimator is statistically justified",
+                untestable="the paper's theorems (its 3.1 and 3.3) were not retrieved, so there is no statement to "
+                           "refute by an independent computation; Gromov's classical bound, on which they build, is "
+                           "shown as an illustration")
+claims.headline("sota-distortion", "DeltaZero achieves state-of-the-art ℓ∞ distortion on synthetic and real data",
+                tests=["synth-vs-nj", "karate-linf-vs-nj"])
+
+claims.test("synth-vs-gromov", statement=f"Noisy trees (n={P.n_tree}): fraction of {P.n_seeds} seeds where "
+            "DeltaZero's ℓ∞ distortion (mean over roots) <= Gromov tree on raw D",
+            paper=SOTA, criterion=CRIT["synth-vs-gromov"], measured=V["synth-vs-gromov"]["dz"], tol=SEEDS,
+            ablation=Comparator(HARD, V["synth-vs-gromov"]["hard"], ingredient=NO_SMOOTH),
+            baselines=[Comparator(NJ, V["synth-vs-gromov"]["nj"])])
+claims.test("synth-vs-nj", statement=f"Noisy trees (n={P.n_tree}): fraction of {P.n_seeds} seeds where "
+            "DeltaZero's ℓ∞ distortion <= neighbour joining",
+            paper=SOTA, criterion=CRIT["synth-vs-nj"], measured=V["synth-vs-nj"]["dz"], tol=SEEDS,
+            ablation=Comparator(HARD, V["synth-vs-nj"]["hard"], ingredient=NO_SMOOTH),
+            baselines=[Comparator(GROMOV, V["synth-vs-nj"]["gromov"]), Comparator(BEST, V["synth-vs-nj"]["best"])])
+claims.test("karate-mean-vs-gromov", statement="Karate club: mean |D − D_T| / Gromov-on-raw-D mean |D − D_T| "
+            "(same roots)",
+            paper="lower distortion than Gromov's tree (the official benchmark reports the mean ℓ1 beside ℓ∞; "
+                  "no karate-club value)", criterion=CRIT["karate-mean-vs-gromov"],
+            measured=V["karate-mean-vs-gromov"]["dz"], tol=FITTED, post_hoc=KARATE,
+            ablation=Comparator(HARD, V["karate-mean-vs-gromov"]["hard"], ingredient=NO_SMOOTH),
+            baselines=[Comparator(NJ, V["karate-mean-vs-gromov"]["nj"]),
+                       Comparator(BEST, V["karate-mean-vs-gromov"]["best"])])
+claims.test("karate-linf-vs-nj", statement="Karate club: ℓ∞ distortion / neighbour joining ℓ∞",
+            paper="state-of-the-art ℓ∞ distortion, NJ among the baselines (no karate-club value)",
+            criterion=CRIT["karate-linf-vs-nj"], measured=V["karate-linf-vs-nj"]["dz"], tol=FITTED, post_hoc=KARATE,
+            ablation=Comparator(HARD, V["karate-linf-vs-nj"]["hard"], ingredient=NO_SMOOTH),
+            baselines=[Comparator(GROMOV, V["karate-linf-vs-nj"]["gromov"]),
+                       Comparator(BEST, V["karate-linf-vs-nj"]["best"])])
+claims.illustrate("karate-delta-drop", statement="Karate club: δ after / δ before DeltaZero",
+                  paper="gradient descent on the smooth δ drives the metric towards a tree metric (no value reported)",
+                  criterion=CRIT["karate-delta-drop"], measured=V["karate-delta-drop"]["dz"], tol=FITTED,
+                  why="δ is the objective the descent minimises, so its drop checks our optimiser rather than the "
+                      "paper; any tree metric (neighbour joining's, say) has δ = 0 by definition")
+claims.illustrate("gromov-bound", statement="Gromov tree on the raw metric: max over data sets and roots of ℓ∞ "
+                  "error / (2 δ ⌈log2 n⌉)",
+                  paper="Gromov's classical bound 2δ⌈log2 n⌉, on which the paper's Theorem 3.1 builds (the paper's "
+                        "own, better worst-case guarantee is not tested)",
+                  criterion=at_most(1.0), measured=float(max(bound_ratio.values())),
+                  tol=tolerance(rel=1e-6, abs=1e-12, why="exact δ and Gromov trees of fixed metrics"),
+                  why="a classical theorem (Gromov 1987) evaluated on our data: it holds whatever the paper does")
+
+for t, vals in V.items():
+    for k, x in vals.items():
+        glue(f"{t}_{k}", x, display=False)
+glue("bound_max", float(max(bound_ratio.values())), display=False)
+glue("wrong_min", float(min(wrong_ratio.values())), display=False)
+glue("wrong_max", float(max(wrong_ratio.values())), display=False)
+glue("kc_delta0", float(kc["delta0"]), display=False)
+glue("kc_delta1", float(kc["delta1"]), display=False)
+glue("kc_delta_hard", float(kc["delta_hard"]), display=False)
+for k in ("dz", "hard", "gromov", "best", "nj"):
+    glue(f"kc_linf_{k}", float(kc[k]["linf"]), display=False)
+    glue(f"kc_l1_{k}", float(kc[k]["l1"]), display=False)
+    glue(f"synth_linf_{k}_min", float(min(d["linf"] for d in S[k])), display=False)
+    glue(f"synth_linf_{k}_max", float(max(d["linf"] for d in S[k])), display=False)
+glue("synth_delta_dz_max", float(max(r["delta1"] for r in synth)), display=False)
+glue("synth_delta_hard_min", float(min(r["delta_hard"] for r in synth)), display=False)
+glue("synth_delta0_min", float(min(r["delta0"] for r in synth)), display=False)
+glue("n_trees", int(P.n_seeds), display=False)
+glue("n_nj_better_mean", int(sum(r["nj"]["l1"] < r["dz"]["l1"] for r in synth)), display=False)
 
 # %% [markdown]
 # ## Claims
@@ -454,6 +521,9 @@ def claim_values(dz_synth: list, dz_kc: dict) -> dict:
 
 settings = {"ours": claim_values([r["dz"] for r in synth], dict(kc["dz"], delta1=kc["delta1"]))}
 settings |= {k: claim_values(v["synth"], v["karate"]) for k, v in official.items()}
+for k, vals in settings.items():
+    for cid, x in vals.items():
+        glue(f"set_{k}_{cid}", float(x), display=False)
 print(f"{'claim':<22} {'criterion':<21}" + "".join(f" | {k:<20}" for k in settings))
 for cid in settings["ours"]:
     cells = [f"{v[cid]:.3f} {CRIT[cid](v[cid])}" for v in settings.values()]
@@ -500,99 +570,119 @@ ax.set_title("DeltaZero under our settings and under the official ones")
 ax.legend(fontsize=7, ncol=2)
 plt.show()
 
+
 # %% [markdown]
 # ## Verdict
 #
-# **Mostly reproduced at this scale, against controls that fail.** Five of the six counted claims hold at ci
-# scale and one is partial; every control fails its criterion. The three karate claims are flagged post hoc
-# (the karate club was used to look at settings before the runs), and the karate ℓ∞ win over neighbour
-# joining holds at 3 of 10 seeds (below). The statuses depend on the temperature: under the official grid file's β = 1,
-# every distortion claim fails (below). The paper's headline guarantee, its own worst-case bound, better than
-# the classical one, is **not tested**. The bound checked here is Gromov's classical one.
+# ```{repro-verdict}
+# ```
 #
-# On five noisy random trees, DeltaZero's Gromov tree has a lower ℓ∞ distortion than the Gromov tree of the
-# raw metric on every tree, by a wide margin: about 0.64–0.77 against 1.27–2.07 at ci scale. A random change
-# of the metric as large as DeltaZero's (the control) never does (0 of 5 trees), so the gain comes from
-# *where* DeltaZero moves the metric, not from moving it. DeltaZero beats our neighbour joining on 4 of the
-# 5 trees at seed 0; on the fifth the two are tied to two decimals (0.650 against 0.648), so that claim is recorded as
-# partial. Without the descent, the raw Gromov tree beats NJ on no tree. On the karate club, the mean error
-# falls to about 0.57 of the raw Gromov tree's (the random change of the same size raises it to 1.8 times),
-# and the exact δ of the metric drops from 1 to about 0.05 (the random change leaves it at 0.99). Gromov's
-# bound $2\delta\lceil\log_2 n\rceil$ holds with plenty of room (at most 0.4 of the bound); with the mean
-# four-point gap in place of δ (the wrong-δ control) it breaks on every data set (1.4 to 2.3 times the
-# "bound"), so the check does test δ's role in the bound.
+# The page counts four tests, each beside DeltaZero's ablation (the same descent on the hard δ, without the
+# log-sum-exp smoothing) and the naive baselines. Gromov's classical bound and the drop of δ, which the page
+# used to count, are illustrations: the first is a theorem of 1987 that holds whatever DeltaZero does, the
+# second is the objective the descent minimises.
 #
-# **The karate ℓ∞ win over neighbour joining is fragile.** At seed 0 (this page) DeltaZero's ℓ∞ error is
-# 1.39 hops against NJ's 1.49 (ratio 0.93), and the raw Gromov tree (the control, ratio 1.75) is far worse.
-# But the fit and its roots depend on the seed. Over seeds 0–9 at ci scale (the table "Across seeds and
-# scales" above, from `make sweep`) the ratio runs from 0.77 to 1.18 with median 1.08, and
-# `karate-linf-vs-nj` holds at 3 of the 10 seeds (0, 5 and 7); seed 0 is one of the lucky draws. The raw
-# Gromov tree, its control, is worse than NJ at every seed (1.34 to 1.75). We keep the seed-0 result as
-# recorded and read it as "DeltaZero and NJ are close on the karate club", with NJ ahead more often than not.
+# * *Better than the raw Gromov tree on noisy trees* ({repro-status}`synth-vs-gromov`, pre-registered).
+#   DeltaZero's tree beats the Gromov tree of the raw metric on a share {glue:text}`synth-vs-gromov_dz:.1f` of
+#   the {glue:text}`n_trees` noisy trees at this seed, but so does the ablation
+#   ({glue:text}`synth-vs-gromov_hard:.1f`) and so does neighbour joining ({glue:text}`synth-vs-gromov_nj:.1f`).
+#   Over the ci sweep the method and neighbour joining sit exactly at the threshold (every tree) at
+#   {repro-seeds}`synth-vs-gromov:method:edge` and {repro-seeds}`synth-vs-gromov:baseline1:edge` seeds. A share
+#   of 1 is at once the criterion and the largest possible value, so under the rule that a value within its
+#   tolerance of the threshold is never a pass, this pre-registered criterion cannot pass at all; we leave it
+#   unchanged. Either way, beating the raw Gromov tree is easy: neighbour joining does it on every tree, so
+#   the test could not single out the smooth surrogate.
+# * *Better than neighbour joining on noisy trees* ({repro-status}`synth-vs-nj`, pre-registered). The test
+#   that can: DeltaZero is at or below NJ's ℓ∞ on a share {glue:text}`synth-vs-nj_dz:.1f` of the trees, while
+#   the ablation ({glue:text}`synth-vs-nj_hard:.1f`), the raw Gromov tree ({glue:text}`synth-vs-nj_gromov:.1f`)
+#   and even the raw Gromov tree from its best root ({glue:text}`synth-vs-nj_best:.1f`) never get there. On
+#   these trees DeltaZero's ℓ∞ runs from {glue:text}`synth_linf_dz_min:.2f` to {glue:text}`synth_linf_dz_max:.2f`,
+#   NJ's from {glue:text}`synth_linf_nj_min:.2f` to {glue:text}`synth_linf_nj_max:.2f`, the ablation's from
+#   {glue:text}`synth_linf_hard_min:.2f` to {glue:text}`synth_linf_hard_max:.2f`. So the smoothing is what
+#   makes the descent work: on the hard δ the exact δ of the final metric stays at
+#   {glue:text}`synth_delta_hard_min:.2f` or more, where DeltaZero brings it to {glue:text}`synth_delta_dz_max:.3f`
+#   or less. But the criterion asks for all five trees, DeltaZero and NJ are close, and, as above, a share of 1
+#   is within the tolerance of the threshold: over the ci sweep the method is at the edge at
+#   {repro-seeds}`synth-vs-nj:method:edge` seeds, partial at {repro-seeds}`synth-vs-nj:method:partial` and
+#   fails at {repro-seeds}`synth-vs-nj:method:fail`; the ablation and both Gromov baselines fail at every seed
+#   ({repro-seeds}`synth-vs-nj:ablation:fail`, {repro-seeds}`synth-vs-nj:baseline1:fail`,
+#   {repro-seeds}`synth-vs-nj:baseline2:fail`). The smoothing is needed; a consistent win over NJ is not shown.
+# * *Lower mean error than the raw Gromov tree on the karate club* ({repro-status}`karate-mean-vs-gromov`,
+#   post hoc since the page first ran: the karate club was used to choose β). DeltaZero's mean error is
+#   {glue:text}`karate-mean-vs-gromov_dz:.3f` of the raw Gromov tree's (ablation
+#   {glue:text}`karate-mean-vs-gromov_hard:.3f`), but neighbour joining ({glue:text}`karate-mean-vs-gromov_nj:.3f`)
+#   and the raw Gromov tree from its best root ({glue:text}`karate-mean-vs-gromov_best:.3f`) do as well or
+#   better. The gain over the raw Gromov tree is real, but a skeptic gets it for free by choosing a root.
+# * *Lower ℓ∞ than neighbour joining on the karate club* ({repro-status}`karate-linf-vs-nj`, post hoc). At this
+#   seed the ratio is {glue:text}`karate-linf-vs-nj_dz:.3f` (ablation {glue:text}`karate-linf-vs-nj_hard:.3f`,
+#   raw Gromov tree {glue:text}`karate-linf-vs-nj_gromov:.3f`, from its best root
+#   {glue:text}`karate-linf-vs-nj_best:.3f`): only DeltaZero beats NJ. But the fit and its roots move with the
+#   seed, and the method passes at {repro-seeds}`karate-linf-vs-nj:method:pass` ci seeds; seed 0 is one of the
+#   lucky draws.
 #
-# **The comparison with neighbour joining on noisy trees is seed-sensitive too.** The share of the five trees
-# on which DeltaZero beats NJ is 0.4 to 1.0 over seeds 0–9 (median 0.6): `synth-vs-nj` is reproduced at one
-# seed, partial at seven (seed 0 among them) and not reproduced at two. The raw Gromov tree beats NJ on no tree
-# at any seed, so the gain over NJ, where there is one, is DeltaZero's.
+# **Under the official temperature the distortion claims fall.** With the official grid file's settings
+# ($\beta = 1$, $\lambda = 0.01$, 32-point subsets in 32 rounds, the official loop and float32; "Against the official code"),
+# DeltaZero beats the raw Gromov tree on a share {glue:text}`set_grid_synth-vs-gromov:.1f` of the trees and NJ
+# on {glue:text}`set_grid_synth-vs-nj:.1f`; on the karate club its mean error is
+# {glue:text}`set_grid_karate-mean-vs-gromov:.2f` times the raw Gromov tree's and its ℓ∞
+# {glue:text}`set_grid_karate-linf-vs-nj:.2f` times NJ's. At β = 1 the soft-max weighs all quadruples almost
+# alike and the descent compresses the whole metric. Our β = 20 is our choice; the benchmark run of the
+# official code used β = 10, which (at full scale, in that section's table) gives our statuses.
 #
-# **What the numbers also show.** DeltaZero targets the ℓ∞ error, the criterion the paper reports.
-# On the *mean* absolute error, neighbour joining is better on every data set we ran (for example 0.40
-# against 0.42 on the karate club and 0.09 against 0.22 on one noisy tree). The Gromov tree of a
-# near-tree metric is rooted and tends to make uniform, moderate errors, whereas NJ makes many small
-# errors and a few large ones. On Florentine families, DeltaZero wins clearly in ℓ∞ (1.45 against
-# 2.29 for NJ) but barely improves the mean error of the Gromov tree.
+# **What the numbers also show.** DeltaZero targets ℓ∞, the paper's criterion. On the mean absolute error NJ
+# is better on {glue:text}`n_nj_better_mean` of the {glue:text}`n_trees` noisy trees, and on the karate club
+# ({glue:text}`kc_l1_nj:.3f` against {glue:text}`kc_l1_dz:.3f` hops). Gromov's bound holds with room on every data
+# set (at most {glue:text}`bound_max:.2f` of $2\delta\lceil\log_2 n\rceil$), and breaks with the mean
+# four-point gap in place of δ ({glue:text}`wrong_min:.2f` to {glue:text}`wrong_max:.2f` times the "bound").
+# On the karate club DeltaZero brings δ from {glue:text}`kc_delta0:.2f` to {glue:text}`kc_delta1:.3f`; the
+# ablation only to {glue:text}`kc_delta_hard:.3f`.
 #
-# **At full scale** (seed 0 of the full-scale sweep, the last column of the table "Across seeds and scales";
-# under 4 minutes on our loaded machine, half of it for the official-choice runs) the picture is the same
-# except for one claim: on the karate club DeltaZero's ℓ∞ error is then slightly above neighbour joining's, so
-# `karate-linf-vs-nj` is **not reproduced** at full scale, as at 7 of the 10 ci seeds, and `synth-vs-nj` stays
-# partial. Every control still fails: the random change of DeltaZero's size raises the karate mean error to
-# about twice the raw Gromov tree's and leaves δ almost where it was, and the wrong-δ bound breaks. The gain
-# over neighbour joining is therefore fragile at our sizes; the gain over the raw Gromov tree and the drop in δ
-# hold at both scales and at every seed.
+# In short: the smooth surrogate is needed, since descent on the hard δ fails `synth-vs-nj` and
+# `karate-linf-vs-nj` at every ci seed and passes `karate-mean-vs-gromov` at none
+# ({repro-seeds}`karate-mean-vs-gromov:ablation:pass`); but at our sizes DeltaZero's advantage over a naive tree fit shows only against neighbour joining in ℓ∞, and
+# there it is not consistent over seeds.
 #
-# **Under the official code's choices** (issue 11, added after the claims were fixed; the tables in "Against the
-# official code"), **the temperature decides the claims, and the loop does not.**
+# ## What a skeptic would try
 #
-# - *The grid file's settings* (β = 1, λ = 0.01, 32-point subsets in 32 rounds, official loop, float32) make
-#   DeltaZero's trees worse than the raw Gromov tree, on every noisy tree and on the karate club, at both scales.
-#   At ci scale the trees' ℓ∞ is 2.6–6.1 against 1.3–2.1 for the raw Gromov tree. On the karate club the mean error is
-#   1.76 times the Gromov tree's, and ℓ∞ is 1.75 times NJ's. At full scale these are 1.99 and 1.63. Only the drop in δ
-#   survives (to 0.27 of its value at ci scale, 0.19 at full). So `synth-vs-gromov`, `synth-vs-nj`,
-#   `karate-mean-vs-gromov` and `karate-linf-vs-nj` are **not reproduced** under these settings. At β = 1, the
-#   soft-max weighs all quadruples nearly alike. On tree s0 (ci) the smooth δ starts at 14.9 where the exact δ is
-#   0.88: it is mostly the log of the number of quadruples (15.5). The descent then compresses the whole metric.
-#   On the same tree the largest distance falls from 8.2 to 6.0 and the mean distance from 4.0 to 3.1, while many
-#   short distances grow (the ratio of new to old distance is 1.09 on average).
-# - *The benchmark run's settings* (β = 10, λ = 0.1, 32 × 100, full scale) give our statuses. DeltaZero beats the raw
-#   Gromov tree on 5 of 5 seeds, and NJ on 3 of 5 (partial; ours 4 of 5). The karate mean error falls to 0.75 of the
-#   Gromov tree's. The karate ℓ∞ ratio to NJ is 1.18 (not reproduced; ours 1.05), and δ falls to 0.03 of its value.
-# - *Our β, λ and batches inside the official loop* (early stopping, best-loss weights, projections from epoch
-#   0, float32; full scale) give the same statuses as our loop, with close numbers: karate ℓ∞ ratio 1.04 against
-#   1.05, karate mean ratio 0.63 against 0.65, NJ beaten on 4 of 5 seeds. The best-loss weights are often not a
-#   metric: they break the triangle inequality by up to 0.06 in this setting, and by up to 0.18 under β = 1. A
-#   weight was negative on one ci run. Gromov's tree still works on such weights.
+# The page has not yet been reviewed independently; the integrator arranges the review. The previous review
+# (of the page before comparators) found Gromov's bound counted and the karate δ drop weak; both are now
+# illustrations. The naive alternatives tried by the author, with the notebook's numbers at this seed:
 #
-# We cannot tell from the code which β produced the paper's tables. The grid file may be a template, and the
-# trained result that `benchmark.sh` evaluates was made with β = 10. Our own look at β = 5 before the runs (below)
-# already hurt. On our data, the claims that hold under our β = 20 also hold under the benchmark's β = 10 (with
-# λ = 0.1), and fail at β = 1.
+# * **Neighbour joining** as a baseline of every test where it is not the reference: it beats the raw Gromov
+#   tree on a share {glue:text}`synth-vs-gromov_nj:.1f` of the noisy trees and reaches
+#   {glue:text}`karate-mean-vs-gromov_nj:.3f` of the raw Gromov tree's mean error on the karate club. This makes
+#   `synth-vs-gromov` and `karate-mean-vs-gromov` not specific.
+# * **The raw Gromov tree from its best root** (all $n$ roots tried, the one with the smallest ℓ∞ kept): ℓ∞
+#   from {glue:text}`synth_linf_best_min:.2f` to {glue:text}`synth_linf_best_max:.2f` on the noisy trees, a share
+#   {glue:text}`synth-vs-nj_best:.1f` of them at or below NJ; on the karate club {glue:text}`kc_linf_best:.2f`
+#   hops (NJ {glue:text}`kc_linf_nj:.2f`, DeltaZero {glue:text}`kc_linf_dz:.2f`) and a mean error
+#   {glue:text}`karate-mean-vs-gromov_best:.3f` of the same-roots raw tree's. Choosing the root is worth as much
+#   as DeltaZero on the mean error, not on ℓ∞.
+# * **DeltaZero without the smoothing** (the ablation, descent on the hard δ): ℓ∞
+#   {glue:text}`synth_linf_hard_min:.2f` to {glue:text}`synth_linf_hard_max:.2f` on the noisy trees and
+#   {glue:text}`kc_linf_hard:.2f` hops on the karate club. It still improves on the raw Gromov tree from the
+#   same roots, so that comparison cannot isolate the smoothing either.
+# * **A random change of the metric as large as DeltaZero's** (the page's earlier control) was dropped: it
+#   cannot lower δ, so it failed by construction.
 #
-# **What the miniature cannot show.**
+# Not tried: TreeRep, HCC and layering trees (the paper's other baselines), a tuned NJ variant (BioNJ), and
+# a β chosen on data other than the karate club.
+#
+# ## What the miniature cannot show
 #
 # - The paper's data sets (C. elegans, CS PhD, cora, airport, wiki), and its other baselines (TreeRep,
 #   HCC, layering trees). Our "state of the art" is only relative to NJ and Gromov's tree.
 # - The paper's own table values, which we did not retrieve, so we cannot compare numbers.
-# - A sweep over β, λ and the batch size. Our claims use one setting: lr and λ from the official grid file, and
-#   β = 20 chosen by us. Before the runs we looked at three alternatives on the karate club (lr 0.05, β = 5,
-#   λ = 0.1). All of them lowered δ, and all but β = 5 beat the raw Gromov tree. Because the karate club served
-#   for this look, its three claims are flagged post hoc. Besides our setting, we ran only the two official
-#   configurations and the official loop (above).
+# - A sweep over β, λ and the batch size. Our tests use one setting: lr and λ from the official grid file, and
+#   β = 20 chosen by us. Before the first runs we looked at three alternatives on the karate club (lr 0.05,
+#   β = 5, λ = 0.1); all lowered δ, and all but β = 5 beat the raw Gromov tree. Because the karate club served
+#   for this look, its tests are post hoc. Besides our setting we ran the official grid configuration (ci and
+#   full), the benchmark run and our β in the official loop (full).
 # - The official batch configuration on the karate club (1024 subsets of 32 of its 34 points per epoch): there
 #   the official-choice runs keep our subset size.
-# - The paper's own worst-case bound (Theorem 3.1), its headline guarantee. We did not retrieve its statement.
-# - The statistical guarantee for the batched estimator (Theorem 3.3). We only use the estimator.
+# - The paper's own worst-case bound (Theorem 3.1), its headline guarantee, and the statistical guarantee of
+#   the batched estimator (Theorem 3.3): we did not retrieve their statements.
 #
-# **What was hard.** The exact δ costs $O(n^4)$: vectorised over all quadruples it takes about 0.06 s
-# at $n=34$, but it is impractical beyond a few hundred points, which is why the paper trains on sub-batches.
-# The training loop itself is dominated by the backward pass through the $b^4$ soft-max tensors.
+# **What was hard.** The exact δ costs $O(n^4)$: it is impractical beyond a few hundred points, which is why
+# the paper trains on sub-batches. The training loop is dominated by the $b^4$ soft-max tensors of the
+# subsets; the term is symmetric in two of its four indices, which halves that work.

@@ -152,9 +152,15 @@ def test_smooth_delta_closed_form_gradient_matches_autograd_and_finite_differenc
     w = torch.tensor([0.2, -1.0, 0.7], dtype=torch.float64)  # a weighted sum tests grad_out per batch entry
     (K.smooth_delta(D, 8.0) * w).sum().backward()
     Dr = D.detach().clone().requires_grad_(True)
-    inner, _ = K._smooth_delta_inner(Dr, 8.0)
+    # reference by autograd over all n^4 index tuples (no pair symmetry, no closed-form gradient)
+    G = (Dr[..., :, :, None] + Dr[..., :, None, :] - Dr[..., None, :, :]) / 2.0
+    xy, yz, xz = G[..., :, :, :, None], G[..., :, None, :, :], G[..., :, :, None, :]
+    inner = -torch.logsumexp(torch.stack([-8.0 * xy.expand_as(xz + yz), -8.0 * yz.expand_as(xz + xy)]), 0) / 8.0 - xz
     ((torch.logsumexp(8.0 * inner.reshape(3, -1), dim=-1) / 8.0) * w).sum().backward()
-    assert torch.allclose(D.grad, Dr.grad, rtol=1e-12, atol=1e-14)
+    # D is symmetric: the pair form reads d_zy where the n^4 form reads d_yz, so only the symmetric part of
+    # the gradient (what a symmetric perturbation, or DeltaZero's upper-triangle weights, see) is defined
+    sym = lambda g: g + g.transpose(-1, -2)  # noqa: E731
+    assert torch.allclose(sym(D.grad), sym(Dr.grad), rtol=1e-12, atol=1e-14)
     assert torch.autograd.gradcheck(lambda X: K.smooth_delta(X, 3.0), (D.detach()[:2].clone().requires_grad_(True),))
 
 
@@ -405,3 +411,43 @@ def test_triangle_violation_and_nonmetric_inputs():
         K.four_point_delta(W2)
     assert K.four_point_delta(W2, allow_nonmetric=True) >= 0
     assert K.distortion(D, W2)["linf"] == pytest.approx(D[0, 1] + 0.2)
+
+
+# ---------- the ablation: descent on the hard batched delta (issue 32) ----------
+
+
+def test_hard_delta_subsets_is_max_of_exact_delta_with_sparse_subgradient():
+    D = _random_metric(9, 3)
+    idx = torch.stack([torch.randperm(9, generator=torch.Generator().manual_seed(s))[:6] for s in range(5)])
+    Dt = torch.tensor(D, requires_grad=True)
+    val = K.hard_delta_subsets(Dt, idx)
+    want = max(K.four_point_delta(D[np.ix_(i, i)]) for i in idx.numpy())
+    assert float(val.detach()) == pytest.approx(want, abs=1e-12)
+    val.backward()
+    assert 0 < int((Dt.grad != 0).sum()) <= 12  # six distances, each in both triangles at most
+    # the smooth batched estimator tends to it as beta grows
+    big = float(K.smooth_delta_subsets(torch.tensor(D), idx, 1e4))
+    assert big == pytest.approx(want, abs=1e-2)
+
+
+def test_hard_delta_batched_draws_like_the_smooth_one_and_rejects_bad_sizes():
+    D = torch.tensor(K.graph_metric(nx.florentine_families_graph()))
+    g1, g2 = torch.Generator().manual_seed(5), torch.Generator().manual_seed(5)
+    K.hard_delta_batched(D, 6, 4, g1)
+    K.smooth_delta_batched(D, 6, 4, 10.0, g2)
+    assert torch.equal(torch.rand(3, generator=g1), torch.rand(3, generator=g2))
+    with pytest.raises(ValueError):
+        K.hard_delta_batched(D, 3, 4, g1)
+    with pytest.raises(ValueError):
+        K.hard_delta_batched(D, 6, 0, g1)
+
+
+def test_deltazero_fit_hard_ablation_runs_is_deterministic_and_differs():
+    _, D = K.noisy_tree_metric(12, 0.3, np.random.default_rng(0))
+    kw = dict(beta=20.0, lr=0.1, distance_reg=0.01, epochs=20, batch_size=8, n_batches=8, seed=1)
+    a = K.deltazero_fit(D, smooth=False, **kw)
+    b = K.deltazero_fit(D, smooth=False, **kw)
+    s = K.deltazero_fit(D, **kw)
+    assert np.array_equal(a["D_opt"], b["D_opt"])
+    assert not np.allclose(a["D_opt"], s["D_opt"])
+    assert K.triangle_violation(a["D_opt"]) <= 1e-9
