@@ -174,3 +174,50 @@ def test_training_recalibrates_batch_norm_and_learns():
     with torch.no_grad():
         pre = m.features[0](Xtr)
     assert torch.allclose(bn.running_mean, pre.mean(dim=(0, 2, 3)), atol=1e-5)
+
+
+def test_cascaded_ablation_is_plain_and_of_similar_size():
+    torch.manual_seed(12)
+    on, off = K.CascadedEquivCNN().double().eval(), K.CascadedEquivCNN(equivariant=False).double().eval()
+    assert 0.8 < K.n_parameters(on) / K.n_parameters(off) < 1.25
+    assert off.scale.dilations == (1,) and on.scale.dilations == (1, 2)
+    assert not any(isinstance(m, (K.C4LiftingConv, K.C4GroupConv)) for m in off.modules())
+    x = _x(n=2, s=8)
+    assert off(x).shape == (2, 10)
+    # the equivariant cascade's first block commutes with 90-degree rotations (before the scale layer)
+    first = lambda z: torch.relu(on.n1(on.g1(torch.relu(on.n0(on.lift(z)))))).amax(dim=2)
+    assert torch.allclose(first(rot90(x)), rot90(first(x)), atol=1e-10)
+
+
+def test_augmentations():
+    x, gen = _x(n=64, s=8).float(), torch.Generator().manual_seed(0)
+    noisy = K.noise_augment(0.1)(x, gen)
+    assert noisy.shape == x.shape and noisy.min() >= 0 and noisy.max() <= 1
+    assert 0.05 < (noisy - x).std() < 0.12
+    rotated = K.rot90_augment(x, torch.Generator().manual_seed(1))
+    for i in range(len(x)):  # every image is one of its four rotations
+        assert any(torch.equal(rotated[i], rot90(x[i], k)) for k in range(4))
+    assert not torch.equal(rotated, x)
+    with pytest.raises(ValueError):
+        K.noise_augment(0.0)
+
+
+def test_training_without_augmentation_is_unchanged_and_augmentation_changes_it():
+    Xtr, ytr, _, _ = K.digits_images(8, seed=1, n_train=128)
+    runs = []
+    for aug in (None, None, K.noise_augment(0.1)):
+        torch.manual_seed(0)
+        m = K.StandardCNN(width=4)
+        runs.append(K.train_classifier(m, Xtr, ytr, epochs=1, seed=0, augment=aug))
+    assert runs[0] == runs[1] and runs[2] != runs[0]
+    with pytest.raises(TypeError):
+        K.train_classifier(K.StandardCNN(width=4), Xtr, ytr, epochs=1, seed=0, augment=3)
+
+
+def test_digits_arrays_equal_load_digits():
+    import numpy as np
+    from sklearn.datasets import load_digits
+
+    images, target = K._digits_arrays()
+    d = load_digits()
+    assert np.array_equal(images, d.images) and np.array_equal(target, d.target)

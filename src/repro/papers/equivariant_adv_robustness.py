@@ -20,6 +20,10 @@ Notation (paper -> here):
 - scale-equivariant convolution: one kernel at dilations 1 and 2, max over scale -> :class:`ScaleConv2d`;
 - parallel design (standard branch :math:`\|` equivariant branches, fused by concatenation) ->
   :class:`ParallelEquivCNN`; cascaded design (equivariant layers, then standard ones) -> :class:`CascadedEquivCNN`;
+  both take ``equivariant=False`` for the ablation (plain convolutions of similar size in place of the
+  symmetric ones);
+- naive baselines (none of the paper's ideas): a standard CNN trained with Gaussian-noise or 90-degree-rotation
+  augmentation -> :func:`noise_augment`, :func:`rot90_augment`;
 - FGSM and PGD under an :math:`L_\infty` budget :math:`\epsilon` -> :func:`fgsm`, :func:`pgd`;
 - class margin :math:`g(x) = f_y(x) - \max_{j\ne y} f_j(x)` -> :func:`margin`; CLEVER score
   :math:`g(x_0) / \max_{x \in B_\infty(x_0, \epsilon)} \|\nabla g(x)\|_1` estimated by sampling (no extreme-value
@@ -37,7 +41,8 @@ from repro.optim import Adam
 from repro.validate import check_int, check_positive
 
 __all__ = ["digits_images", "rot90", "C4LiftingConv", "C4GroupConv", "ScaleConv2d", "StandardCNN",
-           "C4InvariantCNN", "ParallelEquivCNN", "CascadedEquivCNN", "n_parameters", "train_classifier",
+           "C4InvariantCNN", "ParallelEquivCNN", "CascadedEquivCNN", "n_parameters", "noise_augment",
+           "rot90_augment", "train_classifier",
            "accuracy", "margin", "fgsm", "pgd", "input_gradient_norm", "clever_lite"]
 
 
@@ -57,19 +62,34 @@ def digits_images(size: int, seed: int, n_train: int = 1200) -> tuple[Tensor, Te
     -------
     (X_train, y_train, X_test, y_test) : Tensors, X of shape (n, 1, size, size) float32, y int64.
     """
-    from sklearn.datasets import load_digits
-
     size = check_int(size, "size", least=8)
     n_train = check_int(n_train, "n_train", least=1)
-    d = load_digits()
-    if n_train >= len(d.target):
-        raise ValueError(f"n_train must be below {len(d.target)}")
-    X = torch.tensor(d.images / 16.0, dtype=torch.float32)[:, None]
+    images, target = _digits_arrays()
+    if n_train >= len(target):
+        raise ValueError(f"n_train must be below {len(target)}")
+    X = torch.tensor(images / 16.0, dtype=torch.float32)[:, None]
     X = F.interpolate(X, size=(size, size), mode="bilinear", align_corners=False).clamp(0, 1)
-    y = torch.tensor(d.target, dtype=torch.int64)
+    y = torch.tensor(target, dtype=torch.int64)
     perm = torch.as_tensor(np.random.default_rng(int(seed)).permutation(len(y)))
     tr, te = perm[:n_train], perm[n_train:]
     return X[tr], y[tr], X[te], y[te]
+
+
+def _digits_arrays() -> tuple[np.ndarray, np.ndarray]:
+    """scikit-learn's digits file read directly: the arrays of ``load_digits()`` (images (1797, 8, 8), target).
+
+    Reading the packaged CSV spares the import of scikit-learn and SciPy (about a second of a ci run);
+    a unit test checks that the arrays equal ``load_digits()``'s.
+    """
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.find_spec("sklearn")
+    if spec is None or not spec.submodule_search_locations:
+        raise ImportError("scikit-learn is needed for its bundled digits data")
+    data = np.loadtxt(Path(spec.submodule_search_locations[0]) / "datasets" / "data" / "digits.csv.gz",
+                      delimiter=",")
+    return data[:, :-1].reshape(-1, 8, 8), data[:, -1].astype(int)
 
 
 def rot90(x: Tensor, k: int = 1) -> Tensor:
@@ -300,25 +320,38 @@ class ParallelEquivCNN(nn.Module):
 class CascadedEquivCNN(nn.Module):
     """Cascaded design: C4 lifting and group conv, pooled over the group, then a scale conv and a standard conv.
 
+    ``equivariant=False`` is the ablation: the lifting and group convolutions are replaced by plain 3x3
+    convolutions ``1 -> 4w -> w`` (the group conv's ``4w`` input channels kept, so a similar number of
+    parameters), there is no maximum over rotations, and the scale conv uses dilation 1 only (the same weights,
+    no maximum over scales). Everything after the first two layers is the same.
+
     Parameters
     ----------
     n_classes, width : int
+    equivariant : bool
 
     Shapes: (B, 1, H, W) with H == W even -> (B, n_classes).
     """
 
-    def __init__(self, n_classes: int = 10, width: int = 8) -> None:
+    def __init__(self, n_classes: int = 10, width: int = 8, equivariant: bool = True) -> None:
         super().__init__()
         width = check_int(width, "width", least=1)
-        self.lift, self.g1 = C4LiftingConv(1, width), C4GroupConv(width, width)
-        self.scale = ScaleConv2d(width, 2 * width)
+        self.equivariant = bool(equivariant)
+        if self.equivariant:
+            self.lift, self.g1 = C4LiftingConv(1, width), C4GroupConv(width, width)
+            self.n0, self.n1 = nn.BatchNorm3d(width), nn.BatchNorm3d(width)
+        else:
+            self.lift, self.g1 = nn.Conv2d(1, 4 * width, 3, padding=1), nn.Conv2d(4 * width, width, 3, padding=1)
+            self.n0, self.n1 = nn.BatchNorm2d(4 * width), nn.BatchNorm2d(width)
+        self.scale = ScaleConv2d(width, 2 * width, dilations=(1, 2) if self.equivariant else (1,))
         self.conv = nn.Conv2d(2 * width, 2 * width, 3, padding=1)
-        self.n0, self.n1 = nn.BatchNorm3d(width), nn.BatchNorm3d(width)
         self.n2, self.n3 = nn.BatchNorm2d(2 * width), nn.BatchNorm2d(2 * width)
         self.head = nn.Linear(2 * width, check_int(n_classes, "n_classes", least=2))
 
     def forward(self, x: Tensor) -> Tensor:
-        h = F.relu(self.n1(self.g1(F.relu(self.n0(self.lift(x)))))).amax(dim=2)        # (B, w, H, W)
+        h = F.relu(self.n1(self.g1(F.relu(self.n0(self.lift(x))))))
+        if self.equivariant:
+            h = h.amax(dim=2)                                                          # (B, w, H, W)
         h = F.max_pool2d(F.relu(self.n2(self.scale(h))), 2)
         return self.head(F.relu(self.n3(self.conv(h))).mean(dim=(-2, -1)))
 
@@ -328,9 +361,33 @@ def n_parameters(model: nn.Module) -> int:
     return int(sum(p.numel() for p in model.parameters() if p.requires_grad))
 
 
+def noise_augment(sigma: float):
+    """Gaussian-noise augmentation (a naive robustness baseline): ``x + sigma * N(0, 1)``, clipped to [0, 1].
+
+    Returns a callable ``(X, gen) -> X`` for :func:`train_classifier`'s ``augment``.
+    """
+    sigma = check_positive(sigma, "sigma")
+
+    def augment(X: Tensor, gen: torch.Generator) -> Tensor:
+        return (X + sigma * torch.randn(X.shape, generator=gen)).clamp(0, 1)
+    return augment
+
+
+def rot90_augment(X: Tensor, gen: torch.Generator) -> Tensor:
+    """Rotation augmentation (the augmentation-based alternative to rotation equivariance): each image rotated
+    by a multiple of 90 degrees drawn uniformly. ``(X, gen) -> X`` for :func:`train_classifier`'s ``augment``."""
+    k = torch.randint(0, 4, (X.shape[0],), generator=gen)
+    out = X.clone()
+    for r in range(1, 4):
+        sel = k == r
+        if bool(sel.any()):
+            out[sel] = rot90(X[sel], r)
+    return out
+
+
 def train_classifier(model: nn.Module, X: Tensor, y: Tensor, epochs: int, seed: int, batch_size: int = 64,
-                     lr: float = 1e-2) -> list[float]:
-    """Mini-batch Adam on cross-entropy (clean training only: no adversarial examples, no augmentation).
+                     lr: float = 1e-2, augment=None) -> list[float]:
+    """Mini-batch Adam on cross-entropy (no adversarial examples; no augmentation unless ``augment`` is given).
 
     Batch-norm statistics are re-estimated with the final weights after training; the model is returned in
     evaluation mode.
@@ -341,6 +398,10 @@ def train_classifier(model: nn.Module, X: Tensor, y: Tensor, epochs: int, seed: 
     X : Tensor, shape (n, 1, H, W); y : Tensor, shape (n,)
     epochs, seed, batch_size : int
     lr : float
+    augment : callable ``(X_batch, gen) -> X_batch``, optional
+        Applied to every training batch (:func:`noise_augment`, :func:`rot90_augment`), drawing from its own
+        generator (seeded ``seed + 1``), so the batch order is the same with or without it. Batch-norm
+        statistics are re-estimated on the un-augmented images.
 
     Returns
     -------
@@ -352,6 +413,9 @@ def train_classifier(model: nn.Module, X: Tensor, y: Tensor, epochs: int, seed: 
         raise ValueError("X and y must have the same length")
     opt = Adam(list(model.parameters()), lr=check_positive(lr, "lr"))
     gen = torch.Generator().manual_seed(int(seed))
+    aug_gen = torch.Generator().manual_seed(int(seed) + 1)
+    if augment is not None and not callable(augment):
+        raise TypeError("augment must be a callable (X_batch, gen) -> X_batch")
     hist = []
     model.train()
     for _ in range(epochs):
@@ -360,7 +424,8 @@ def train_classifier(model: nn.Module, X: Tensor, y: Tensor, epochs: int, seed: 
         for s in range(0, X.shape[0], batch_size):
             idx = perm[s:s + batch_size]
             opt.zero_grad()
-            loss = F.cross_entropy(model(X[idx]), y[idx])
+            Xb = X[idx] if augment is None else augment(X[idx], aug_gen)
+            loss = F.cross_entropy(model(Xb), y[idx])
             loss.backward()
             opt.step()
             losses.append(float(loss.detach()))
