@@ -121,14 +121,24 @@ SIGMA = 10.0        # the kernel width EngiOpt's evaluation scripts pass to MMD 
 #   no learning at all).
 #   1. `sensitive-manifold`: setting 1% of the pixels of an optimised design from solid to void (random
 #      pixels among those with $x\ge\max x/2$, three draws per design, all designs) raises its compliance
-#      by a median of more than 5%. Ablation: the uniform design with the same conditions (no optimisation).
-#      Baseline: a random solid/void design with the same volume (solid and void pixels, no load path).
+#      by a median of more than 5%. Ablation: the uniform design with the same conditions (no optimisation),
+#      losing the same share of its material as the optimised design does (added after the independent review;
+#      1% of the pixels of a design with volume fraction $v$ is about $1/v$ % of its material, so the first
+#      registered ablation, 1% of the uniform design's pixels, lost a smaller share). Baselines: a
+#      hand-made frame with the same pixel count (a load path with no optimisation, also added after the
+#      review), and, as context, the two comparators first registered, which lose by construction: a random
+#      solid/void design of the same volume (salt and pepper, no load path) and the uniform design losing 1% of
+#      its pixels.
 #   2. `generator-compliance-gap`: the median compliance ratio of the MLP designs on held-out conditions is
 #      above 1.05. Ablation: the MLP without its conditioning. Baseline: retrieval.
 #   3. `generator-volume-violation`: at least 20% of the MLP designs miss the volume fraction by 0.01 or more
-#      (EngiOpt's `viol`, before any projection). Ablation and baseline as in 2.
+#      (EngiOpt's `viol`, before any projection). Ablation and baseline as in 2, and (added after the review)
+#      the MLP's designs shifted in logit space onto the budget, which meet it by construction.
 #   4. `warm-start-helps`: the median number of optimiser iterations from the MLP designs is at most 0.9
-#      times that from the uniform start. Ablation and baseline as in 2 (retrieved designs as starts).
+#      times that from the uniform start. Ablation and baseline as in 2 (retrieved designs as starts), and
+#      (added after the review) the mean training design shifted onto each condition's volume: a start with
+#      roughly the right layout and no conditioning. This is EngiOpt's protocol, not one of the paper's
+#      headlines, so no headline lists it.
 #   5. The same four tests under **EngiBench's condition ranges** with EngiOpt's clip of generated designs
 #      (the `-official` tests: a second configuration, added after the page first ran, so post hoc).
 #
@@ -164,7 +174,16 @@ SIGMA = 10.0        # the kernel width EngiOpt's evaluation scripts pass to MMD 
 #   maximally diverse). Neither enters a test.
 # * EngiOpt's evaluation scripts clip generated designs to $[10^{-3},1]$ before simulating them. The page's
 #   own configuration scores the raw sigmoid output (as first registered); the official configuration clips.
-#   The clip raises a design's mean density by at most $10^{-3}$ and leaves the compliance all but unchanged.
+#   The clip raises a design's mean density by at most $10^{-3}$; on the page's configuration the clipped MLP
+#   designs have a median compliance ratio of {glue:text}`clip_ratio:.3f` against
+#   {glue:text}`generator-compliance-gap_m:.3f` unclipped.
+# * The official configuration draws `forcedist` uniformly and keeps our top-edge load, not EngiBench's
+#   0.05 grid and load index (see "Against the official code"). Not run. Why we do not expect it to move a
+#   status: every test measures a ratio against the optimised design for the same conditions and the same
+#   load (the compliance ratios, the iteration ratios and the relative increases all share the load on both
+#   sides), the grid and the uniform draw cover the same interval, and the volume test does not involve the
+#   load at all. A load that walks down the column can still change which members carry it, so this is an
+#   argument, not a measurement.
 
 # %%
 t0 = time.perf_counter()
@@ -261,6 +280,11 @@ viol_frac = {k: float(np.mean(v[1] >= VOL_TOL)) for k, v in scores.items()}   # 
 shifted = score(gen["MLP generator"][shift])                     # the MLP without its conditioning
 it_nn, _, _ = warm_start(gen["nearest neighbour"], "from retrieved designs")
 clipped = score(np.clip(gen["MLP generator"], CLIP, 1))          # the official clip, on this configuration
+# added after the independent review: the MLP's designs shifted in logit space onto the volume budget, and the
+# unconditional mean training design, shifted onto each held-out condition's volume, as a start for the optimiser
+projected = score(np.stack([K.project_to_volume(d, cond[i, 0]) for d, i in zip(gen["MLP generator"], test)]))
+mean_start = np.stack([K.project_to_volume(designs[train].mean(axis=0), cond[i, 0]) for i in test])
+it_mean, _, _ = warm_start(mean_start, "from the projected mean design")
 
 # %% [markdown]
 # ## Results
@@ -372,18 +396,21 @@ plt.show()
 # %% [markdown]
 # ### Sensitivity: 1% of the pixels
 #
-# Every optimised design of the dataset, the uniform design with the same conditions, and a random solid/void
-# design with the same volume (each pixel solid or void, the solid ones drawn at random) loses 1% of its
-# solid pixels (solid to void), three random draws each.
+# Every optimised design of the dataset loses 1% of its solid pixels (solid to void), three random draws each.
+# Beside it, under the same flip rule: the uniform design with the same conditions, losing either 1% of its
+# pixels (1% of its material) or the same share of its material as the optimised design; a hand-made frame
+# with the optimised design's pixel count; and a random solid/void design with the same volume (each pixel
+# solid or void, the solid ones drawn at random).
 
 # %%
 def flip_increase(D, frac=FLIP, rng=None, conditions=None):
     rng = P.rng if rng is None else rng
     rel, l1, l2 = [], [], []
-    for d, (vf, rm, fd) in zip(D, cond if conditions is None else conditions):
+    fracs = np.broadcast_to(np.asarray(frac, float), (len(D),))    # one share of pixels per design, or one for all
+    for d, f, (vf, rm, fd) in zip(D, fracs, cond if conditions is None else conditions):
         c0 = K.compliance(d, NX, NY, forcedist=fd)
         for _ in range(P.flips):
-            e = K.flip_solid_pixels(d, frac, rng)
+            e = K.flip_solid_pixels(d, f, rng)
             rel.append(K.compliance(e, NX, NY, forcedist=fd) / c0 - 1)
             l1.append(np.abs(e - d).sum() / d.sum())
             l2.append(np.linalg.norm(e - d) / np.linalg.norm(d))
@@ -396,13 +423,28 @@ sens_unif, l1_unif, l2_unif = flip_increase(uniform_all)
 rng_rand = np.random.default_rng([seed, 11])                       # its own stream: the values above are unchanged
 random_all = np.stack([K.random_solid_void_design(vf, NX, NY, rng_rand) for vf in cond[:, 0]])
 sens_rand, _, _ = flip_increase(random_all, rng=rng_rand)
-print(f"random solid/void designs: median compliance increase {np.median(sens_rand):.3f}")
+# added after the independent review, each on its own stream (the values above are unchanged):
+# the uniform design losing the same share of its material as the optimised design of the same conditions
+share_opt = l1_opt.reshape(len(designs), P.flips).mean(axis=1)
+sens_unif_m, l1_unif_m, _ = flip_increase(uniform_all, frac=share_opt, rng=np.random.default_rng([seed, 12]))
+# a frame laid out by hand (flanges, end post, diagonals) with the optimised design's pixel count
+frame_all = np.stack([K.hand_made_frame(vf, NX, NY) for vf in cond[:, 0]])
+sens_frame, _, _ = flip_increase(frame_all, rng=np.random.default_rng([seed, 13]))
+ratio_to_opt = lambda D, cd, co: np.median([K.compliance(x, NX, NY, forcedist=c[2]) for x, c in zip(D, cd)] / co)
+ratio_frame, ratio_rand = ratio_to_opt(frame_all, cond, c_opt), ratio_to_opt(random_all, cond, c_opt)
+ratio_unif_all = ratio_to_opt(uniform_all, cond, c_opt)
+print(f"random solid/void designs: median compliance increase {np.median(sens_rand):.3f} "
+      f"(compliance {ratio_rand:.3g} times the optimised design's)")
+print(f"hand-made frames:  median compliance increase {np.median(sens_frame):.3f} "
+      f"(compliance {ratio_frame:.3g} times the optimised design's)")
+print(f"uniform designs, same share of material removed as from the optimised design: median compliance "
+      f"increase {np.median(sens_unif_m):.3f} (relative L1 change {np.median(l1_unif_m):.3f})")
 print(f"optimised designs: median compliance increase {np.median(sens_opt):.3f} "
       f"(relative L1 change {np.median(l1_opt):.3f}, relative L2 change {np.median(l2_opt):.3f})")
 print(f"uniform designs:   median compliance increase {np.median(sens_unif):.3f} "
       f"(relative L1 change {np.median(l1_unif):.3f}, relative L2 change {np.median(l2_unif):.3f})")
 
-fig, axes = plt.subplots(1, 3, figsize=(12, 3.0), gridspec_kw=dict(width_ratios=[1, 1, 1.3]))
+fig, axes = plt.subplots(1, 3, figsize=(12, 3.2), gridspec_kw=dict(width_ratios=[1, 1, 1.5]))
 i = int(np.argsort(sens_opt[::P.flips])[len(designs) // 2])        # a design with a median first-draw increase
 rng_show = np.random.default_rng([seed, 7])
 e = K.flip_solid_pixels(designs[i], FLIP, rng_show)
@@ -413,14 +455,19 @@ axes[1].imshow(1 - e, cmap="gray", vmin=0, vmax=1)
 yy, xx = np.nonzero(e != designs[i])
 axes[1].plot(xx, yy, "s", mfc="none", mec="tab:red", ms=6)
 axes[1].set(title=f"1% flipped (red), c = {c_e:.1f} (+{c_e / c_i - 1:.0%})", xticks=[], yticks=[])
-bins = np.linspace(min(sens_opt.min(), sens_unif.min(), 0), np.quantile(np.r_[sens_opt, sens_unif], 0.98), 30)
-axes[2].hist(sens_unif, bins=bins, alpha=0.6, label="uniform design")
+bins = np.linspace(min(sens_opt.min(), sens_unif.min(), 0),
+                   np.quantile(np.r_[sens_opt, sens_unif, sens_unif_m], 0.98), 30)
+axes[2].hist(sens_unif, bins=bins, alpha=0.6, label="uniform design, 1% of pixels")
 axes[2].hist(sens_opt, bins=bins, alpha=0.6, label="optimised design")
+axes[2].hist(np.clip(sens_unif_m, bins[0], bins[-1]), bins=bins, histtype="step", lw=1.5, color="tab:purple",
+             label="uniform design, same material removed")
+axes[2].hist(np.clip(sens_frame, bins[0], bins[-1]), bins=bins, histtype="step", lw=1.5, color="tab:brown",
+             label="hand-made frame (clipped)")
 axes[2].hist(np.clip(sens_rand, bins[0], bins[-1]), bins=bins, histtype="step", lw=1.5, color="k",
              label="random solid/void design")
 axes[2].axvline(0.05, color="tab:red", ls="--", lw=1, label="claim 1 threshold (5%)")
 axes[2].set(xlabel="relative compliance increase", ylabel="perturbations", title="1% of pixels to void")
-axes[2].legend(fontsize=8)
+axes[2].legend(fontsize=7)
 plt.show()
 
 # %% [markdown]
@@ -441,27 +488,44 @@ def official_configuration():
     net, _ = K.fit_conditional_mlp(cd[tr], ds[tr], hidden=P.hidden, epochs=P.epochs, seed=seed)
     src = {"MLP generator": net.generate(cd[te]),
            "nearest neighbour": K.nearest_neighbour_designs(cd[tr], ds[tr], cd[te])}
+    src["MLP, projected to the volume"] = np.stack([K.project_to_volume(x, cd[i, 0]) for x, i in
+                                                    zip(src["MLP generator"], te)])
+    src["mean design, projected"] = np.stack([K.project_to_volume(ds[tr].mean(axis=0), cd[i, 0]) for i in te])
     src = {k: np.clip(v, CLIP, 1) for k, v in src.items()}
     src["MLP, conditioning removed"] = src["MLP generator"][shift]
     out = {"designs": ds, "conditions": cd, "test": te}
     for k, D in src.items():
         ratio = np.array([K.compliance(x, NX, NY, forcedist=cd[i, 2]) for x, i in zip(D, te)]) / co[te]
         err = np.abs(D.mean(axis=(1, 2)) - cd[te, 0])
-        its = [K.simp_optimize(K.topopt_setup(NX, NY, *cd[i]), x0=x)[1]["iterations"] for x, i in zip(D, te)]
+        its = ([K.simp_optimize(K.topopt_setup(NX, NY, *cd[i]), x0=x)[1]["iterations"] for x, i in zip(D, te)]
+               if k != "MLP, projected to the volume" else [np.nan])
         out[k] = dict(ratio=float(np.median(ratio)), viol=float(np.mean(err >= VOL_TOL)),
                       iters=float(np.median(its) / np.median(d["iterations"][te])))
     out["uniform"] = dict(ratio=float(np.median([K.compliance(cd[i, 0] * np.ones((NY, NX)), NX, NY, forcedist=cd[i, 2])
                                                  for i in te] / co[te])))
     flips = {"optimised": ds, "uniform": cd[:, 0][:, None, None] * np.ones((P.n_data, NY, NX)),
              "random solid/void": np.stack([K.random_solid_void_design(vf, NX, NY, rng) for vf in cd[:, 0]])}
-    out["sens"] = {k: float(np.median(flip_increase(D, rng=rng, conditions=cd)[0])) for k, D in flips.items()}
+    sens = {k: flip_increase(D, rng=rng, conditions=cd) for k, D in flips.items()}
+    out["sens"] = {k: float(np.median(v[0])) for k, v in sens.items()}
+    # added after the independent review, on their own streams: the uniform design losing the same share of
+    # its material as the optimised design, and a hand-made frame with the optimised design's pixel count
+    share = sens["optimised"][1].reshape(len(ds), P.flips).mean(axis=1)
+    out["sens"]["uniform, same material removed"] = float(np.median(flip_increase(
+        flips["uniform"], frac=share, rng=np.random.default_rng([seed, 2, 12]), conditions=cd)[0]))
+    fr = np.stack([K.hand_made_frame(vf, NX, NY) for vf in cd[:, 0]])
+    out["sens"]["hand-made frame"] = float(np.median(flip_increase(
+        fr, rng=np.random.default_rng([seed, 2, 13]), conditions=cd)[0]))
+    out["share"] = float(np.median(share))
+    out["ratio_frame"] = float(ratio_to_opt(fr, cd, co))
+    out["ratio_unif_all"] = float(ratio_to_opt(flips["uniform"], cd, co))
     return out
 
 
 off = official_configuration()
 print(f"{'official ranges':<27}{'median c ratio':>15}{'viol (>=0.01)':>14}{'iterations / uniform':>22}")
-for k in ("MLP generator", "MLP, conditioning removed", "nearest neighbour"):
-    print(f"{k:<27}{off[k]['ratio']:>15.3f}{off[k]['viol']:>14.2f}{off[k]['iters']:>22.3f}")
+for k in ("MLP generator", "MLP, conditioning removed", "nearest neighbour", "MLP, projected to the volume",
+          "mean design, projected"):
+    print(f"{k:<29}{off[k]['ratio']:>13.3f}{off[k]['viol']:>14.2f}{off[k]['iters']:>22.3f}")
 print(f"{'uniform':<27}{off['uniform']['ratio']:>15.3f}")
 print("median compliance increase from 1% of solid pixels to void: "
       + ", ".join(f"{k} {v:.3f}" for k, v in off["sens"].items()))
@@ -530,8 +594,15 @@ VIOL_TOL = tolerance(abs=0.15, why="share of 8 (ci) or 32 (full) trained designs
 WARM_TOL = tolerance(rel=0.15, why="ratio of median iteration counts of OC runs whose stopping iteration can move")
 OPT = "the optimisation (a load path laid out by SIMP)"
 COND = "conditioning on the target conditions (each held-out condition gets the MLP design of another)"
-L_UNIF = "the uniform design with the same conditions (the optimiser's start)"
-L_RAND = "a random solid/void design with the same volume"
+L_UNIF_M = ("the uniform design with the same conditions (the optimiser's start), losing the same share of its "
+            "material as the optimised design")
+L_FRAME = "a hand-made frame (flanges, end post, diagonals; no optimisation) with the same pixel count"
+L_RAND = ("a random solid/void design with the same volume (salt and pepper: no load path, compliance about 1e8 "
+          "times the optimum)")
+L_UNIF = ("the uniform design, 1% of its pixels to void (it loses only 1% of its material, a smaller share than "
+          "the optimised design)")
+L_PROJ = "the MLP's designs shifted in logit space onto the volume budget (viol 0 by construction)"
+L_MEAN = "the mean training design (no conditioning), shifted onto each condition's volume"
 L_SHIFT = "the MLP design of another held-out condition (conditioning removed)"
 L_NN = "nearest-neighbour retrieval of a training design (no learning)"
 POST_OFFICIAL = ("added after the page first ran (issue 32, items 7 and 8): the same test on EngiBench's condition "
@@ -549,8 +620,10 @@ claims.test("sensitive-manifold",
                       "median of more than 5%",
             paper="abstract: the design manifolds are highly sensitive and constrained (no number reported)",
             criterion=greater_than(0.05), measured=float(np.median(sens_opt)), tol=SENS_TOL,
-            ablation=Comparator(L_UNIF, float(np.median(sens_unif)), ingredient=OPT),
-            baselines=[Comparator(L_RAND, float(np.median(sens_rand)))])
+            ablation=Comparator(L_UNIF_M, float(np.median(sens_unif_m)), ingredient=OPT),
+            baselines=[Comparator(L_RAND, float(np.median(sens_rand))),
+                       Comparator(L_FRAME, float(np.median(sens_frame))),
+                       Comparator(L_UNIF, float(np.median(sens_unif)))])
 claims.test("generator-compliance-gap",
             statement="the MLP generator's designs have a median compliance ratio above 1.05 to the "
                       "optimiser's on held-out conditions",
@@ -565,21 +638,25 @@ claims.test("generator-volume-violation",
             paper="abstract: the design space is constrained; EngiOpt's viol metric",
             criterion=at_least(0.2), measured=viol_frac["MLP generator"], tol=VIOL_TOL,
             ablation=Comparator(L_SHIFT, float(np.mean(shifted[1] >= VOL_TOL)), ingredient=COND),
-            baselines=[Comparator(L_NN, viol_frac["nearest neighbour"])])
+            baselines=[Comparator(L_NN, viol_frac["nearest neighbour"]),
+                       Comparator(L_PROJ, float(np.mean(projected[1] >= VOL_TOL)))])
 claims.test("warm-start-helps",
             statement="the optimiser needs at most 0.9 times as many iterations (median) from the MLP designs "
                       "as from the uniform design",
             paper="EngiOpt's warm-start protocol (cog/fog): generated designs as starting points",
             criterion=at_most(0.9), measured=float(np.median(it_mlp) / np.median(it_unif)), tol=WARM_TOL,
             ablation=Comparator(L_SHIFT, float(np.median(it_perm) / np.median(it_unif)), ingredient=COND),
-            baselines=[Comparator(L_NN, float(np.median(it_nn) / np.median(it_unif)))])
+            baselines=[Comparator(L_NN, float(np.median(it_nn) / np.median(it_unif))),
+                       Comparator(L_MEAN, float(np.median(it_mean) / np.median(it_unif)))])
 claims.test("sensitive-manifold-official", setting="official condition ranges", post_hoc=POST_OFFICIAL,
             statement="official ranges: setting 1% of an optimised design's solid pixels to void raises its "
                       "compliance by a median of more than 5%",
             paper="abstract: the design manifolds are highly sensitive and constrained (no number reported)",
             criterion=greater_than(0.05), measured=off["sens"]["optimised"], tol=SENS_TOL,
-            ablation=Comparator(L_UNIF, off["sens"]["uniform"], ingredient=OPT),
-            baselines=[Comparator(L_RAND, off["sens"]["random solid/void"])])
+            ablation=Comparator(L_UNIF_M, off["sens"]["uniform, same material removed"], ingredient=OPT),
+            baselines=[Comparator(L_RAND, off["sens"]["random solid/void"]),
+                       Comparator(L_FRAME, off["sens"]["hand-made frame"]),
+                       Comparator(L_UNIF, off["sens"]["uniform"])])
 claims.test("generator-compliance-gap-official", setting="official condition ranges", post_hoc=POST_OFFICIAL,
             statement="official ranges: the MLP generator's clipped designs have a median compliance ratio above "
                       "1.05 to the optimiser's on held-out conditions",
@@ -593,14 +670,16 @@ claims.test("generator-volume-violation-official", setting="official condition r
             paper="abstract: the design space is constrained; EngiOpt's viol metric",
             criterion=at_least(0.2), measured=off["MLP generator"]["viol"], tol=VIOL_TOL,
             ablation=Comparator(L_SHIFT, off["MLP, conditioning removed"]["viol"], ingredient=COND),
-            baselines=[Comparator(L_NN, off["nearest neighbour"]["viol"])])
+            baselines=[Comparator(L_NN, off["nearest neighbour"]["viol"]),
+                       Comparator(L_PROJ, off["MLP, projected to the volume"]["viol"])])
 claims.test("warm-start-helps-official", setting="official condition ranges", post_hoc=POST_OFFICIAL,
             statement="official ranges: the optimiser needs at most 0.9 times as many iterations (median) from "
                       "the MLP's clipped designs as from the uniform design",
             paper="EngiOpt's warm-start protocol (cog/fog): generated designs as starting points",
             criterion=at_most(0.9), measured=off["MLP generator"]["iters"], tol=WARM_TOL,
             ablation=Comparator(L_SHIFT, off["MLP, conditioning removed"]["iters"], ingredient=COND),
-            baselines=[Comparator(L_NN, off["nearest neighbour"]["iters"])])
+            baselines=[Comparator(L_NN, off["nearest neighbour"]["iters"]),
+                       Comparator(L_MEAN, off["mean design, projected"]["iters"])])
 claims.headline("unified-benchmark",
                 "EngiBench gives engineering design problems from several domains one interface (simulate, "
                 "optimise, check constraints, datasets) so that optimisers and learning methods can be compared "
@@ -643,6 +722,18 @@ glue("it_unif", float(np.median(it_unif)), display=False)
 glue("clip_ratio", float(np.median(clipped[0])), display=False)
 glue("clip_viol", float(np.mean(clipped[1] >= VOL_TOL)), display=False)
 glue("off_unif_ratio", off["uniform"]["ratio"], display=False)
+glue("share_opt", 100 * float(np.median(share_opt)), display=False)
+glue("share_opt_off", 100 * off["share"], display=False)
+glue("l1_unif", 100 * float(np.median(l1_unif)), display=False)
+glue("ratio_frame", float(ratio_frame), display=False)
+glue("ratio_frame_off", off["ratio_frame"], display=False)
+glue("ratio_rand", float(ratio_rand), display=False)
+glue("ratio_unif_all", float(ratio_unif_all), display=False)
+glue("ratio_unif_all_off", off["ratio_unif_all"], display=False)
+glue("sens_gap", float(np.median(sens_opt) / np.median(sens_unif_m)), display=False)
+glue("proj_ratio", float(np.median(projected[0])), display=False)
+glue("proj_ratio_off", off["MLP, projected to the volume"]["ratio"], display=False)
+glue("mean_ratio", float(np.median(score(mean_start)[0])), display=False)
 glue("mmd_mlp", K.mmd(gen["MLP generator"], ref, SIGMA), display=False)
 glue("mmd_nn", K.mmd(gen["nearest neighbour"], ref, SIGMA), display=False)
 glue("dpp_mlp", K.dpp_diversity(gen["MLP generator"], SIGMA), display=False)
@@ -673,15 +764,25 @@ claims.table()
 #
 # * *Sensitive manifold* ({repro-status}`sensitive-manifold`, pre-registered). Removing 1% of the solid
 #   pixels of an optimised design raises its compliance by a median of {glue:text}`sensitive-manifold_m:.3f`
-#   (relative), against {glue:text}`sensitive-manifold_a:.3f` for the uniform design (no optimisation) and
-#   {glue:text}`sensitive-manifold_b1:.3f` for a random solid/void design of the same volume. The design moves
-#   little ({glue:text}`l1_opt:.1f` % of its material). Over the ci sweep the method passes at
-#   {repro-seeds}`sensitive-manifold:method:pass` seeds, the random solid/void design at
-#   {repro-seeds}`sensitive-manifold:baseline1:pass`. Under the official condition ranges (thinner members:
-#   volume fractions down to $0.15$, larger filters) the effect is several times larger
-#   ({glue:text}`sensitive-manifold-official_m:.3f`, against {glue:text}`sensitive-manifold-official_a:.3f` and
-#   {glue:text}`sensitive-manifold-official_b1:.3f`; {repro-status}`sensitive-manifold-official`, post hoc).
-#   It is the layout of the load path, not solid/void material as such, that makes a few pixels matter.
+#   (relative); those pixels are {glue:text}`share_opt:.1f` % of its material. The uniform design losing the
+#   same share of its material rises by {glue:text}`sensitive-manifold_a:.3f`, and a hand-made frame of the same
+#   pixel count, laid out without any optimisation and {glue:text}`ratio_frame:.1f` times less stiff than the
+#   optimum, by {glue:text}`sensitive-manifold_b2:.3f`. Over the ci sweep the method passes the 5% bar at
+#   {repro-seeds}`sensitive-manifold:method:pass` seeds, the matched uniform design at
+#   {repro-seeds}`sensitive-manifold:ablation:pass` and the frame at
+#   {repro-seeds}`sensitive-manifold:baseline2:pass`: the bar does not need the optimisation. The two comparators
+#   first registered lose by construction and are kept only as context: the uniform design losing 1% of its
+#   pixels (only {glue:text}`l1_unif:.1f` % of its material) rises by {glue:text}`sensitive-manifold_b3:.3f`,
+#   and a random solid/void design, which has no load path (compliance {glue:text}`ratio_rand:.2g` times the
+#   optimum), by {glue:text}`sensitive-manifold_b1:.3f`. What the test does see is a difference of degree: the
+#   optimised design's increase is {glue:text}`sens_gap:.1f` times the matched uniform design's. Under the
+#   official condition ranges ({repro-status}`sensitive-manifold-official`, post hoc) the optimised design rises
+#   by {glue:text}`sensitive-manifold-official_m:.3f`, the matched uniform design by
+#   {glue:text}`sensitive-manifold-official_a:.3f` and the frame by {glue:text}`sensitive-manifold-official_b2:.3f`.
+#   Part of the larger increase there is the flip rule itself: at volume fractions down to $0.15$ the same 1% of
+#   pixels is {glue:text}`share_opt_off:.1f` % of the material, and the matched uniform design rises more as well.
+#   At these volumes our frame cannot close (too few pixels for both flanges and the end post) and its
+#   compliance is {glue:text}`ratio_frame_off:.3g` times the optimum.
 # * *The generator falls short of the optimiser* ({repro-status}`generator-compliance-gap`). The MLP's
 #   designs have a median compliance {glue:text}`generator-compliance-gap_m:.2f` times the optimiser's, but
 #   the MLP without its conditioning ({glue:text}`generator-compliance-gap_a:.2f`) and plain retrieval of a
@@ -698,42 +799,80 @@ claims.table()
 #   {glue:text}`n_viol` of {glue:text}`n_test` MLP designs (share {glue:text}`generator-volume-violation_m:.3f`)
 #   miss the volume fraction by $0.01$ or more; without conditioning the share is
 #   {glue:text}`generator-volume-violation_a:.3f` and for retrieval {glue:text}`generator-volume-violation_b1:.3f`.
-#   A regression on the densities has no way to meet the budget, and neither has a retrieved design for
-#   other conditions. Official ranges: {glue:text}`generator-volume-violation-official_m:.3f`,
+#   A regression on the densities is not constrained to meet the budget, and neither is a retrieved design for
+#   other conditions; a one-line logit shift of the MLP's output onto the volume meets it exactly (share
+#   {glue:text}`generator-volume-violation_b2:.3f`) at a median compliance ratio of {glue:text}`proj_ratio:.2f`
+#   (official ranges {glue:text}`proj_ratio_off:.2f`), so the missed budget is not what makes the designs
+#   worse. Official ranges: {glue:text}`generator-volume-violation-official_m:.3f`,
 #   {glue:text}`generator-volume-violation-official_a:.3f`, {glue:text}`generator-volume-violation-official_b1:.3f`
 #   ({repro-status}`generator-volume-violation-official`, post hoc).
 # * *Warm starts* ({repro-status}`warm-start-helps`). From the MLP's designs the optimiser needs
 #   {glue:text}`warm-start-helps_m:.2f` times the iterations of the uniform start (median
 #   {glue:text}`it_mlp:.0f` against {glue:text}`it_unif:.0f`), from the MLP design of another condition
 #   {glue:text}`warm-start-helps_a:.2f` times and from a retrieved design {glue:text}`warm-start-helps_b1:.2f`
-#   times. The method passes at {repro-seeds}`warm-start-helps:method:pass` ci seeds and retrieval at
-#   {repro-seeds}`warm-start-helps:baseline1:pass`: any start with roughly the right layout saves iterations.
-#   Official ranges: {glue:text}`warm-start-helps-official_m:.2f`, {glue:text}`warm-start-helps-official_a:.2f`,
-#   {glue:text}`warm-start-helps-official_b1:.2f` ({repro-status}`warm-start-helps-official`, post hoc).
+#   times; from the mean training design shifted onto the volume (no conditioning at all)
+#   {glue:text}`warm-start-helps_b2:.2f` times. The method passes at {repro-seeds}`warm-start-helps:method:pass`
+#   ci seeds and sits within the 15% band of the bar at {repro-seeds}`warm-start-helps:method:edge`; the test
+#   fails mainly because the MLP's own saving is small and unstable, not because a comparator matches it.
+#   Retrieval passes at {repro-seeds}`warm-start-helps:baseline1:pass` seeds and the shifted mean design at
+#   {repro-seeds}`warm-start-helps:baseline2:pass`. Official ranges: {glue:text}`warm-start-helps-official_m:.2f`,
+#   {glue:text}`warm-start-helps-official_a:.2f`, {glue:text}`warm-start-helps-official_b1:.2f` and
+#   {glue:text}`warm-start-helps-official_b2:.2f` ({repro-status}`warm-start-helps-official`, post hoc).
 #
 # The paper's third headline, that these problems are hard for standard learning because the design
-# manifold is sensitive and constrained, is half supported here: the sensitivity is specific to optimised
-# designs, but the shortfall of the generator in objective and budget is shared by a generator without
-# conditioning and by retrieval, so it does not single out learning. The other two headlines (the library
+# manifold is sensitive and constrained, is not supported by any test that could single it out here. A few
+# pixels do cost a lot of stiffness in an optimised design, but the 5% bar is also met by a hand-made frame
+# with no optimisation (at {repro-seeds}`sensitive-manifold:baseline2:pass` ci seeds) and, in part, by the
+# uniform design losing as much material (at {repro-seeds}`sensitive-manifold:ablation:pass`, and at
+# {repro-seeds}`sensitive-manifold-official:ablation:pass` under the official ranges), so the sensitivity is
+# not specific to the optimised manifold at this bar; the optimised designs are only more sensitive in degree.
+# The shortfall of the generator in objective and budget is shared by a generator without conditioning and
+# by retrieval, so it does not single out learning, and the budget is met by a one-line projection. The other two headlines (the library
 # and its companion) are software, not claims a measurement here can refute.
 #
 # ## What a skeptic would try
 #
-# This page has not yet been reviewed independently (the integrator arranges the review). The earlier
-# review of the page (the evidence-review rows) found the FE check counted as a theorem (now an
-# implementation check) and the generator tests weak, with controls that met their bars by construction.
-# The comparators it led to, measured by this notebook at this seed:
+# Reviewed by: an independent reviewer (a helper that did not write the page), with the rubric, the page, the
+# record and the brief. They re-created the page's streams on ci seeds 0-9, re-ran the sensitivity test with
+# seven further designs under the same flip rule, and ran naive sources against the generator and warm-start
+# tests (seeds 0-6). The comparators they found to matter are now measured by this notebook (seed 0 below; the
+# ci sweep counts are from the record):
 #
-# * **A random solid/void design** of the same volume against the sensitivity claim: a median compliance
-#   increase of {glue:text}`sensitive-manifold_b1:.3f` (official ranges
-#   {glue:text}`sensitive-manifold-official_b1:.3f`), against {glue:text}`sensitive-manifold_m:.3f` for the
-#   optimised design. Solid/void material alone does not make a design sensitive.
+# * **The uniform design losing as much material as the optimised one** (now the sensitivity test's
+#   ablation): {glue:text}`sensitive-manifold_a:.3f` against {glue:text}`sensitive-manifold_m:.3f` (official
+#   ranges {glue:text}`sensitive-manifold-official_a:.3f` against {glue:text}`sensitive-manifold-official_m:.3f`);
+#   it passes the 5% bar at {repro-seeds}`sensitive-manifold:ablation:pass` ci seeds
+#   ({repro-seeds}`sensitive-manifold-official:ablation:pass` official). The first registered ablation lost
+#   1% of the uniform design's material against {glue:text}`share_opt:.1f` % of the optimised design's. (The
+#   reviewer matched the pixel count divided by the design's total density, an upper bound on what is removed,
+#   since a flipped pixel need only be half solid; the page matches the density actually removed, which is
+#   why its matched design passes at fewer seeds than the reviewer's did.) The SIMP
+#   law alone explains most of it: a uniform loss of a share $\ell$ of the material raises the compliance by
+#   about $3\ell$.
+# * **A hand-made frame of the same pixel count** (now a baseline): {glue:text}`sensitive-manifold_b2:.3f`,
+#   passing at {repro-seeds}`sensitive-manifold:baseline2:pass` ci seeds
+#   ({repro-seeds}`sensitive-manifold-official:baseline2:pass` official), although it is
+#   {glue:text}`ratio_frame:.1f` times less stiff than the optimum (the uniform design:
+#   {glue:text}`ratio_unif_all:.1f` times). A load path, laid out by hand or by SIMP, is enough to meet the bar.
+# * **The random solid/void design** was the only first-registered baseline; its compliance is
+#   {glue:text}`ratio_rand:.2g` times the optimum, so its stiffness is void material and removing solid pixels
+#   barely changes it ({glue:text}`sensitive-manifold_b1:.3f`). It shows only that a design with no load path
+#   is insensitive, not that solid/void material is.
+# * **The MLP projected onto the volume** (a logit shift; now a baseline of the volume test): no design misses
+#   the budget, at a median compliance ratio {glue:text}`proj_ratio:.2f` against
+#   {glue:text}`generator-compliance-gap_m:.2f` unprojected.
+# * **The mean training design shifted onto the volume** as a warm start (now a baseline of the warm-start
+#   test): {glue:text}`warm-start-helps_b2:.2f` times the uniform start's iterations, against
+#   {glue:text}`warm-start-helps_m:.2f` for the MLP; it passes the test's bar at
+#   {repro-seeds}`warm-start-helps:baseline2:pass` ci seeds. Its compliance ratio before the optimiser is
+#   {glue:text}`mean_ratio:.2f`.
 # * **Retrieval** (the training design with the nearest conditions) against every generator test: compliance
 #   ratio {glue:text}`generator-compliance-gap_b1:.2f`, volume misses {glue:text}`generator-volume-violation_b1:.3f`,
 #   iteration ratio {glue:text}`warm-start-helps_b1:.2f`. Over the ci sweep it passes the generator tests'
 #   bars at {repro-seeds}`generator-compliance-gap:baseline1:pass`,
 #   {repro-seeds}`generator-volume-violation:baseline1:pass` and
-#   {repro-seeds}`warm-start-helps:baseline1:pass` seeds; wherever it passes, the test is not specific to the learned generator.
+#   {repro-seeds}`warm-start-helps:baseline1:pass` seeds; wherever it passes, the test is not specific to the
+#   learned generator.
 # * **The MLP without its conditioning** (each condition gets another's design): compliance ratio
 #   {glue:text}`generator-compliance-gap_a:.2f`, volume misses {glue:text}`generator-volume-violation_a:.3f`,
 #   iteration ratio {glue:text}`warm-start-helps_a:.2f`.
@@ -746,8 +885,12 @@ claims.table()
 #   {glue:text}`dpp_mlp_s1:.3g`, saturated. The page's earlier critique of $\sigma=1$ was aimed at a width
 #   the evaluation scripts do not use.
 #
-# Not tried: a projection of the MLP's output onto the volume budget (it would meet `viol` by construction),
-# a stronger generator, and a larger training set at ci (the full-scale run trains on 128 designs).
+# The reviewer also found, and this page does not measure: a leave-one-out retrieved optimised design, the
+# optimised design blurred (grey, same layout) and the MLP's own grey designs meet the 5% bar as well, while
+# only structures with no connected path (salt and pepper, thresholded random blobs) miss it. Not tried by
+# anyone: a stronger generator, and a larger training set at ci. A test of the difference of degree (the
+# optimised design more sensitive than a matched non-optimised one by a factor the paper would name) was
+# not added: the paper gives no such factor.
 #
 # ## What the miniature cannot show
 #
@@ -757,8 +900,12 @@ claims.table()
 # * The paper's numbers: its beams2d table and the EngiOpt models it compares (GANs, VAEs, diffusion,
 #   VQGAN) were not available to us; we test one regression generator, its ablation and retrieval.
 # * Scale: EngiBench's datasets hold 4851 designs per resolution at $50\times25$ to $200\times100$; ours
-#   24 (ci) or 160 (full) at $30\times15$ or $60\times30$, on uniform draws over the official ranges rather
-#   than their grid. Whether a generator trained on thousands of designs separates from retrieval is the
-#   question the paper's table answers and ours cannot.
+#   24 (ci) or 160 (full) at $30\times15$ or $60\times30$, drawn uniformly over the brief's ranges (the
+#   page's configuration) or over the box of the official grid (the second configuration), not on the grid.
+#   Whether a generator trained on thousands of designs separates from retrieval is the question the paper's
+#   table answers and ours cannot. Even the generator's shortfall may not survive more data: the full-scale
+#   run of the page's earlier version, with 128 training designs, found the MLP's median compliance within 5%
+#   of the optimiser's at its seed. That record predates the current tests and is to be re-run; no full-scale
+#   number is quoted here.
 # * The overhang (additive-manufacturing) constraint of Beams2D, which is off by default and not
 #   implemented here.

@@ -299,6 +299,33 @@ def test_random_solid_void_design():
         K.random_solid_void_design(0.0, 20, 10, np.random.default_rng(0))
 
 
+@pytest.mark.parametrize("vf", [0.15, 0.3, 0.45, 0.6])
+def test_hand_made_frame_has_the_exact_volume_and_a_load_path(vf):
+    x = K.hand_made_frame(vf, 30, 15)
+    assert x.shape == (15, 30) and set(np.unique(x)) <= {0.0, 1.0} and x.sum() == round(vf * 450)
+    assert np.all(x[0] == 1)                                  # the top flange carries the load everywhere
+    assert np.array_equal(K.hand_made_frame(vf, 30, 15), x)   # deterministic: no optimisation, no draw
+    if vf >= 0.3:                                             # a closed frame: far stiffer than salt and pepper
+        r = K.random_solid_void_design(vf, 30, 15, np.random.default_rng(0))
+        assert K.compliance(x, 30, 15, forcedist=0.5) < 1e-3 * K.compliance(r, 30, 15, forcedist=0.5)
+    with pytest.raises(ValueError, match="volfrac"):
+        K.hand_made_frame(0.0, 30, 15)
+
+
+def test_project_to_volume_meets_the_budget_and_keeps_the_order():
+    x = _field(10, 20, 3)
+    for vf in (0.2, 0.5, 0.8):
+        y = K.project_to_volume(x, vf)
+        assert abs(y.mean() - vf) < 1e-9 and y.min() > 0 and y.max() < 1
+        assert np.array_equal(np.argsort(y, axis=None), np.argsort(x, axis=None))   # a monotone map
+    y = K.project_to_volume(np.full((4, 4), 0.3), 0.3)
+    assert np.allclose(y, 0.3)                                # already on the budget: unchanged
+    with pytest.raises(ValueError, match="volfrac"):
+        K.project_to_volume(x, 1.0)
+    with pytest.raises(ValueError, match="densities"):
+        K.project_to_volume(x + 1, 0.5)
+
+
 # ---- metrics and baselines ------------------------------------------------------------------------------
 
 def test_mmd_against_brute_force_and_identities():

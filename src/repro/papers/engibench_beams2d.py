@@ -53,7 +53,7 @@ __all__ = [
     "Setup", "element_stiffness", "element_dofs", "density_filter", "load_dof", "topopt_setup",
     "image_to_vector", "vector_to_image", "global_stiffness", "compliance", "compliance_and_sensitivity",
     "oc_update", "simp_optimize", "check_constraints", "sample_conditions", "make_beams_dataset",
-    "flip_solid_pixels", "random_solid_void_design", "mmd", "dpp_diversity", "nearest_neighbour_designs",
+    "flip_solid_pixels", "random_solid_void_design", "hand_made_frame", "project_to_volume", "mmd", "dpp_diversity", "nearest_neighbour_designs",
     "ConditionalMLP",
     "fit_conditional_mlp", "parameter_count",
 ]
@@ -532,6 +532,68 @@ def random_solid_void_design(volfrac: float, nelx: int, nely: int, rng: np.rando
     x = np.zeros(n)
     x[rng.choice(n, size=max(1, int(round(volfrac * n))), replace=False)] = 1.0
     return x.reshape(nely, nelx)
+
+
+def hand_made_frame(volfrac: float, nelx: int, nely: int) -> np.ndarray:
+    """A solid/void frame laid out by hand (no optimisation) with ``round(volfrac * nelx * nely)`` solid pixels.
+
+    Pixels are taken in a fixed order of priority until the budget is spent: the top flange (row 0, where the
+    load acts), the end post over the roller (last column), the bottom flange from the symmetry line
+    outwards, two-pixel-wide diagonal braces of a Warren truss with panels as long as the beam is high, then
+    the flanges thickened row by row towards the middle, then the rest of the beam row by row.
+
+    Returns
+    -------
+    (nely, nelx) array of zeros and ones with exactly ``round(volfrac * nelx * nely)`` ones.
+    """
+    _check_mesh(nelx, nely)
+    if not 0 < volfrac <= 1:
+        raise ValueError(f"volfrac must lie in (0, 1], got {volfrac}")
+    order: list[tuple[int, int]] = [(0, c) for c in range(nelx)]
+    order += [(r, nelx - 1) for r in range(1, nely)]
+    order += [(nely - 1, c) for c in range(nelx)]
+    w, c0, down = max(nely - 1, 1), 0, True
+    while c0 < nelx - 1:                                   # Warren diagonals, alternating direction
+        for r in range(nely):
+            c = c0 + int(round((r if down else nely - 1 - r) * w / max(nely - 1, 1)))
+            order += [(r, min(c, nelx - 1)), (r, min(c + 1, nelx - 1))]
+        c0, down = c0 + w, not down
+    for k in range(1, nely):                               # thicken the flanges, then fill
+        order += [(k, c) for c in range(nelx)] + [(nely - 1 - k, c) for c in range(nelx)]
+    seen, x = set(), np.zeros((nely, nelx))
+    n = max(1, int(round(volfrac * nelx * nely)))
+    for rc in order:
+        if len(seen) == n:
+            break
+        if rc not in seen:
+            seen.add(rc)
+            x[rc] = 1.0
+    return x
+
+
+def project_to_volume(x: np.ndarray, volfrac: float, iters: int = 60) -> np.ndarray:
+    """Shift a density field in logit space so that its mean equals ``volfrac``: ``sigmoid(logit(x) + s)``.
+
+    ``s`` is found by bisection (the mean is increasing in ``s``); densities are first kept inside
+    ``[1e-6, 1 - 1e-6]``. A one-line way to make a regression output meet EngiBench's volume constraint.
+
+    Returns
+    -------
+    array of the shape of ``x`` with mean ``volfrac`` (to about 1e-12).
+    """
+    x = np.asarray(x, dtype=float)
+    _check_density(x)
+    if not 0 < volfrac < 1:
+        raise ValueError(f"volfrac must lie in (0, 1), got {volfrac}")
+    z = np.log(np.clip(x, 1e-6, 1 - 1e-6)) - np.log1p(-np.clip(x, 1e-6, 1 - 1e-6))
+    lo, hi = -40.0, 40.0
+    for _ in range(iters):
+        s = 0.5 * (lo + hi)
+        if np.mean(1 / (1 + np.exp(-(z + s)))) < volfrac:
+            lo = s
+        else:
+            hi = s
+    return 1 / (1 + np.exp(-(z + 0.5 * (lo + hi))))
 
 
 def mmd(X: np.ndarray, Y: np.ndarray, sigma: float = 1.0) -> float:
