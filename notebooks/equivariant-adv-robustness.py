@@ -147,7 +147,11 @@ claims = Claims("equivariant-adv-robustness",
 #
 # * Data: 8×8 digits instead of CIFAR-10/100 and CIFAR-10C; no corruption benchmark. The brief suggested
 #   upsampling to 16×16; we stay at 8×8 so that six models × several seeds fit the ci budget.
-# * Models: tiny CNNs (a few thousand parameters) instead of the paper's networks;
+# * Models: tiny CNNs of {glue:text}`n_params_min:,` to {glue:text}`n_params_max:,` parameters (results table),
+#   instead of the paper's networks and below the brief's suggested size of about 20-40 thousand. The size was
+#   cut so that six models, three training seeds each, fit the ci budget of about ten seconds on one thread.
+#   Size matters here: the independent review found a plain CNN four times wider more robust under attack than
+#   the page's equivariant models (see "What a skeptic would try"), so the comparisons hold only at this matched, small size;
 #   the $C_4$ group only (no $C_8$ or continuous rotations); our scale layer is a shared kernel at two
 #   dilations, not the paper's scale-equivariant layer, whose exact form was not available.
 # * Attacks: our own FGSM and PGD-10 (step ε/4, one random start), with budgets chosen by us; the paper's
@@ -323,10 +327,14 @@ claims.headline("better-generalisation",
                 untestable="CIFAR-10, CIFAR-100 and CIFAR-10C cannot be had offline here, and on 8x8 digits every "
                            "model is near its clean-accuracy ceiling; the page only illustrates that the parallel "
                            "model keeps its clean accuracy (parallel-clean-kept)")
-claims.headline("gradient-regularisation-and-clever",
-                "The symmetry constraint lowers hypothesis complexity, regularises input gradients and tightens "
-                "CLEVER robustness bounds",
+claims.headline("gradient-regularisation",
+                "The symmetry constraint regularises input gradients",
                 tests=["parallel-smaller-gradients", "cascaded-smaller-gradients"])
+claims.headline("complexity-and-clever-bound",
+                "The symmetry constraint lowers hypothesis complexity and tightens CLEVER robustness bounds",
+                untestable="hypothesis complexity is a theoretical quantity with no measurement on this page, and "
+                           "the CLEVER bound needs the paper's reverse-Weibull estimate on its networks; the page "
+                           "only shows a sampled CLEVER-style score relative to the standard CNN, untested")
 
 claims.test("parallel-pgd-gain",
             statement=f"PGD-{PGD_STEPS} accuracy at ε = {EPS_CLAIM}: the parallel equivariant model beats the "
@@ -343,12 +351,16 @@ claims.test("parallel-fgsm-gain",
             **comparators(d_fgsm, OFF, ABL_PAR, "minus the standard CNN"), tol=ACC_TOL)
 claims.test("parallel-smaller-gradients",
             statement="The mean input-gradient norm of the class margin of the parallel model is at most 0.9 times "
-                      "the standard CNN's",
+                      "the standard CNN's"
+                      " (a criterion that is not scale-free, since halving the logits halves the norm, and has no "
+                      "guard on accuracy, so an underfitted network can meet it)",
             paper="equivariance regularises gradients and tightens the CLEVER bound",
             criterion=at_most(0.9), measured=grad_ratio[PAR],
             **comparators(grad_ratio, OFF, ABL_PAR, "over the standard CNN"), tol=GRAD_TOL)
 claims.test("cascaded-smaller-gradients",
-            statement="The mean input-gradient norm of the cascaded model is at most 0.9 times the standard CNN's",
+            statement="The mean input-gradient norm of the cascaded model is at most 0.9 times the standard CNN's"
+                      " (a criterion that is not scale-free, since halving the logits halves the norm, and has no "
+                      "guard on accuracy, so an underfitted network can meet it)",
             paper="equivariance regularises gradients and tightens the CLEVER bound",
             criterion=at_most(0.9), measured=grad_ratio[CAS],
             **comparators(grad_ratio, CAS_OFF, ABL_CAS, "over the standard CNN"), tol=GRAD_TOL)
@@ -389,6 +401,8 @@ for n in MODELS:
     glue(f"rot90_{k}", 100 * float(stat(n, "rot90").mean()), display=False)
 glue("pgd_sd_std", 100 * float(stat(STD, "pgd", i_claim).std(ddof=1)), display=False)
 glue("n_train_seeds", len(SEEDS), display=False)
+glue("n_params_min", min(n_params.values()), display=False)
+glue("n_params_max", max(n_params.values()), display=False)
 # the gradient norm of the margin is not scale-free (a skeptic's remark on the gradient tests)
 glue("grad_ratio_halved", float(stat(STD, "grad_half").mean() / stat(STD, "grad").mean()), display=False)
 
@@ -444,22 +458,54 @@ claims.table()
 #
 # In short: over the ci sweep neither design gains under attack against a standard CNN of the same size, while
 # the standard CNN trained with noise clears the PGD threshold at {repro-seeds}`parallel-pgd-gain:baseline1:pass`
-# seeds; and the cascade's smaller input gradients come from the cascade, not from its symmetry, since the same
-# cascade with plain convolutions has them too ({repro-seeds}`cascaded-smaller-gradients:ablation:pass` seeds).
+# seeds; and the cascade's smaller input gradients come from the cascade (and possibly from its weaker fit), not
+# from its symmetry, since the same cascade with plain convolutions has them too
+# ({repro-seeds}`cascaded-smaller-gradients:ablation:pass` seeds). The cascade is the least accurate model on
+# clean digits ({glue:text}`clean_cas:.1f` % against {glue:text}`clean_std:.1f` % for the standard CNN), and the
+# independent review found that a standard CNN trained for a single epoch, far less accurate, passes the gradient
+# criterion at every seed it ran: that criterion rewards a weaker fit as much as a smoother one.
 #
-# The symmetry does what it should where it applies: on the attacked test digits rotated by 90°, the cascaded
-# model keeps {glue:text}`rot90_cas:.0f` % accuracy and its plain-convolution ablation
-# {glue:text}`rot90_casoff:.0f` %, against {glue:text}`rot90_std:.0f` % for the standard CNN. Robustness to small
+# The symmetry does what it should where it reaches the output: on the attacked test digits rotated by 90°, the
+# cascaded model scores {glue:text}`rot90_cas:.0f` % accuracy (its clean accuracy is
+# {glue:text}`clean_cas:.1f` %) and its plain-convolution ablation {glue:text}`rot90_casoff:.0f` %, against
+# {glue:text}`rot90_std:.0f` % for the standard CNN. The parallel model, the paper's main design, scores only
+# {glue:text}`rot90_par:.0f` %: its rotation-invariant branch is concatenated with branches that are not, so
+# little of the symmetry survives to its prediction. Robustness to small
 # worst-case $L_\infty$ perturbations is a different property; where a test above is not reproduced or not
 # specific, the equivariant layers do not supply it in this miniature beyond what the extra branches, plain
 # convolutions of the same size, or noise in training do.
 #
 # ## What a skeptic would try
 #
-# This page has not yet been reviewed independently with the comparators in place (the integrator arranges the
-# review). The earlier review of its claims (`../shared/evidence-review-examples.md`) found that the
-# clean-accuracy claim was passed by the equivariance-off ablation and that the cascaded gradient claim had no
-# ablation of its own; both are mended above. What the author tried, measured by this notebook at this seed:
+# Reviewed by: an independent reviewer (a helper that did not write the page), with the rubric, the page, its
+# record, the ci sweep and the brief. They re-judged the sweep, and trained four further standard CNNs beside the
+# page's models with the page's ci preset unchanged, on notebook seeds 0-4 (their script:
+# `/tmp/work/rev-equivariant-adv-robustness/x.py`, which imports this page's kernels). Their measurements, not
+# this notebook's, in words (points are differences from the page's standard CNN, judged with the page's
+# criteria and tolerances):
+#
+# * **The standard CNN against itself** (another initialisation and batch order): it passes the PGD criterion
+#   at one seed in five (seed 2, by about nine points, the very seed where the parallel model has its one pass,
+#   and where its ablation passes too) and never passes FGSM. A single seed's accuracy test is inside the
+#   run-to-run noise; only the counts over the sweep carry weight.
+# * **A wider standard CNN** (width 20, 22,490 parameters, inside the brief's suggested size; not matched, so a
+#   skeptic's note and not a comparator): it passes PGD at two seeds in five and FGSM at three, is at the edge
+#   at the other seeds, and gains one to three points of clean accuracy. Capacity buys more robustness in
+#   this miniature than the equivariant branches do. Its input gradients are larger, by a third to two thirds,
+#   so it fails the gradient criterion at every seed.
+# * **Rotation augmentation of the standard CNN** (the brief's extra baseline): after the page's four epochs it
+#   reaches only 66-70 % clean accuracy and fails both accuracy tests at every seed, so it is a strawman there;
+#   but it passes the gradient criterion at four seeds in five.
+# * **A standard CNN trained for one epoch**: 27-32 points less clean accuracy, fails both accuracy tests at
+#   every seed, and passes the gradient criterion at all five seeds with about a quarter of the standard CNN's
+#   gradient norm.
+#
+# The reviewer's reading: both gradient tests reward rescaled or underfitted networks by construction (their
+# statements now say so), so even a pass would not show regularised gradients; a scale-free, accuracy-guarded
+# measure such as the CLEVER-style score below is the right one, and it is not a test here. The earlier review
+# of the claims (`../shared/evidence-review-examples.md`) found that the clean-accuracy claim was passed by the
+# equivariance-off ablation and that the cascaded gradient claim had no ablation of its own; both are mended
+# above. What the author tried, measured by this notebook at this seed:
 #
 # * **Noise in training** (a standard CNN trained with Gaussian noise of standard deviation equal to the
 #   budget; a comparator of every test): PGD accuracy {glue:text}`pgd_noise:.1f` % against
@@ -482,8 +528,9 @@ claims.table()
 #   ablations, and {glue:text}`clever_ratio_noise:.2f` for the noise baseline. A smaller gradient is evidence of
 #   robustness only where the distance to the boundary grows with it.
 #
-# Not tried: rotation augmentation of the standard CNN (the brief's extra baseline; a training run per seed
-# that did not fit the ci budget), a wider standard CNN, and stronger attacks (restarts, AutoAttack).
+# Not measured by this notebook: rotation augmentation, a wider standard CNN and a one-epoch standard CNN (the
+# reviewer's runs above; a training run per seed each that does not fit the ci budget). Not tried by anyone:
+# stronger attacks (restarts, AutoAttack).
 #
 # ## What the miniature cannot show
 #
@@ -496,5 +543,6 @@ claims.table()
 #   not a certificate.
 # * **The paper's layers and sizes.** Our C4 layers are exact but minimal (no C8, no steerable bases), and the
 #   scale layer is a two-dilation stand-in; the paper's networks are orders of magnitude larger.
-# * **The theory.** The hypothesis-complexity and CLEVER-bound statements are not tested beyond the measured
-#   gradient norms and the CLEVER-style scores shown in the skeptic section.
+# * **The theory.** The hypothesis-complexity and CLEVER-bound statements are recorded as untestable here
+#   (`complexity-and-clever-bound`); the page shows only the measured gradient norms and the CLEVER-style
+#   scores in the skeptic section.
