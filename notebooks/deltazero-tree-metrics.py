@@ -13,8 +13,9 @@
 # %% [markdown]
 # # DeltaZero: gradient descent towards a tree metric through a smooth Gromov δ
 #
-# *Lowering a smooth surrogate of Gromov's δ-hyperbolicity by gradient descent moves a metric to a nearby,
-# almost tree-like metric, whose Gromov tree fits the original distances better than the classic baselines.*
+# *The paper lowers a smooth surrogate of Gromov's δ-hyperbolicity by gradient descent, to move a metric to a
+# nearby, almost tree-like one, and reports that the Gromov tree of the result fits the original distances better
+# than the classic baselines; at our sizes that advantage is not shown.*
 
 # %% tags=["parameters"]
 scale = "ci"
@@ -106,7 +107,11 @@ claims = Claims("deltazero-tree-metrics",
 # subgradient moves only the six distances of the worst quadruple at each step, where the log-sum-exp spreads
 # the step over every quadruple near the maximum. (ii) The *naive baselines*, which use none of the paper's
 # ideas: the Gromov tree of the raw metric from the same roots (DeltaZero without any descent), the raw Gromov
-# tree from the best of all $n$ roots (the choice a skeptic makes first), and neighbour joining. Gromov's
+# tree from the best of all $n$ roots (the choice a skeptic makes first), and neighbour joining. For the two ℓ∞
+# tests against neighbour joining, also the raw Gromov tree plus one constant $c$ added to every off-diagonal
+# distance (`K.linf_offset_tree`), from the same roots and from the best root. A Gromov tree never overestimates
+# $D$, so its residuals $D-D_T$ lie in $[0,e]$; $c=(\max+\min)/2$ of the residuals halves the range of the
+# error, and the result is still a tree metric (a pendant edge $c/2$ on each point). Gromov's
 # bound, a classical theorem, is shown as an illustration, beside a deliberately wrong δ (the *mean*
 # four-point gap over quadruples, `K.four_point_delta_mean`) with which it breaks.
 
@@ -116,14 +121,18 @@ claims = Claims("deltazero-tree-metrics",
 # - **Noisy synthetic trees:** random labelled trees on `n_tree` nodes (ci 20, full 30) with edge
 #   weights U(0.5, 1.5). Each distance is multiplied by $1+0.3\,U(-1,1)$ and the result projected back onto a
 #   metric, which gives $\delta>0$. We use 5 seeds.
-# - **Graphs from networkx:** Florentine families (15 nodes; full scale), karate club (34), Davis southern women
-#   (32, full scale), a random geometric graph (20 nodes, radius 0.35, largest component; full scale), and
-#   Les Misérables (77, full scale, bound check only). Distances are unweighted shortest paths.
+# - **Graphs from networkx:** Florentine families (15 nodes), karate club (34), Davis southern women
+#   (32, full scale), a random geometric graph (20 nodes, radius 0.35, largest component), and
+#   Les Misérables (77, full scale, bound check only). Distances are unweighted shortest paths. At ci scale
+#   DeltaZero runs on the karate club only; Florentine families and the geometric graph enter the Gromov-bound
+#   illustration at both scales, and are fitted by DeltaZero at full scale.
 # - **Methods:** DeltaZero followed by the Gromov tree, the Gromov tree on the raw metric, and neighbour
 #   joining. The Gromov-tree distortions are averaged over `n_roots` roots (ci 5, full 10), the same
 #   roots for both.
-# - **Settings (fixed before the runs):** lr 0.1 and λ = 0.01 from the official grid-search
-#   configuration, β = 20, batch size 10 (full 12), 32 batches, 100 epochs (full 300).
+# - **Settings:** lr 0.1 and λ = 0.01 from the official grid-search configuration, β = 20, batch size 10
+#   (full 12), 32 batches, 100 epochs (full 300). They were fixed after a look at three alternatives on the
+#   karate club (see "What the miniature cannot show"), before the recorded runs; so the karate tests are
+#   flagged post hoc. The ablation runs at the same step size, lr 0.1, which was chosen for the smooth method.
 #
 # **Deviations from the paper**
 #
@@ -147,10 +156,8 @@ claims = Claims("deltazero-tree-metrics",
 # - The ablation (descent on the hard δ) and the best-root Gromov tree are ours, not the paper's. The
 #   earlier control, a random change of the metric as large as DeltaZero's, was dropped (issue 32): it cannot
 #   lower δ and fails by construction.
-# - Florentine families is run at full scale only (issue 32, to fit the ci budget with the ablation); it
-#   entered no claim.
-# - β = 20 and the other settings were fixed after looking at three alternatives on the karate club
-#   (see below), so the three karate claims are flagged post hoc.
+# - DeltaZero is fitted on Florentine families at full scale only (issue 32, to fit the ci budget with the
+#   ablation); at ci the graph enters only the Gromov-bound illustration, and no counted test.
 
 # %%
 def load_graph(name: str) -> np.ndarray:
@@ -169,15 +176,18 @@ def load_graph(name: str) -> np.ndarray:
     return K.graph_metric(G)
 
 
-def evaluate(D: np.ndarray, M: np.ndarray, roots: np.ndarray) -> dict:
-    """Gromov trees of metric M from each root, distortion against D, averaged over roots."""
-    ds = [K.distortion(D, K.gromov_tree(M, int(r))) for r in roots]
+def evaluate(D: np.ndarray, M: np.ndarray, roots: np.ndarray, offset: bool = False, trees: dict | None = None) -> dict:
+    """Gromov trees of metric M from each root, distortion against D, averaged over roots; with offset=True each
+    tree first gets the ℓ∞-optimal constant shift towards D (`K.linf_offset_tree`). `trees` may hold them already."""
+    Ts = [trees[int(r)] if trees is not None else K.gromov_tree(M, int(r)) for r in roots]
+    ds = [K.distortion(D, K.linf_offset_tree(D, T) if offset else T) for T in Ts]
     return {k: float(np.mean([d[k] for d in ds])) for k in ("linf", "l1")}
 
 
-def best_root_tree(D: np.ndarray) -> dict:
-    """Naive baseline: the Gromov tree of the raw metric from the root (of all n) with the smallest ℓ∞ error."""
-    ds = [K.distortion(D, K.gromov_tree(D, q)) for q in range(len(D))]
+def best_root_tree(D: np.ndarray, trees: dict, offset: bool = False) -> dict:
+    """Naive baseline: the Gromov tree of the raw metric from the root (of all n) with the smallest ℓ∞ error
+    (with offset=True, after the ℓ∞-optimal constant shift of each tree). `trees`: root -> raw Gromov tree."""
+    ds = [K.distortion(D, K.linf_offset_tree(D, T) if offset else T) for T in trees.values()]
     return min(ds, key=lambda d: d["linf"])
 
 
@@ -186,9 +196,13 @@ def compare(D: np.ndarray, fit_seed: int) -> dict:
     h = K.deltazero_fit(D, seed=fit_seed, record_every=P.record_every, **FIT)
     # ablation: the same loop, subsets and steps on the hard batched delta (no log-sum-exp smoothing)
     h_hard = K.deltazero_fit(D, seed=fit_seed, smooth=False, record_every=P.epochs, **FIT)  # δ at the end only
+    raw = {q: K.gromov_tree(D, q) for q in range(len(D))}  # raw Gromov trees from every root, built once
+    dz_trees = {int(r): K.gromov_tree(h["D_opt"], int(r)) for r in roots}
     return dict(D=D, n=len(D), delta0=h["delta"][0], delta1=h["delta"][-1], hist=h, roots=roots,
-                gromov=evaluate(D, D, roots), nj=K.distortion(D, K.neighbor_joining(D)), best=best_root_tree(D),
-                dz=evaluate(D, h["D_opt"], roots), hard=evaluate(D, h_hard["D_opt"], roots),
+                gromov=evaluate(D, D, roots, trees=raw), nj=K.distortion(D, K.neighbor_joining(D)),
+                best=best_root_tree(D, raw), gromov_off=evaluate(D, D, roots, offset=True, trees=raw),
+                best_off=best_root_tree(D, raw, offset=True), dz=evaluate(D, h["D_opt"], roots, trees=dz_trees),
+                hard=evaluate(D, h_hard["D_opt"], roots), dz_off=evaluate(D, h["D_opt"], roots, True, dz_trees),
                 delta_hard=h_hard["delta"][-1], curve=[evaluate(D, M, roots) for M in h["metric"]])
 
 
@@ -261,7 +275,7 @@ ax.set_xticks(x, names, rotation=30)
 ax.set_ylabel("ℓ∞ distortion (distance units)")
 ax.legend(ncol=2, fontsize=8)
 plt.show()
-COLS = ("gromov", "best", "nj", "hard", "dz")
+COLS = ("gromov", "best", "nj", "hard", "dz", "gromov_off", "best_off", "dz_off")
 print(f"{'data':>10} {'n':>3} {'δ':>6} {'δ DZ':>6} {'δ hard':>6} | ℓ∞: " + " ".join(f"{c:>6}" for c in COLS)
       + " | mean: " + " ".join(f"{c:>6}" for c in COLS))
 for n in names:
@@ -270,7 +284,8 @@ for n in names:
           + " ".join(f"{r[c]['linf']:>6.3f}" for c in COLS) + " |       "
           + " ".join(f"{r[c]['l1']:>6.3f}" for c in COLS))
 print("gromov: raw Gromov tree, mean over the same roots; best: raw Gromov tree from its best root; nj: neighbour "
-      "joining; hard: DeltaZero on the hard δ (ablation); dz: DeltaZero")
+      "joining; hard: DeltaZero on the hard δ (ablation); dz: DeltaZero; *_off: the same tree plus the ℓ∞-optimal "
+      "constant offset")
 
 # %% [markdown]
 # ### Gromov's worst-case bound on the raw metrics (an illustration)
@@ -298,10 +313,12 @@ print("same with mean delta (wrong δ):  ", {k: round(v, 3) for k, v in wrong_ra
 # without its smooth surrogate: the same loop, subsets, Adam steps, penalty and projections on the hard batched
 # δ, whose subgradient moves the six distances of one quadruple per step) and the **naive baselines** (the
 # raw Gromov tree from the same roots, the raw Gromov tree from its best root among all $n$, neighbour
-# joining), wherever the measurement is not the baseline itself. The two synthetic-tree tests keep their
-# method, setting and criterion and stay pre-registered; the three karate tests were already post hoc (the
-# karate club was used to look at settings before the first run). Gromov's bound and the drop of δ are
-# illustrations.
+# joining), wherever the measurement is not the baseline itself. After the independent review, the two ℓ∞ tests
+# against neighbour joining also carry the raw Gromov tree plus the ℓ∞-optimal constant offset (same roots, and
+# best root) as naive baselines; `synth-vs-nj` stays pre-registered, since its method, setting and criterion are
+# unchanged and a test that gains comparators keeps its registration (added comparators can only take a pass
+# away). `synth-vs-gromov` stays pre-registered too; the karate tests were already post hoc (the karate club
+# was used to look at settings before the first run). Gromov's bound and the drop of δ are illustrations.
 
 # %%
 def frac(xs: list, ys: list) -> float:
@@ -309,11 +326,15 @@ def frac(xs: list, ys: list) -> float:
     return float(np.mean([x["linf"] <= y["linf"] for x, y in zip(xs, ys)]))
 
 
-S = {k: [r[k] for r in synth] for k in ("dz", "hard", "gromov", "best", "nj")}
+S = {k: [r[k] for r in synth] for k in ("dz", "hard", "gromov", "best", "nj", "gromov_off", "best_off", "dz_off")}
 NO_SMOOTH = "the log-sum-exp smoothing of δ (the descent runs on the hard batched δ)"
 HARD = "DeltaZero on the hard δ (ablation)"
 GROMOV = "Gromov tree of the raw metric, same roots"
 BEST = "Gromov tree of the raw metric from its best root (of all n)"
+GROMOV_OFF = "Gromov tree of the raw metric + ℓ∞-optimal constant offset, same roots"
+BEST_OFF = "Gromov tree of the raw metric + ℓ∞-optimal constant offset, best root (of all n)"
+OFFSET = ("naive baselines added after the independent review: the raw Gromov tree plus the ℓ∞-optimal constant "
+          "offset, from the same roots and from the best root (method, setting and criterion unchanged)")
 NJ = "neighbour joining"
 KARATE = ("β = 20 was fixed after looking at three alternative settings (lr 0.05, β = 5, λ = 0.1) on the "
           "karate club itself, before the first recorded runs; comparators added for issue 32 (criterion unchanged)")
@@ -328,9 +349,12 @@ SOTA = ("abstract: DeltaZero 'consistently achieves state-of-the-art distortion'
 V = {"synth-vs-gromov": {"dz": frac(S["dz"], S["gromov"]), "hard": frac(S["hard"], S["gromov"]),
                          "nj": frac(S["nj"], S["gromov"])},
      "synth-vs-nj": {"dz": frac(S["dz"], S["nj"]), "hard": frac(S["hard"], S["nj"]),
-                     "gromov": frac(S["gromov"], S["nj"]), "best": frac(S["best"], S["nj"])},
+                     "gromov": frac(S["gromov"], S["nj"]), "best": frac(S["best"], S["nj"]),
+                     "gromov_off": frac(S["gromov_off"], S["nj"]), "best_off": frac(S["best_off"], S["nj"]),
+                     "dz_off": frac(S["dz_off"], S["nj"])},
      "karate-mean-vs-gromov": {k: float(kc[k]["l1"] / kc["gromov"]["l1"]) for k in ("dz", "hard", "best", "nj")},
-     "karate-linf-vs-nj": {k: float(kc[k]["linf"] / kc["nj"]["linf"]) for k in ("dz", "hard", "gromov", "best")},
+     "karate-linf-vs-nj": {k: float(kc[k]["linf"] / kc["nj"]["linf"])
+                           for k in ("dz", "hard", "gromov", "best", "gromov_off", "best_off", "dz_off")},
      "karate-delta-drop": {"dz": float(kc["delta1"] / kc["delta0"]), "hard": float(kc["delta_hard"] / kc["delta0"])}}
 
 claims.headline("closer-to-tree", "A smooth surrogate of Gromov's δ makes δ differentiable, so that gradient "
@@ -353,7 +377,9 @@ claims.test("synth-vs-nj", statement=f"Noisy trees (n={P.n_tree}): fraction of {
             "DeltaZero's ℓ∞ distortion <= neighbour joining",
             paper=SOTA, criterion=CRIT["synth-vs-nj"], measured=V["synth-vs-nj"]["dz"], tol=SEEDS,
             ablation=Comparator(HARD, V["synth-vs-nj"]["hard"], ingredient=NO_SMOOTH),
-            baselines=[Comparator(GROMOV, V["synth-vs-nj"]["gromov"]), Comparator(BEST, V["synth-vs-nj"]["best"])])
+            baselines=[Comparator(GROMOV, V["synth-vs-nj"]["gromov"]), Comparator(BEST, V["synth-vs-nj"]["best"]),
+                       Comparator(GROMOV_OFF, V["synth-vs-nj"]["gromov_off"]),
+                       Comparator(BEST_OFF, V["synth-vs-nj"]["best_off"])])
 claims.test("karate-mean-vs-gromov", statement="Karate club: mean |D − D_T| / Gromov-on-raw-D mean |D − D_T| "
             "(same roots)",
             paper="lower distortion than Gromov's tree (the official benchmark reports the mean ℓ1 beside ℓ∞; "
@@ -364,10 +390,13 @@ claims.test("karate-mean-vs-gromov", statement="Karate club: mean |D − D_T| / 
                        Comparator(BEST, V["karate-mean-vs-gromov"]["best"])])
 claims.test("karate-linf-vs-nj", statement="Karate club: ℓ∞ distortion / neighbour joining ℓ∞",
             paper="state-of-the-art ℓ∞ distortion, NJ among the baselines (no karate-club value)",
-            criterion=CRIT["karate-linf-vs-nj"], measured=V["karate-linf-vs-nj"]["dz"], tol=FITTED, post_hoc=KARATE,
+            criterion=CRIT["karate-linf-vs-nj"], measured=V["karate-linf-vs-nj"]["dz"], tol=FITTED,
+            post_hoc=KARATE + "; " + OFFSET,
             ablation=Comparator(HARD, V["karate-linf-vs-nj"]["hard"], ingredient=NO_SMOOTH),
             baselines=[Comparator(GROMOV, V["karate-linf-vs-nj"]["gromov"]),
-                       Comparator(BEST, V["karate-linf-vs-nj"]["best"])])
+                       Comparator(BEST, V["karate-linf-vs-nj"]["best"]),
+                       Comparator(GROMOV_OFF, V["karate-linf-vs-nj"]["gromov_off"]),
+                       Comparator(BEST_OFF, V["karate-linf-vs-nj"]["best_off"])])
 claims.illustrate("karate-delta-drop", statement="Karate club: δ after / δ before DeltaZero",
                   paper="gradient descent on the smooth δ drives the metric towards a tree metric (no value reported)",
                   criterion=CRIT["karate-delta-drop"], measured=V["karate-delta-drop"]["dz"], tol=FITTED,
@@ -390,7 +419,7 @@ glue("wrong_max", float(max(wrong_ratio.values())), display=False)
 glue("kc_delta0", float(kc["delta0"]), display=False)
 glue("kc_delta1", float(kc["delta1"]), display=False)
 glue("kc_delta_hard", float(kc["delta_hard"]), display=False)
-for k in ("dz", "hard", "gromov", "best", "nj"):
+for k in ("dz", "hard", "gromov", "best", "nj", "gromov_off", "best_off", "dz_off"):
     glue(f"kc_linf_{k}", float(kc[k]["linf"]), display=False)
     glue(f"kc_l1_{k}", float(kc[k]["l1"]), display=False)
     glue(f"synth_linf_{k}_min", float(min(d["linf"] for d in S[k])), display=False)
@@ -399,6 +428,9 @@ glue("synth_delta_dz_max", float(max(r["delta1"] for r in synth)), display=False
 glue("synth_delta_hard_min", float(min(r["delta_hard"] for r in synth)), display=False)
 glue("synth_delta0_min", float(min(r["delta0"] for r in synth)), display=False)
 glue("n_trees", int(P.n_seeds), display=False)
+glue("fit_lr", float(FIT["lr"]), display=False)
+REVIEW_LR = 0.03  # the hard-δ step the independent reviewer tried (their runs, not this page's)
+glue("review_lr", REVIEW_LR, display=False)
 glue("n_nj_better_mean", int(sum(r["nj"]["l1"] < r["dz"]["l1"] for r in synth)), display=False)
 
 # %% [markdown]
@@ -472,7 +504,7 @@ claims.table()
 # On the noisy trees (20 or 30 points) a 32-point subset is the whole set, so the official batch configuration
 # runs exactly. On the karate club (34 points), 1024 subsets of 32 points per epoch are beyond a CPU page. There
 # we keep our subset size, with one round at ci scale and the official number of rounds at full scale.
-# These runs were added for issue 11, after the page's claims were fixed. They are reported in the tables below
+# These runs were added for issue 11, after the page's claims were fixed. They are reported in the table below
 # and are not recorded as claims.
 
 # %%
@@ -539,19 +571,6 @@ for k, v in official.items():
         print(f"{k:<10} {name:<8} {d['batches']:<10} {d['best']:>5} {d['stop']:>5} {d['delta1']:>8.3f} "
               f"{d['viol']:>13.3f} {d['min_w']:>7.3f} {d['linf']:>6.3f} {d['l1']:>6.3f}")
 
-# %% [markdown]
-# The same table from the full-scale run (`make run PAPER=deltazero-tree-metrics SCALE=full`, seed 0: trees of 30
-# points, 300 epochs for ours, karate club with 12-point subsets in the official number of rounds). The numbers
-# are copied from that run's output:
-#
-# | claim | criterion | ours | grid: β 1, λ 0.01, 32 × 1000 | bench: β 10, λ 0.1, 32 × 100 | loop: our β 20 in the official loop |
-# |---|---|---|---|---|---|
-# | `synth-vs-gromov` | ≥ 1 (partial ≥ 0.6) | 1.0 reproduced | 0.0 not reproduced | 1.0 reproduced | 1.0 reproduced |
-# | `synth-vs-nj` | ≥ 1 (partial ≥ 0.6) | 0.8 partial | 0.0 not reproduced | 0.6 partial | 0.8 partial |
-# | `karate-mean-vs-gromov` | ≤ 0.95 | 0.654 reproduced | 1.986 not reproduced | 0.749 reproduced | 0.632 reproduced |
-# | `karate-linf-vs-nj` | ≤ 1 | 1.048 not reproduced | 1.633 not reproduced | 1.177 not reproduced | 1.039 not reproduced |
-# | `karate-delta-drop` | ≤ 0.5 | 0.077 reproduced | 0.194 reproduced | 0.028 reproduced | 0.046 reproduced |
-
 # %%
 names = [f"tree s{i}" for i in range(len(synth))] + ["karate"]
 base = synth + [kc]
@@ -598,15 +617,22 @@ plt.show()
 #   and even the raw Gromov tree from its best root ({glue:text}`synth-vs-nj_best:.1f`) never get there. On
 #   these trees DeltaZero's ℓ∞ runs from {glue:text}`synth_linf_dz_min:.2f` to {glue:text}`synth_linf_dz_max:.2f`,
 #   NJ's from {glue:text}`synth_linf_nj_min:.2f` to {glue:text}`synth_linf_nj_max:.2f`, the ablation's from
-#   {glue:text}`synth_linf_hard_min:.2f` to {glue:text}`synth_linf_hard_max:.2f`. So the smoothing is what
-#   makes the descent work: on the hard δ the exact δ of the final metric stays at
-#   {glue:text}`synth_delta_hard_min:.2f` or more, where DeltaZero brings it to {glue:text}`synth_delta_dz_max:.3f`
-#   or less. But the criterion asks for all five trees, DeltaZero and NJ are close, and, as above, a share of 1
-#   is within the tolerance of the threshold: over the ci sweep the method is at the edge at
+#   {glue:text}`synth_linf_hard_min:.2f` to {glue:text}`synth_linf_hard_max:.2f`. On the hard δ the exact δ of
+#   the final metric stays at {glue:text}`synth_delta_hard_min:.2f` or more, where DeltaZero brings it to
+#   {glue:text}`synth_delta_dz_max:.3f` or less. That ablation, however, runs at the smooth method's step size
+#   (lr {glue:text}`fit_lr`), where the hard-δ descent is close to diverging: the independent reviewer reran it at lr {glue:text}`review_lr` with
+#   the same 100 epochs (seeds 0-4, their measurement, not this page's) and found it ties or beats DeltaZero on
+#   this test at 4 of the 5 seeds. So this page does not show that the smoothing is needed on the noisy trees.
+#   A naive fix of the raw Gromov tree also closes the gap: adding the ℓ∞-optimal constant offset to the tree
+#   from its best root puts it at or below NJ on a share {glue:text}`synth-vs-nj_best_off:.1f` of the trees
+#   (from the same roots, {glue:text}`synth-vs-nj_gromov_off:.1f`). The criterion asks for all five trees, and a
+#   share of 1 is within the tolerance of the threshold: over the ci sweep the method is at the edge at
 #   {repro-seeds}`synth-vs-nj:method:edge` seeds, partial at {repro-seeds}`synth-vs-nj:method:partial` and
-#   fails at {repro-seeds}`synth-vs-nj:method:fail`; the ablation and both Gromov baselines fail at every seed
-#   ({repro-seeds}`synth-vs-nj:ablation:fail`, {repro-seeds}`synth-vs-nj:baseline1:fail`,
-#   {repro-seeds}`synth-vs-nj:baseline2:fail`). The smoothing is needed; a consistent win over NJ is not shown.
+#   fails at {repro-seeds}`synth-vs-nj:method:fail`; the ablation fails at
+#   {repro-seeds}`synth-vs-nj:ablation:fail`, the raw Gromov trees at {repro-seeds}`synth-vs-nj:baseline1:fail`
+#   and {repro-seeds}`synth-vs-nj:baseline2:fail`, and the best-root tree plus offset is at the edge at
+#   {repro-seeds}`synth-vs-nj:baseline4:edge` seeds, like DeltaZero at its best. A consistent win over NJ, or
+#   over an offset Gromov tree, is not shown.
 # * *Lower mean error than the raw Gromov tree on the karate club* ({repro-status}`karate-mean-vs-gromov`,
 #   post hoc since the page first ran: the karate club was used to choose β). DeltaZero's mean error is
 #   {glue:text}`karate-mean-vs-gromov_dz:.3f` of the raw Gromov tree's (ablation
@@ -616,9 +642,14 @@ plt.show()
 # * *Lower ℓ∞ than neighbour joining on the karate club* ({repro-status}`karate-linf-vs-nj`, post hoc). At this
 #   seed the ratio is {glue:text}`karate-linf-vs-nj_dz:.3f` (ablation {glue:text}`karate-linf-vs-nj_hard:.3f`,
 #   raw Gromov tree {glue:text}`karate-linf-vs-nj_gromov:.3f`, from its best root
-#   {glue:text}`karate-linf-vs-nj_best:.3f`): only DeltaZero beats NJ. But the fit and its roots move with the
-#   seed, and the method passes at {repro-seeds}`karate-linf-vs-nj:method:pass` ci seeds; seed 0 is one of the
-#   lucky draws.
+#   {glue:text}`karate-linf-vs-nj_best:.3f`): among the plain trees only DeltaZero beats NJ. But the raw Gromov
+#   tree plus the ℓ∞-optimal constant offset does as well without any descent:
+#   {glue:text}`karate-linf-vs-nj_gromov_off:.3f` from the same roots and {glue:text}`karate-linf-vs-nj_best_off:.3f`
+#   from its best root (passing at {repro-seeds}`karate-linf-vs-nj:baseline3:pass` and
+#   {repro-seeds}`karate-linf-vs-nj:baseline4:pass` ci seeds). The fit and its roots move with the seed, and the
+#   method passes at only {repro-seeds}`karate-linf-vs-nj:method:pass` ci seeds; seed 0 is one of the lucky draws.
+#   Here the ablation fails at every ci seed ({repro-seeds}`karate-linf-vs-nj:ablation:fail`), and the reviewer
+#   found it still fails at lr {glue:text}`review_lr`: on the karate club the hard-δ descent does not replace the smooth one.
 #
 # **Under the official temperature the distortion claims fall.** With the official grid file's settings
 # ($\beta = 1$, $\lambda = 0.01$, 32-point subsets in 32 rounds, the official loop and float32; "Against the official code"),
@@ -627,7 +658,8 @@ plt.show()
 # {glue:text}`set_grid_karate-mean-vs-gromov:.2f` times the raw Gromov tree's and its ℓ∞
 # {glue:text}`set_grid_karate-linf-vs-nj:.2f` times NJ's. At β = 1 the soft-max weighs all quadruples almost
 # alike and the descent compresses the whole metric. Our β = 20 is our choice; the benchmark run of the
-# official code used β = 10, which (at full scale, in that section's table) gives our statuses.
+# official code used β = 10, which runs at full scale only (its numbers come from the full sweep, not this page's
+# text).
 #
 # **What the numbers also show.** DeltaZero targets ℓ∞, the paper's criterion. On the mean absolute error NJ
 # is better on {glue:text}`n_nj_better_mean` of the {glue:text}`n_trees` noisy trees, and on the karate club
@@ -637,16 +669,22 @@ plt.show()
 # On the karate club DeltaZero brings δ from {glue:text}`kc_delta0:.2f` to {glue:text}`kc_delta1:.3f`; the
 # ablation only to {glue:text}`kc_delta_hard:.3f`.
 #
-# In short: the smooth surrogate is needed, since descent on the hard δ fails `synth-vs-nj` and
-# `karate-linf-vs-nj` at every ci seed and passes `karate-mean-vs-gromov` at none
-# ({repro-seeds}`karate-mean-vs-gromov:ablation:pass`); but at our sizes DeltaZero's advantage over a naive tree fit shows only against neighbour joining in ℓ∞, and
-# there it is not consistent over seeds.
+# In short: at the smooth method's step size, descent on the hard δ fails `synth-vs-nj` and
+# `karate-linf-vs-nj` at every ci seed and passes `karate-mean-vs-gromov` at
+# {repro-seeds}`karate-mean-vs-gromov:ablation:pass`. On the noisy trees that rests on the step size (the
+# reviewer's hard-δ run at lr {glue:text}`review_lr` ties or beats DeltaZero), so the finding that the smoothing is needed is
+# limited to the karate club. At our sizes DeltaZero shows no advantage over a naive tree fit: neighbour
+# joining or the best-root Gromov tree matches it on the mean error, and the Gromov tree plus one constant
+# offset matches or beats it in ℓ∞ against neighbour joining.
 #
 # ## What a skeptic would try
 #
-# The page has not yet been reviewed independently; the integrator arranges the review. The previous review
-# (of the page before comparators) found Gromov's bound counted and the karate δ drop weak; both are now
-# illustrations. The naive alternatives tried by the author, with the notebook's numbers at this seed:
+# Reviewed by: an independent reviewer (a helper that did not write the page), with the rubric, the page, its
+# record and ci sweep. They re-ran DeltaZero with the page's data, roots, fit seeds and criteria on seeds 0-4,
+# beside naive tree fits (constant offsets, UPGMA, NJ plus offset) and the hard-δ ablation at other step sizes.
+# What they found that bears on the counted tests is now measured by this notebook (seed 0 below, over the ci
+# sweep in the verdict); the rest is reported as theirs. An earlier review (of the page before comparators)
+# found Gromov's bound counted and the karate δ drop weak; both are now illustrations.
 #
 # * **Neighbour joining** as a baseline of every test where it is not the reference: it beats the raw Gromov
 #   tree on a share {glue:text}`synth-vs-gromov_nj:.1f` of the noisy trees and reaches
@@ -657,11 +695,33 @@ plt.show()
 #   {glue:text}`synth-vs-nj_best:.1f` of them at or below NJ; on the karate club {glue:text}`kc_linf_best:.2f`
 #   hops (NJ {glue:text}`kc_linf_nj:.2f`, DeltaZero {glue:text}`kc_linf_dz:.2f`) and a mean error
 #   {glue:text}`karate-mean-vs-gromov_best:.3f` of the same-roots raw tree's. Choosing the root is worth as much
-#   as DeltaZero on the mean error, not on ℓ∞.
-# * **DeltaZero without the smoothing** (the ablation, descent on the hard δ): ℓ∞
+#   as DeltaZero on the mean error; in ℓ∞ it needs the offset below.
+# * **The raw Gromov tree plus one constant offset** (the reviewer's main finding; now a baseline of
+#   `synth-vs-nj` and `karate-linf-vs-nj`). A Gromov tree only underestimates, so adding
+#   $c=(\max+\min)/2$ of its residuals to every distance halves its ℓ∞ error and keeps a tree metric. From the
+#   best root it is at or below NJ on a share {glue:text}`synth-vs-nj_best_off:.1f` of the noisy trees (ℓ∞
+#   {glue:text}`synth_linf_best_off_min:.2f` to {glue:text}`synth_linf_best_off_max:.2f`, DeltaZero
+#   {glue:text}`synth_linf_dz_min:.2f` to {glue:text}`synth_linf_dz_max:.2f`), and on the karate club it reaches
+#   {glue:text}`kc_linf_best_off:.2f` hops, {glue:text}`karate-linf-vs-nj_best_off:.3f` of NJ's ℓ∞. From the
+#   same roots as DeltaZero: a share {glue:text}`synth-vs-nj_gromov_off:.1f` of the trees and
+#   {glue:text}`karate-linf-vs-nj_gromov_off:.3f` of NJ's ℓ∞ on the karate club. Both make `karate-linf-vs-nj`
+#   not specific, and the best-root version ties DeltaZero's best on `synth-vs-nj`.
+# * **DeltaZero plus the same offset**, for fairness: a share {glue:text}`synth-vs-nj_dz_off:.1f` of the trees
+#   at or below NJ, and {glue:text}`karate-linf-vs-nj_dz_off:.3f` of NJ's ℓ∞ on the karate club. The descent
+#   adds something beyond the offset on the noisy trees; on the karate club it does not beat the best-root
+#   Gromov tree plus offset.
+# * **DeltaZero without the smoothing** (the ablation, descent on the hard δ at the smooth method's lr {glue:text}`fit_lr`): ℓ∞
 #   {glue:text}`synth_linf_hard_min:.2f` to {glue:text}`synth_linf_hard_max:.2f` on the noisy trees and
 #   {glue:text}`kc_linf_hard:.2f` hops on the karate club. It still improves on the raw Gromov tree from the
-#   same roots, so that comparison cannot isolate the smoothing either.
+#   same roots, so that comparison cannot isolate the smoothing either. The reviewer also ran it with its own
+#   step size (their measurement, seeds 0-4, 100 epochs; not re-run here): at lr {glue:text}`review_lr` it ties or beats DeltaZero
+#   on `synth-vs-nj` at 4 of the 5 seeds, while on the karate club it still fails `karate-linf-vs-nj`. The page's
+#   ablation is therefore weak on the noisy trees, and "the smoothing is needed" holds here only for the karate
+#   club. Re-tuning the ablation's step by a rule fixed in advance for both arms is left undone.
+# * **Other fits the reviewer tried** (their numbers, not measured here): UPGMA, with or without the offset,
+#   fails both ℓ∞ tests; a median offset on the raw Gromov tree passes `karate-mean-vs-gromov`, which neighbour
+#   joining already makes not specific; neighbour joining plus the offset beats plain NJ in ℓ∞, so "at or
+#   below NJ" is a low bar for an ℓ∞ criterion.
 # * **A random change of the metric as large as DeltaZero's** (the page's earlier control) was dropped: it
 #   cannot lower δ, so it failed by construction.
 #

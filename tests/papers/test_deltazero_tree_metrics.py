@@ -451,3 +451,31 @@ def test_deltazero_fit_hard_ablation_runs_is_deterministic_and_differs():
     assert np.array_equal(a["D_opt"], b["D_opt"])
     assert not np.allclose(a["D_opt"], s["D_opt"])
     assert K.triangle_violation(a["D_opt"]) <= 1e-9
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_linf_offset_tree_halves_the_residual_range_and_stays_a_tree_metric(seed):
+    D = _random_metric(9, seed)
+    T = K.gromov_tree(D, root=seed)
+    iu = np.triu_indices(9, 1)
+    r = (D - T)[iu]
+    assert r.min() >= -1e-12  # a Gromov tree never overestimates D
+    S = K.linf_offset_tree(D, T)
+    assert np.allclose(S, S.T) and np.all(np.diag(S) == 0)
+    assert K.distortion(D, S)["linf"] == pytest.approx((r.max() - r.min()) / 2, abs=1e-12)
+    assert K.distortion(D, S)["linf"] <= K.distortion(D, T)["linf"] + 1e-12
+    for c in np.linspace(r.min(), r.max(), 7):  # no other constant shift does better in ℓ∞
+        assert np.abs(D - T - c)[iu].max() >= K.distortion(D, S)["linf"] - 1e-12
+    assert K.four_point_delta(S) == pytest.approx(0.0, abs=1e-9)  # still a tree metric (pendant edges c/2)
+    assert K.floyd_warshall(S) == pytest.approx(S)  # and a metric
+    # an exact tree metric is left unchanged
+    Dt = _random_tree_metric(8, seed)
+    assert K.linf_offset_tree(Dt, Dt) == pytest.approx(Dt, abs=1e-12)
+
+
+def test_linf_offset_tree_bad_inputs():
+    D = _random_metric(5, 0)
+    with pytest.raises(ValueError):
+        K.linf_offset_tree(D, D[:4, :4])
+    with pytest.raises(ValueError):
+        K.linf_offset_tree(-D, D)

@@ -644,3 +644,21 @@ def distortion(D: Any, D_T: Any) -> dict[str, float]:
         raise ValueError(f"shapes differ: {A.shape} vs {B.shape}")
     E = np.abs(A - B)[np.triu_indices(A.shape[0], 1)]
     return {"linf": float(E.max()), "l1": float(E.mean())}
+
+
+def linf_offset_tree(D: Any, D_T: Any) -> np.ndarray:
+    """Naive ℓ∞ correction of a tree metric ``D_T`` fitted to ``D``: add one constant ``c`` to every
+    off-diagonal entry, with ``c = (max + min) / 2`` of the residuals ``D_ij - D_T,ij`` over pairs ``i < j``.
+
+    This is the ℓ∞-optimal constant shift, so ``max |D - (D_T + c)| = (max - min) / 2`` of the residuals.
+    For ``c >= 0`` (a Gromov tree never overestimates ``D``) the result is again a tree metric: it is the
+    tree with a pendant edge of length ``c / 2`` hung on every point. Returns the shifted matrix (zero diagonal).
+    """
+    A = check_distance_matrix(D, min_n=2)
+    B = check_distance_matrix(D_T, min_n=2, name="D_T", nonneg=False)
+    if A.shape != B.shape:
+        raise ValueError(f"shapes differ: {A.shape} vs {B.shape}")
+    r = (A - B)[np.triu_indices(A.shape[0], 1)]
+    S = B + (float(r.max()) + float(r.min())) / 2
+    np.fill_diagonal(S, 0.0)
+    return S
