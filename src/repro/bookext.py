@@ -53,9 +53,13 @@ def _download(target: str, text: str) -> addnodes.download_reference:
     return ref
 
 
-def _section(doctree: nodes.document, title: str) -> nodes.section | None:
+def _section(doctree: nodes.document, title: str, prefix: bool = False) -> nodes.section | None:
+    """The section titled ``title`` (or, with ``prefix``, the first whose title starts with it: "Verdict and ...")."""
+    def matches(text: str) -> bool:
+        return text.startswith(title) if prefix else text == title
+
     return next((s for s in doctree.findall(nodes.section)
-                 if s.children and isinstance(s[0], nodes.title) and s[0].astext().strip() == title), None)
+                 if s.children and isinstance(s[0], nodes.title) and matches(s[0].astext().strip())), None)
 
 
 def insert_card(app: Any, doctree: nodes.document) -> None:
@@ -115,7 +119,7 @@ def insert_claims(doctree: nodes.document, slug: str, record: dict) -> None:
 def insert_old_model_note(doctree: nodes.document, slug: str) -> None:
     """On a page still in the old claim model: a note at the top of its verdict, which the rules now overrule."""
     j = site.judgement(slug)
-    verdict = _section(doctree, "Verdict")
+    verdict = _section(doctree, "Verdict") or _section(doctree, "Verdict", prefix=True)
     if j is None or verdict is None or j.badge != "untested: awaiting comparators":
         return
     note = nodes.admonition(classes=["repro-old-model", "warning"])
@@ -294,6 +298,26 @@ def prune_removed_pages(app: Any, exception: Exception | None) -> None:
             image.unlink()
 
 
+def shrink_figures(app: Any, exception: Exception | None) -> None:
+    """``build-finished``: store the site's copy of each figure as a 256-colour palette PNG without alpha.
+
+    Matplotlib writes RGBA PNGs at twice their display density; line plots on an opaque background need no more
+    than 256 colours, so the palette copy is about a third of the size at the same pixel size. Only the site's
+    copies change (not the executed notebooks, nor any page's inputs); a figure already in palette mode is
+    skipped, so an unchanged build reads only the files' headers."""
+    if exception is not None or app.builder.format != "html":
+        return
+    from PIL import Image
+
+    for image in (Path(app.outdir) / "_images").glob("*.png"):
+        with Image.open(image) as im:
+            if im.mode == "P":
+                continue
+            palette = im.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT,
+                                                 dither=Image.Dither.NONE)
+        palette.save(image, optimize=True)
+
+
 def drop_thebe(app: Any, pagename: str, templatename: str, context: dict, doctree: Any) -> None:
     """``html-page-context``: the book has no live kernels, so drop the Thebe scripts.
 
@@ -339,6 +363,7 @@ def setup(app: Any) -> dict:
     app.connect("env-get-outdated", always_outdated)
     app.connect("build-finished", copy_mathjax)
     app.connect("build-finished", prune_removed_pages)
+    app.connect("build-finished", shrink_figures)
     app.connect("html-page-context", drop_thebe, priority=900)
     app.add_css_file("repro.css")
     app.add_js_file("repro-scoreboard.js")
