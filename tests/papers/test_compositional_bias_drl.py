@@ -125,22 +125,6 @@ def test_dimension_mix_takes_each_dimension_from_one_source_and_splits_blocks():
         K.mix_dimensions(za, zb[:, :3], mask)
 
 
-def test_train_model_dims_ablation_sees_the_same_batches_as_the_mixing_run():
-    import copy
-
-    imgs, _ = K.sprite_grid()
-    X = torch.tensor(imgs[::4])
-    prior = K.train_prior_vae(X, 20, latent=4, seed=0)
-    torch.manual_seed(0)
-    m0 = K.BlockAE(hidden=32)
-    runs = {}
-    for remix in ("attributes", "dims"):  # zero weights: only the batches move the network
-        runs[remix] = K.train_model(copy.deepcopy(m0), X, "mix", 15, batch=16, prior=prior, lam_prior=0.0,
-                                    lam_cons=0.0, seed=3, remix=remix)
-    assert runs["attributes"]["recon"] == runs["dims"]["recon"]
-    assert runs["attributes"]["prior"] != runs["dims"]["prior"], "the remixes must differ"
-
-
 def test_object_mix_is_a_subset_of_the_union():
     g = torch.Generator().manual_seed(1)
     sa, sb = torch.randn(7, 3, 4, generator=g), torch.randn(7, 3, 4, generator=g)
@@ -297,7 +281,8 @@ def test_kde_prior_loss_lies_between_nearest_distance_and_its_bound():
 
 
 def test_train_model_without_remix_sees_the_same_batches_and_scores_the_own_code():
-    """remix='none' (the ablation): the same batch stream as the mixing run, and z_mix = z at every step."""
+    """remix='none' (the ablation) and remix='dims' (the per-dimension remix): the same batch stream as the
+    mixing run; with 'none', z_mix = z at every step."""
     import copy
 
     imgs, _ = K.sprite_grid()
@@ -306,11 +291,13 @@ def test_train_model_without_remix_sees_the_same_batches_and_scores_the_own_code
     torch.manual_seed(0)
     m0 = K.BlockAE(hidden=32)
     runs = {}
-    for remix in ("attributes", "none"):  # with zero weights the two losses cannot move the network
+    for remix in ("attributes", "none", "dims"):  # with zero weights the two losses cannot move the network
         m = copy.deepcopy(m0)
         runs[remix] = K.train_model(m, X, "mix", 15, batch=16, prior=prior, lam_prior=0.0, lam_cons=0.0, seed=3,
                                     remix=remix)
     assert runs["attributes"]["recon"] == runs["none"]["recon"], "the ablation must see the mixing run's batches"
+    assert runs["attributes"]["recon"] == runs["dims"]["recon"], "the per-dimension remix must see them too"
+    assert runs["attributes"]["prior"] != runs["dims"]["prior"], "the remixes must differ"
     m = copy.deepcopy(m0)
     idx = torch.randint(0, len(X), (16,), generator=torch.Generator().manual_seed(3))  # the first batch
     with torch.no_grad():
