@@ -155,6 +155,26 @@ def test_consistency_loss_is_zero_for_an_exact_inverse_pair_and_scale_free():
     assert raw == pytest.approx(float((0.01 * z.flatten(1).pow(2).sum(1)).mean()), rel=1e-4)
     with pytest.raises(ValueError, match="z_mix"):
         K.consistency_loss(E, D, z.flatten(1))
+    # an already decoded composite (the training loop decodes z_mix once) gives the same loss
+    assert float(K.consistency_loss(E2, D, z, decoded=D(z))) == float(K.consistency_loss(E2, D, z))
+
+
+def test_no_remix_reuses_the_reconstruction_and_sees_the_same_losses_as_an_all_ones_mask():
+    """remix='none' decodes z once; its first step's losses equal those of z_mix = mix_attributes(z, ., ones)."""
+    imgs, _ = K.sprite_grid()
+    X = torch.tensor(imgs)
+    prior = K.train_prior_vae(X, 2, latent=3, batch=8, seed=0)
+    torch.manual_seed(0)
+    net = K.BlockAE(k=4, d=2, hidden=16)
+    hist = K.train_model(net, X, "mix", steps=1, batch=8, prior=prior, remix="none", seed=0)
+    torch.manual_seed(0)
+    ref = K.BlockAE(k=4, d=2, hidden=16)
+    x = X[torch.randint(0, len(X), (8,), generator=torch.Generator().manual_seed(0))]
+    z = ref.encode(x)
+    z_mix = K.mix_attributes(z, torch.roll(z, 4, 0), torch.ones(8, 4, dtype=torch.bool))
+    assert torch.equal(z_mix, z)
+    assert hist["prior"][0] == pytest.approx(float(K.prior_loss(prior, ref.decode(z_mix))), rel=1e-6)
+    assert hist["cons"][0] == pytest.approx(float(K.consistency_loss(ref.encode, ref.decode, z_mix)), rel=1e-6)
 
 
 def test_prior_loss_needs_a_frozen_vae_and_is_the_mean_negative_elbo():

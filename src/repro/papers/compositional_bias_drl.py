@@ -392,7 +392,7 @@ def prior_loss(vae_frozen: BlockAE, x_gen: Tensor) -> Tensor:
 
 
 def consistency_loss(E: Callable[[Tensor], Tensor], D: Callable[[Tensor], Tensor], z_mix: Tensor,
-                     normalise: bool = True) -> Tensor:
+                     normalise: bool = True, decoded: Tensor | None = None) -> Tensor:
     r"""Compositional consistency (Wiedemer et al.): :math:`\frac1B\sum_i \|E(D(z_{mix,i})) - z_{mix,i}\|^2`.
 
     The target ``z_mix`` is detached: the loss asks the encoder to read back the composite latent from the
@@ -402,6 +402,8 @@ def consistency_loss(E: Callable[[Tensor], Tensor], D: Callable[[Tensor], Tensor
     ----------
     E : image batch -> code (batch, K, d); D : code -> image batch.
     z_mix : tensor (batch, K, d).
+    decoded : ``D(z_mix)`` if the caller has already computed it (the prior loss decodes the same composites),
+        so that the decoder runs once per step; the loss is the same.
 
     Returns
     -------
@@ -411,7 +413,8 @@ def consistency_loss(E: Callable[[Tensor], Tensor], D: Callable[[Tensor], Tensor
         raise ValueError(f"z_mix must have shape (batch, K, d), got {tuple(z_mix.shape)}")
     target = z_mix.detach()
     scale = target.flatten(1).var(0, unbiased=False).sum() if normalise and len(target) > 1 else 1.0
-    return ((E(D(z_mix)) - target) ** 2).flatten(1).sum(1).mean() / scale
+    x_mix = D(z_mix) if decoded is None else decoded
+    return ((E(x_mix) - target) ** 2).flatten(1).sum(1).mean() / scale
 
 
 def train_model(model: BlockAE, images: Tensor, method: str, steps: int, batch: int = 64, lr: float = 2e-3,
@@ -459,14 +462,17 @@ def train_model(model: BlockAE, images: Tensor, method: str, steps: int, batch: 
     g_record = torch.Generator().manual_seed(seed + 1)  # remix masks recorded on the beta-VAE
     g_dims = torch.Generator().manual_seed(seed + 2)  # per-dimension masks of the "dims" ablation
 
-    def remix_losses(z: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
-        if mask.ndim == 3:
+    def remix_losses(z: Tensor, mask: Tensor, x_rec: Tensor | None = None) -> tuple[Tensor, Tensor]:
+        if x_rec is not None:  # z_mix = z (the "none" ablation): its decode is the reconstruction's
+            z_mix, x_mix = z, x_rec
+        elif mask.ndim == 3:
             z_mix = mix_dimensions(z, torch.roll(z, batch // 2, 0), mask)
         else:
             z_mix = mix_attributes(z, torch.roll(z, batch // 2, 0), mask)
-        x_mix = model.decode(z_mix)
+        if x_rec is None:
+            x_mix = model.decode(z_mix)
         p = prior_loss(prior, x_mix) if isinstance(prior, nn.Module) else kde_prior_loss(prior, x_mix, bandwidth)
-        return p, consistency_loss(model.encode, model.decode, z_mix)
+        return p, consistency_loss(model.encode, model.decode, z_mix, decoded=x_mix)  # one decode of z_mix
 
     opt = Adam(model.parameters(), lr=lr)
     hist: dict[str, list[float]] = {"recon": [], "prior": [], "cons": [], "total": []}
@@ -487,16 +493,16 @@ def train_model(model: BlockAE, images: Tensor, method: str, steps: int, batch: 
                 lp, lc = float(p), float(c)
         else:
             z = model.encode(x)
-            rec = ((model.decode(z) - x) ** 2).flatten(1).sum(1).mean()
+            x_rec = model.decode(z)
+            rec = ((x_rec - x) ** 2).flatten(1).sum(1).mean()
             loss, lp, lc = rec, nan, nan
             if prior is not None:  # the mixing losses: optimised for "mix", only recorded for "ae"
                 with torch.set_grad_enabled(method == "mix"):
                     mask = random_block_mask(batch, model.k, g)
-                    if method == "mix" and remix == "none":
-                        mask = torch.ones_like(mask)  # z_mix = z: no recombination
-                    elif method == "mix" and remix == "dims":
+                    same = method == "mix" and remix == "none"  # z_mix = z: no recombination
+                    if method == "mix" and remix == "dims":
                         mask = random_dim_mask(batch, model.k, model.d, g_dims)  # per dimension, not per block
-                    p, c = remix_losses(z, mask)
+                    p, c = remix_losses(z, mask, x_rec if same else None)
                 if method == "mix":
                     loss = rec + lam_prior * p + lam_cons * c
                 lp, lc = float(p.detach()), float(c.detach())
