@@ -97,6 +97,9 @@ def test_scoreboard_lists_every_catalogued_paper_with_its_badge():
     assert '<select class="repro-filter">' in html and 'data-sort="runtime"' in html
     glance = site.glance_html()
     assert "57</strong> pages" in glance and "counted tests reproduced" in glance
+    assert " 1 pages " not in glance, "a count of one takes the singular"
+    assert site._pages(1, "only illustrates", "only illustrate") == "1 page only illustrates"
+    assert site._pages(0, "only illustrates", "only illustrate") == "0 pages only illustrate"
     for path in pipeline.CLAIMS.glob("*.json"):
         j = site.judgement(path.stem)
         assert f'data-slug="{path.stem}"' in html and f'data-badge="{j.badge}"' in html.split(

@@ -404,6 +404,11 @@ def glance_svg(numbers: list[dict] | None = None) -> str:
     return "".join(parts)
 
 
+def _pages(k: int, one: str, many: str) -> str:
+    """``"1 page only illustrates"``, ``"3 pages only illustrate"``: the count with its noun and verb agreeing."""
+    return f"1 page {one}" if k == 1 else f"{k} pages {many}"
+
+
 def glance_html() -> str:
     """The book's totals in one line, and the landing figure."""
     numbers = book_numbers()
@@ -417,9 +422,9 @@ def glance_html() -> str:
             f'<strong>{sum(r["pages"] for r in numbers)}</strong> pages; <strong>{tests["reproduced"]}</strong> of '
             f"{n_tests} counted tests reproduced, {tests['not specific']} not specific, {tests['seed-sensitive']} "
             f"seed-sensitive, {tests['not reproduced']} not reproduced; "
-            f"{badges.get('illustrated, not tested', 0)} pages only illustrate; "
-            f"{badges.get('post hoc, unconfirmed', 0)} have only unconfirmed post-hoc tests; "
-            f"{badges.get('untested: awaiting comparators', 0)} await comparators.</p>")
+            f"{_pages(badges.get('illustrated, not tested', 0), 'only illustrates', 'only illustrate')}; "
+            f"{_pages(badges.get('post hoc, unconfirmed', 0), 'has only unconfirmed post-hoc tests', 'have only unconfirmed post-hoc tests')}; "
+            f"{_pages(badges.get('untested: awaiting comparators', 0), 'awaits comparators', 'await comparators')}.</p>")
     return f'<div class="repro-glance-box">{line}{glance_svg(numbers)}</div>'
 
 
