@@ -141,17 +141,18 @@ SPREAD = tolerance(abs=0.12, why="the slope's own noise: its standard deviation 
 #   policy with weights $(\mu_1,\dots,\mu_B)$ uses its bucket's weight (`K.bucket_uniform_gap`). For $B=2,4,8$
 #   this is a class of $B$ parameters, still of bounded pseudo-dimension, with a capacity that grows with $B$;
 # * **one weight per instance** (a strawman): the weight is chosen separately for every instance, as a rule
-#   that looked $\mu$ up in a hash of the instance would. This class has unbounded pseudo-dimension, but it
-#   fails a shrinking-gap criterion by construction: its sup splits over the instances
+#   that looked $\mu$ up in a hash of the instance would. This class has unbounded pseudo-dimension, and by
+#   construction its gap cannot shrink towards zero: its sup splits over the instances
 #   (`K.per_instance_gap`), and the gap stays above half the mean range of a profile over $\mu$, train and
-#   test together, at every $N$ (`K.per_instance_gap_floor`).
+#   test together, at every $N$ (`K.per_instance_gap_floor`). Over $N\le16$ that floor need not push its
+#   slope above the bar.
 #
 # The page's first version counted "the gap shrinks" as a test of the paper, with the last class as the
 # ablation and one fixed policy and the 201 randomised policies as naive baselines. An independent review
 # showed why no such test can be specific: the bound is about classes of *bounded* capacity, but the slope
 # criterion separates classes of small capacity relative to $N\le16$ from large ones. Small classes meet it
-# with or without the paper's structure, bounded classes of more weights can miss it, and the only unbounded
-# class fails by construction. The gap is now shown as an illustration of the mechanism, beside all these
+# with or without the paper's structure, bounded classes of more weights often end at the edge of it, and
+# the only unbounded class has a floor built in, so its shortfall says nothing about the paper. The gap is now shown as an illustration of the mechanism, beside all these
 # classes (see the verdict).
 #
 # ## The experiment
@@ -413,8 +414,8 @@ plt.show()
 # split averages {glue:text}`erm_train_Nmax:.1f` nodes there and {glue:text}`erm_test_Nmax:.1f` on the test set
 # (its training mean is {glue:text}`erm_direction` its test mean at this seed), against
 # {glue:text}`default_test:.1f` for the untuned default and {glue:text}`best_test:.1f` for the best weight chosen
-# on the test set itself. ERM's test mean lies {glue:text}`erm_minus_default:.1f` nodes from the default's (a
-# negative value: ERM does better) and {glue:text}`erm_minus_best:.1f` nodes above the best weight's, against a
+# on the test set itself. ERM's test mean minus the default's is {glue:text}`erm_minus_default:.1f` nodes
+# (negative where ERM does better, positive where it does worse) and {glue:text}`erm_minus_best:.1f` nodes above the best weight's, against a
 # standard error of the test mean of {glue:text}`se_test:.1f` nodes and a spread of one instance's tree size of
 # {glue:text}`inst_sd:.1f` nodes. With a cost curve this flat, what ERM gains or loses is mostly instance
 # variance, and we read no optimism (or pessimism) into the sign of its train-test difference at one seed.
@@ -588,7 +589,8 @@ claims.table()
 # * The linear family's uniform gap has a log-log slope of {glue:text}`slope:.2f` at this seed, against the
 #   brief's bar of $-0.3$. Over the ci seeds it passes at {repro-seeds}`gap-shrinks-with-N:method:pass`, and it
 #   lies within the slope's own seed spread of the bar (at the edge) at
-#   {repro-seeds}`gap-shrinks-with-N:method:edge`: even as a test it would not hold at 8 of 10 seeds.
+#   {repro-seeds}`gap-shrinks-with-N:method:edge`: even as a test it would miss the rule that a pass needs
+#   at 8 of the 10 seeds.
 # * Classes without the paper's structure meet the bar too. One fixed weight, no tuning (slope
 #   {glue:text}`slope_fixed:.2f` at this seed), passes at {repro-seeds}`gap-slope-one-policy:method:pass` and is
 #   at the edge at {repro-seeds}`gap-slope-one-policy:method:edge`; 201 randomised policies with no shared
@@ -598,8 +600,11 @@ claims.table()
 #   {repro-seeds}`gap-slope-2-buckets:method:pass`, four buckets at {repro-seeds}`gap-slope-4-buckets:method:pass`,
 #   eight buckets at {repro-seeds}`gap-slope-8-buckets:method:pass` (at the edge at
 #   {repro-seeds}`gap-slope-8-buckets:method:edge`). The only unbounded class, one weight per instance, passes
-#   at {repro-seeds}`gap-slope-one-weight-per-instance:method:pass`, and it is a strawman: its gap can never fall
-#   below {glue:text}`abl_floor:.1f` nodes at this seed, whatever $N$.
+#   at {repro-seeds}`gap-slope-one-weight-per-instance:method:pass`, fails at
+#   {repro-seeds}`gap-slope-one-weight-per-instance:method:fail` and is at the edge at
+#   {repro-seeds}`gap-slope-one-weight-per-instance:method:edge`. It is a strawman: its gap can never fall
+#   below {glue:text}`abl_floor:.1f` nodes at this seed, whatever $N$, yet over $N\le16$ that floor often
+#   leaves its slope only at the edge of the bar, not beyond it.
 #
 # What this means: over $N\le16$ the criterion sorts classes by their capacity relative to $N$, not by whether
 # their pseudo-dimension is bounded (every class above but the last is bounded), and classes with none of the
@@ -652,8 +657,8 @@ claims.table()
 #   at {repro-seeds}`gap-slope-8-buckets:method:pass`.
 # * *One weight per instance* (the page's first ablation, now labelled a strawman): slope
 #   {glue:text}`slope_abl:.2f`, from {glue:text}`gap_abl_N1:.1f` to {glue:text}`gap_abl_Nmax:.1f` nodes, above its
-#   floor of {glue:text}`abl_floor:.1f` nodes (half the mean range of a profile over $\mu$, train and test). Its
-#   failure is built in, and says nothing about the paper.
+#   floor of {glue:text}`abl_floor:.1f` nodes (half the mean range of a profile over $\mu$, train and test). The
+#   floor is built in, and whatever this class's slope does says nothing about the paper.
 # * *The floor of a finite test set*: the standard error of the test mean at the default weight is
 #   {glue:text}`se_test:.1f` nodes, {glue:text}`se_over_gap:.2f` of the family's gap at the largest $N$. Part of
 #   every measured gap is the test set's own noise, which does not shrink with $N$ and flattens every slope

@@ -216,8 +216,9 @@ gen = torch.Generator().manual_seed(1000 + seed)
 #   but not run on the page, as it was 2.5 times slower per step.
 # * ProtoNet: the six meta-training digits are augmented with their rotations by 90°, 180° and 270° as new
 #   classes (24 meta-training classes, Omniglot-style). *Chosen before the claimed runs* after a pilot in
-#   which a ProtoNet trained on only six classes overfitted them so badly that its meta-test error rose
-#   from 0.2 at initialisation to 0.5, worse than prototypes of raw pixels (0.08). With the rotations,
+#   which a ProtoNet trained on only six classes overfitted them so badly that its meta-test error rose well
+#   above its error at initialisation, and further above that of prototypes of raw pixels (the pilot is not
+#   in the record). With the rotations,
 #   at ci, the meta-trained plain ProtoNet still errs clearly more than its untrained embedding at
 #   {repro-seeds}`protonet-gain:baseline6:pass` seeds of the sweep and than raw pixels at
 #   {repro-seeds}`protonet-gain:baseline5:pass` (both are now comparators of the page).
@@ -243,8 +244,8 @@ gen = torch.Generator().manual_seed(1000 + seed)
 #   (Adam at $3\cdot10^{-3}$, batches of 320 images, no tuning) and the head (L2-normalised features, $C=1$ as
 #   scikit-learn's default).
 # * The pre-registered tests keep the tolerance declared before the first run ($\pm 30$ % relative, plus
-#   $0.02$), far wider than the drift measured since (under other CPU numerics, at most $0.001$ on a ratio
-#   and $0.003$ on a gain at seed 0). It raises the bars: an alignment ratio passes only below about $0.54$, a
+#   $0.02$), far wider than the drift measured since under other CPU numerics (given in the tolerance's
+#   reason in the record). It raises the bars: an alignment ratio passes only below about $0.54$, a
 #   gain only above about $0.029$, and every worst-seed score ratio between about $0.7$ and $1.5$ sits at the
 #   edge of the no-harm bar, a literal no-op included. The two post-hoc tests declare the tolerance measured
 #   under other CPU kernels (see their records).
@@ -650,13 +651,14 @@ glue("n_seeds", S, display=False)
 #
 # ## Claims
 #
-# Six counted tests, each measured beside its ablation (the plain learner on another stream of tasks) and its
+# Six tests, each measured beside its ablation (the plain learner on another stream of tasks) and its
 # naive baselines (the plain learner with a tuned learning rate, with weight decay, or trained on support
 # subsets; ConML's term without task identity; for the scores, a Gaussian process or pre-trained features with
 # a fine-tuned head; for the ProtoNet, prototypes of raw pixels and of the untrained embedding), under the same
-# measurement and criterion. Four were fixed before the first run and are unchanged; two, the CNP's alignment
-# and gain after {glue:text}`steps_trained:.0f` steps, were added after the first independent review and count
-# only once confirmed on seeds nobody looked at. The brief's two no-harm checks are shown as illustrations: a
+# measurement and criterion. Four were fixed before the first run, are unchanged and are counted; two, the
+# CNP's alignment and gain after {glue:text}`steps_trained:.0f` steps, were added after the first independent
+# review and would count only once confirmed on seeds nobody looked at (10–19). The confirmation run did not
+# confirm either, so they are not counted. The brief's two no-harm checks are shown as illustrations: a
 # no-op passes them, and they read the same scores as the gain tests.
 #
 # The paper's headline claims: ConML improves existing meta-learners of several families (the gain tests, both
@@ -678,8 +680,8 @@ claims.table()
 #
 # Numbers below are from this run (ci, seed 0, means over its {glue:text}`n_seeds:.0f` seeds); each test's
 # status is the ci sweep's over seeds 0–9, and the judged table shows every comparator at every seed and the
-# full-scale column. The two tests on the longer-trained CNP were added after the first review and move the
-# badge only once confirmed on seeds 10–19.
+# full-scale column. The two tests on the longer-trained CNP were added after the first review; neither was
+# confirmed on seeds 10–19, so neither moves the badge.
 #
 # * **Does ConML improve a trained CNP?** After {glue:text}`steps_trained:.0f` steps
 #   ({repro-status}`cnp-gain-trained`) the ConML CNP's held-out MSE is {glue:text}`cnpt_score_ConML:.3f`
@@ -693,11 +695,14 @@ claims.table()
 #   ConML's term with the task identities shuffled at {repro-seeds}`cnp-gain-trained:baseline4:pass`
 #   ({glue:text}`cnpt_gain_null:+.3f`). At this scale (two seeds per run, {glue:text}`steps_trained:.0f`
 #   steps) a gain of ConML's size is what another run of the same learner gives by chance, and the task
-#   identity, the paper's ingredient, adds nothing we can see. Tuning the learning rate on meta-validation
+#   identity, the paper's ingredient, adds nothing we can see at ci. Tuning the learning rate on meta-validation
 #   tasks kept ours at {glue:text}`n_tuned_ours_tr:.0f` of the {glue:text}`n_seeds:.0f` seeds of this run
 #   (gain {glue:text}`cnpt_gain_tuned:+.3f`). The full-scale run averages five seeds trained for 3000 and 6000
-#   steps, where run-to-run noise is smaller; its column in the judged table says whether the CNP gain stands
-#   there beside the other-stream ablation, the baselines and the Gaussian process.
+#   steps, where run-to-run noise is smaller, and there the picture changes: in both CNP readings ConML's gain
+#   clears the bar by far, well ahead of another run of the plain learner and of every meta-trained comparator
+#   (tuned learning rate, weight decay, subset training, null pairing). The judge reads it
+#   "not specific" only because the Gaussian process passes too. It is one full-scale run, not a sweep, so it
+#   is a signal to follow up rather than a result.
 # * **The pre-registered CNP reading** after {glue:text}`steps_cnp:.0f` steps ({repro-status}`cnp-gain`)
 #   comes early in training: the plain CNP's MSE is {glue:text}`cnp_score_plain:.2f`,
 #   {glue:text}`cnp_plain_over_zero:.2f` times that of predicting $0$ everywhere
@@ -724,8 +729,8 @@ claims.table()
 #   theirs, ConML's {glue:text}`pn_conml_over_raw:.1f` times; a clear gain over the plain learner at
 #   {repro-seeds}`protonet-gain:baseline5:pass` seeds), and prototypes in the ProtoNet's untrained initial
 #   embedding at {glue:text}`pn_score_init:.3f` (a clear gain at {repro-seeds}`protonet-gain:baseline6:pass`):
-#   {glue:text}`steps_proto:.0f` steps of meta-training on the rotated digits 0–5 mostly make the embedding
-#   worse for the digits 6–9, and ConML makes it worse still. Tuning the plain learner's learning rate helps
+#   at many seeds, {glue:text}`steps_proto:.0f` steps of meta-training on the rotated digits 0–5 leave the
+#   embedding worse for the digits 6–9 than it started, and ConML makes it worse still. Tuning the plain learner's learning rate helps
 #   (error rate {glue:text}`pn_score_tuned:.3f`, with $10^{-2}$ chosen at {glue:text}`n_tuned_high_pn:.0f` of
 #   the {glue:text}`n_seeds:.0f` seeds; a clear gain at {repro-seeds}`protonet-gain:baseline1:pass` seeds);
 #   pre-trained features with a fine-tuned logistic head reach {glue:text}`pn_score_pre:.3f`
@@ -763,7 +768,8 @@ claims.table()
 # which a Gaussian process or prototypes of raw pixels are better than either meta-learner, these are
 # statements about our reading of ConML at CPU scale, not about the paper's tuned method on its benchmarks.
 # The full-scale run (CNP read after 3000 and 6000 steps, ProtoNet after 1500, five seeds) is the judged
-# table's full-scale column.
+# table's full-scale column; its one positive signal, a CNP gain well beyond every meta-trained comparator,
+# is described in the first bullet above.
 #
 # ## What a skeptic would try
 #
