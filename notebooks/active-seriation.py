@@ -13,11 +13,12 @@
 # %% [markdown]
 # # Active seriation: ordering items from noisy similarity queries
 #
-# *A learner that chooses which pairs of items to compare can recover a hidden order exactly, with high
-# probability, from about $n\log n\,\sigma^2/\Delta^2$ noisy similarity queries; we test an illustrative
-# active algorithm of our own against its non-adaptive ablation, spectral seriation on passively sampled
-# pairs (with the missing pairs completed where the budget cannot cover them all), and a naive two-stage
-# active scheme.*
+# *The paper says that a learner that chooses which pairs of items to compare can recover a hidden order
+# exactly, with high probability, from about $n\log n\,\sigma^2/\Delta^2$ noisy similarity queries. We test
+# an illustrative active algorithm of our own against its non-adaptive ablation, spectral seriation on passively
+# sampled pairs (with the missing pairs completed where the budget cannot cover them all), and a naive two-stage
+# active scheme. Our algorithm recovers the order, but in our runs passive spectral seriation does as well at
+# the same budget, so nothing here shows that choosing the pairs is needed.*
 
 # %% tags=["parameters"]
 scale = "ci"
@@ -582,7 +583,9 @@ plt.show()
 #   budget, more than $n(n-1)/2$ for every $n$ up to {glue:text}`n_overhead`);
 # * $B$ = the smallest budget our algorithm accepts there, {glue:text}`B_low` queries, a share
 #   {glue:text}`share_low:.2f` of the {glue:text}`pairs_low` pairs;
-# * criterion: the brief's check 1 level, active exact recovery $\ge0.9$, with every comparator below it.
+# * criterion: active exact recovery $\ge0.9$, the brief's check-1 level. The brief also expects the passive
+#   designs to fall below it; that half is not part of the recorded criterion, and the comparators are judged
+#   against the same level.
 #
 # The passive comparators spread the same budget uniformly over the pairs, so each observed pair is seen
 # once and the others not at all, and complete the unobserved pairs before spectral seriation (both ours, not
@@ -882,7 +885,8 @@ claims.table()
 #   {repro-seeds}`recovers-below-all-pairs:baseline1:pass` and the profile design at
 #   {repro-seeds}`recovers-below-all-pairs:baseline2:pass`. Only the brief's mean-filled passive baseline
 #   fails here ({glue:text}`low_meanfill:.3f`), and it fails because of how it fills the gaps, not because it is
-#   passive. Until it is confirmed on seeds 10-19 this test does not move the badge.
+#   passive. The confirmation sweep on seeds 10-19 judges it not specific too (the method passes, and so do
+#   comparators), so it does not move the badge.
 # * *Illustrations, not counted.* The error probability falls exponentially in the budget per item (slope
 #   {glue:text}`decay_slope_active:.3f`, $R^2=${glue:text}`decay_r2_active:.3f`), but so does the ablation's
 #   (slope {glue:text}`decay_slope_uniform:.3f`, $R^2=${glue:text}`decay_r2_uniform:.3f`) and the passive

@@ -13,9 +13,11 @@
 # %% [markdown]
 # # Active testing with a cheap surrogate: LURE and its bootstrap (small models in place of LLMs)
 #
-# *To estimate a model's test risk from few labels, label the points that a cheap, fixed surrogate expects to
-# be costly, correct the bias with LURE weights, and read the estimate's error off a bootstrap of the same run;
-# the estimate is then more accurate than one from randomly chosen labels.*
+# *To estimate a model's test risk from few labels, the paper labels the points that a cheap, fixed surrogate
+# expects to be costly, corrects the bias with LURE weights, and reads the estimate's error off a bootstrap of the
+# same run; it reports estimates more accurate than those from randomly chosen labels. In our small-model
+# miniature the gain over random labelling is inside the noise or matched by plain stratification on the same
+# score, it is gone with the official 50-example surrogate, and the bootstrap does not track a run's error.*
 
 # %% tags=["parameters"]
 scale = "ci"
@@ -798,8 +800,9 @@ print(sorted(g))
 # its rank-correlation check of the bootstrap, unchanged in method, setting and criterion (and, since the review, in
 # their random draws: the values first recorded), now measured beside an ablation and naive baselines. The
 # {glue:text}`n_post` post-hoc tests (the official configuration, the precise measurement, the bootstrap's
-# coverage) were added when the page was converted or after its review, and count only once confirmed on unseen
-# seeds. {glue:text}`n_illustrations` illustrations are shown and not counted: LURE's unbiasedness
+# coverage) were added when the page was converted or after its review, and would count only once confirmed on
+# unseen seeds; none holds on the confirmation seeds 10-19. {glue:text}`n_illustrations` illustrations are shown
+# and not counted: LURE's unbiasedness
 # (`lure-unbiased`), a result of prior work that holds by construction and is unit-tested exactly by enumeration;
 # and the bootstrap's mean variance ratio in both configurations (`bootstrap-variance-calibrated`), which any
 # average-sized error bar passes. The old control of the two accuracy tests, shuffled scores, pays variance by
@@ -884,8 +887,9 @@ claims.table()
 # The headline that the surrogate need not be updated in the loop is not tested: a surrogate refit after every
 # label, the comparison it calls for, is not run. LURE's unbiasedness, shown as an illustration, holds at this seed
 # ({glue:text}`z_lure:.2f` standard errors from the pool risk); it is prior work and cannot fail for a correct
-# implementation. The post-hoc tests count only once a confirmation sweep on unseen seeds has run. The judged
-# table's full-scale column gives the same tests with 3,000 acquisitions per estimator.
+# implementation. The confirmation sweep on seeds 10-19 has run: none of the post-hoc tests holds there (each is
+# judged not reproduced or not specific), so none moves the badge. The judged table's full-scale column gives the
+# same tests with 3,000 acquisitions per estimator.
 #
 # ## What a skeptic would try
 #

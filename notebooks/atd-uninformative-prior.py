@@ -520,8 +520,7 @@ plt.show()
 # target classifier replaced by fixed logits). The golden file `tests/papers/golden/atd-uninformative-prior.json`
 # holds its score maps and chosen blocks, and `K.official_block_scores`, written from our reading of the
 # source, matches them to 1e-9 (test `test_golden_official_block_scores`): the query score is exactly the
-# official function. An official-code re-check of this page made 13 mutants of the query rule; each of the 13
-# fails the golden tests. The score, for posterior
+# official function. The score, for posterior
 # samples $x^{(1..S)}$ and per-sample target rewards $r_j$ from the classifier, is
 # $\sum_j\log\big(\alpha_1E_j+\alpha_2r_jC_j\big)$ with block averages of
 # $E_j=\sum_ie^{+d_{ij}^2/2\sigma^2}$ (disagreement between samples) and $C_j=\sum_ie^{-d_{ij}^2/2\sigma^2}$
@@ -821,7 +820,8 @@ claims.table()
 # official configuration on {glue:text}`official_maps` maps with {glue:text}`official_budget` queries); each test's
 # status is the ci sweep's over seeds 0–9, and the judged table above gives every comparator's value at every seed.
 # Tests marked † were added or changed after the page first ran: they move the badge only once confirmed on seeds
-# that nobody looked at while designing them.
+# that nobody looked at while designing them. The confirmation sweep on seeds 10–19 has run, and none of them
+# holds there (each is judged not reproduced or not specific), so none moves the badge.
 #
 # * **EM-PTDM against random search** ({repro-status}`beats-random-species`; {repro-status}`beats-random-remote`).
 #   EM-PTDM finds {glue:text}`rr_em-ptdm_species:.2f` and {glue:text}`rr_em-ptdm_remote:.2f` times as many
@@ -835,7 +835,8 @@ claims.table()
 #   {glue:text}`rr_kernel-greedy_species:.2f` and {glue:text}`rr_kernel-greedy_remote:.2f`. Finding half again
 #   as many targets as random search takes only a searcher that uses its observations. This test and the next
 #   are one measurement per environment: wherever the prior-dependent baseline clears $1.5$ over random search, a
-#   searcher that passes the next test ($\ge1.1$ times that baseline) passes this one too.
+#   searcher that passes the next test ($\ge1.1$ times that baseline) passes this one too. The badge still counts
+#   both, so its four counted tests are two measurements; all four are not specific, so this changes no badge.
 # * **EM-PTDM against the prior-dependent baseline** ({repro-status}`beats-prior-dependent-species`;
 #   {repro-status}`beats-prior-dependent-remote`). EM-PTDM finds {glue:text}`rb_em-ptdm_species:.2f` and
 #   {glue:text}`rb_em-ptdm_remote:.2f` times the targets of the Bayesian posterior over the prior's particles. The
@@ -852,7 +853,8 @@ claims.table()
 #   searcher does without any of the paper's machinery.
 # * **What the permanent memory adds** (post hoc, †; {repro-status}`permanent-memory-helps-species`;
 #   {repro-status}`permanent-memory-helps-remote`). The title's thesis is that the two memories together do
-#   better. Removing the *permanent* memory does not hurt in our analogue, it helps: EM on the transient memory
+#   better. Removing the *permanent* memory does not hurt in our analogue. On the species maps it helps; on the
+#   remote maps the difference is smaller, and at this seed inside the tolerance band: EM on the transient memory
 #   alone finds {glue:text}`found_em-transient_species:.1f` and {glue:text}`found_em-transient_remote:.1f`
 #   targets, {glue:text}`trans_over_em_species:.2f` and {glue:text}`trans_over_em_remote:.2f` times EM-PTDM's
 #   {glue:text}`found_em-ptdm_species:.1f` and {glue:text}`found_em-ptdm_remote:.1f`. Over the sweep, EM-PTDM's
@@ -863,7 +865,9 @@ claims.table()
 #   {repro-seeds}`permanent-memory-helps-species:ablation:edge` and
 #   {repro-seeds}`permanent-memory-helps-remote:ablation:edge`, and clears it at
 #   {repro-seeds}`permanent-memory-helps-species:ablation:pass` and
-#   {repro-seeds}`permanent-memory-helps-remote:ablation:pass`. A permanent memory that knows the task does not
+#   {repro-seeds}`permanent-memory-helps-remote:ablation:pass`. At full scale this ratio is inside the band at
+#   every seed on the remote maps, and at or just below its lower edge on the species maps. A permanent memory
+#   that knows the task does not
 #   rescue the thesis either: with maps of the environment's own generator EM-PTDM finds
 #   {glue:text}`over_trans_em-ptdm_informative_species:.2f` and
 #   {glue:text}`over_trans_em-ptdm_informative_remote:.2f` times the transient memory's targets (the test's
@@ -873,8 +877,8 @@ claims.table()
 #   {glue:text}`over_trans_em-ptdm_fitted_remote:.2f` (this seed only). Said plainly: given the true
 #   generator's maps, EM-PTDM finds {glue:text}`inf_fewer_em-ptdm_species:.0f` % and
 #   {glue:text}`inf_fewer_em-ptdm_remote:.0f` % *fewer* targets than with the uninformative speckle at this seed.
-#   In this analogue the permanent memory hurts. At this seed, the better it matches the targets, the longer EM
-#   trusts it: after query {glue:text}`mid_query` the weight on the transient memory is
+#   In this analogue an informative permanent memory hurts. At this seed, the better it matches the targets,
+#   the longer EM trusts it: after query {glue:text}`mid_query` the weight on the transient memory is
 #   {glue:text}`transient_mid_uninformative_species:.2f`,
 #   {glue:text}`transient_mid_fitted_species:.2f` and {glue:text}`transient_mid_informative_species:.2f` (species;
 #   uninformative, fitted, informative prior) and {glue:text}`transient_mid_uninformative_remote:.2f`,
@@ -895,13 +899,16 @@ claims.table()
 #   {glue:text}`found_em-ptdm_remote:.1f`: ratios of {glue:text}`fit_rb_em-ptdm_species:.2f` and
 #   {glue:text}`fit_rb_em-ptdm_remote:.2f` against the bar of $1.1$. The two environments differ over the sweep.
 #   On the species maps the method passes at {repro-seeds}`beats-prior-dependent-species-fitted-prior:method:pass`
-#   seeds (at the edge at {repro-seeds}`beats-prior-dependent-species-fitted-prior:method:edge`): the margin of the
-#   pre-registered test is gone. On the remote maps the outcome is mixed: the method passes at
+#   seeds (at the edge at {repro-seeds}`beats-prior-dependent-species-fitted-prior:method:edge`): at ci scale the
+#   margin of the pre-registered test is gone. At full scale (more maps, a larger budget) the method clears the
+#   bar on the species maps again, but kernel-greedy clears it by more, so the test is not specific there. On the
+#   remote maps the outcome is mixed: the method passes at
 #   {repro-seeds}`beats-prior-dependent-remote-fitted-prior:method:pass` seeds, is at the edge at
 #   {repro-seeds}`beats-prior-dependent-remote-fitted-prior:method:edge` and fails at
 #   {repro-seeds}`beats-prior-dependent-remote-fitted-prior:method:fail`; seed 0, this run, is among its lowest, so
 #   this run's ratio is no guide to the sweep. Where it passes, kernel-greedy passes with it
-#   ({repro-seeds}`beats-prior-dependent-remote-fitted-prior:baseline1:pass` seeds over the sweep). At this seed,
+#   ({repro-seeds}`beats-prior-dependent-remote-fitted-prior:baseline1:pass` seeds over the sweep); at full scale
+#   the remote ratio is at the edge of the bar. At this seed,
 #   after query {glue:text}`mid_query` EM-PTDM's weight on its transient memory is
 #   {glue:text}`transient_mid_fitted_species:.2f` and {glue:text}`transient_mid_fitted_remote:.2f` with the fitted
 #   prior against {glue:text}`transient_mid_uninformative_species:.2f` and
@@ -953,12 +960,13 @@ claims.table()
 # carries no information about the task), EM-PTDM beats random search and a prior-dependent searcher, under our
 # query rule and under the official one. None of that is specific to the paper's ingredients: a classical greedy
 # searcher that only smooths its own observations does about as well on the remote maps and better on the species
-# maps; EM on the transient memory alone finds
-# more targets than EM-PTDM at most seeds (the counts above), so the permanent memory, the half of the title's
-# pair that the page first left in place, costs targets here, with the uninformative and the informative prior
-# alike (and, at this seed, the fitted one); and when EM-PTDM and the prior-dependent searcher share a generic
-# prior at the targets' scale, the margin over the prior-dependent searcher is gone on the species maps and mixed
-# on the remote ones. The page does not test the paper's diffusion prior, its h-transform (which adds the two
+# maps; EM on the transient memory alone finds more targets than EM-PTDM with the informative prior in both
+# environments, and than EM-PTDM with the uninformative prior on the species maps (on the remote maps that gap is
+# small, inside the tolerance band at this seed and at full scale), so the permanent memory, the half of the
+# title's pair that the page first left in place, costs targets here or at best adds nothing; and when EM-PTDM and
+# the prior-dependent searcher share a generic prior at the targets' scale, the margin over the prior-dependent
+# searcher is gone on the species maps at ci scale (at full scale it returns, smaller than kernel-greedy's) and
+# mixed on the remote ones. The page does not test the paper's diffusion prior, its h-transform (which adds the two
 # memories' predictions instead of weighing them), or its data, where a learned transient memory may do what a
 # kernel smoother cannot and a pretrained prior may carry more than our particles; the paper's numbers were not
 # retrieved.

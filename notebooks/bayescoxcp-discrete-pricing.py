@@ -216,7 +216,7 @@ glue("ref_slope_log", float(REF_SLOPE["log"]), display=False)
 # compares two slopes, so a common log factor cancels in it.
 #
 # **Post-hoc test, added after the review** (its criterion is test 1's, fixed by the brief; it moves the
-# badge only once confirmed on seeds 10-19):
+# badge only once confirmed on seeds 10-19, and the confirmation sweep judged it not reproduced, so it does not):
 #
 # 5. `beats-tuned-coxcp-sparse`: test 1's ratio with the tuned CoxCP-like ($c=2$) as the denominator, same
 #    bar $0.7$ and tolerance. Ablation: proportional-odds Thompson sampling; baselines: epsilon-greedy,
@@ -697,9 +697,10 @@ glue("blind_knots", int(knots_for(T_MAX).size), display=False)
 # %% [markdown]
 # ## Claims
 #
-# Five counted tests, each measured beside its ablation and the baselines named above, under the same
-# measurement and criterion (four pre-registered; `beats-tuned-coxcp-sparse` post hoc, added after the
-# review), and one implementation check (`optimal_grid_price` against a brute-force argmax on this run's
+# Five tests, each measured beside its ablation and the baselines named above, under the same measurement and
+# criterion: four pre-registered, which the badge counts, and `beats-tuned-coxcp-sparse`, post hoc (added after
+# the review), which it does not count because it did not hold on the confirmation seeds 10-19; and one
+# implementation check (`optimal_grid_price` against a brute-force argmax on this run's
 # buyers), shown and not counted. The paper's headline claims map to them as follows:
 #
 # * *the discreteness of the grid helps*: untestable in this miniature. On a sparse grid a continuous-price
@@ -740,13 +741,15 @@ claims.table()
 #   logistic bandit {glue:text}`ratio_per_price:.2f` (passes at {repro-seeds}`beats-coxcp-sparse:baseline3:pass`)
 #   and the grid-blind sampler, the same model on this grid, {glue:text}`ratio_blind:.2f` (passes at
 #   {repro-seeds}`beats-coxcp-sparse:baseline4:pass`).
-# * *The same against the tuned CoxCP-like*, {repro-status}`beats-tuned-coxcp-sparse` (post hoc; it counts
-#   only once confirmed on seeds 10-19). With its exploration constant tuned to $c=2$ on design seeds,
+# * *The same against the tuned CoxCP-like*, {repro-status}`beats-tuned-coxcp-sparse` (post hoc; the
+#   confirmation sweep on seeds 10-19 judges it not reproduced too, so it does not count). With its exploration constant tuned to $c=2$ on design seeds,
 #   CoxCP-like's regret falls from {glue:text}`reg5_coxcp:.1f` to {glue:text}`reg5_coxcp_tuned:.1f` here and
 #   the method's ratio rises to {glue:text}`ratioT_method:.2f`: it passes at
-#   {repro-seeds}`beats-tuned-coxcp-sparse:method:pass` seeds. Most of test 1's margin came from an untuned
-#   denominator. Epsilon-greedy scores {glue:text}`ratioT_eps:.2f` against the tuned denominator (passes at
-#   {repro-seeds}`beats-tuned-coxcp-sparse:baseline1:pass`).
+#   {repro-seeds}`beats-tuned-coxcp-sparse:method:pass` seeds. At ci scale most of test 1's margin came from an
+#   untuned denominator. Epsilon-greedy scores {glue:text}`ratioT_eps:.2f` against the tuned denominator (passes
+#   at {repro-seeds}`beats-tuned-coxcp-sparse:baseline1:pass`). At full scale ($T$ up to 20000) the method's
+#   ratio to the tuned CoxCP-like is below the bar at most seeds, but epsilon-greedy and the grid-blind sampler
+#   clear it with it: not specific there.
 # * *$\sqrt T$ on the sparse grid*, {repro-status}`sparse-slope`. The fitted exponent is
 #   {glue:text}`slope5_method:.2f` (bar $7/12$, partial up to $0.75$): it passes at
 #   {repro-seeds}`sparse-slope:method:pass` seeds, is partial at {repro-seeds}`sparse-slope:method:partial` and
@@ -794,7 +797,10 @@ claims.table()
 # {glue:text}`ratio_eps_to_method:.2f` times the method's regret on the sparse grid and
 # {glue:text}`ratioD_eps_to_method:.2f` times on the densest, and it passes test 1 at
 # {repro-seeds}`beats-coxcp-sparse:baseline1:pass` seeds. Against a CoxCP-like whose exploration constant is
-# tuned, the method's margin mostly disappears. The proportional-hazards structure does matter in our data
+# tuned, the method's margin mostly disappears at ci scale. At full scale BayesCoxCP-lite's regret is below
+# epsilon-greedy's at every seed and its ratio to the tuned CoxCP-like clears the bar at most seeds, but
+# epsilon-greedy still passes both ratio tests there: at the larger scale posterior sampling gains a little, not
+# enough to make the tests specific. The proportional-hazards structure does matter in our data
 # (the proportional-odds sampler, the same sampler with the logit link, is behind at most seeds), but our
 # truth *is* a proportional-hazards model, so this is a correctly specified model beating a misspecified one.
 # The discreteness of the grid is not an ingredient we can isolate (see the claims). The regret exponents we
@@ -851,8 +857,12 @@ claims.table()
 #   exploration is a gamble.
 # * *BayesCoxCP-lite with an untuned prior*: independent grid values {glue:text}`ratio_indep:.2f`, every prior
 #   scale halved {glue:text}`ratio_prior_half:.2f`, doubled {glue:text}`ratio_prior_double:.2f` (ratios to
-#   CoxCP-like on the sparse grid, against {glue:text}`ratio_method:.2f` for the prior we use). The prior is
-#   not what makes the sparse-grid result.
+#   CoxCP-like on the sparse grid, against {glue:text}`ratio_method:.2f` for the prior we use), and sparse-grid
+#   exponents {glue:text}`slope5_indep:.2f`, {glue:text}`slope5_prior_half:.2f` and
+#   {glue:text}`slope5_prior_double:.2f` against {glue:text}`slope5_method:.2f` (bar of `sparse-slope`: $7/12$).
+#   At this seed every untuned prior does better than ours on the sparse grid, and without the random walk the
+#   exponent is below the bar that our prior misses: our prior is not what makes the sparse-grid result, and
+#   its random walk pays only on the dense grid (`dense-slope`'s ablation).
 # * *Is the tolerance band the cause?* Re-drawing only BayesCoxCP-lite's sampling randomness (same buyers,
 #   same sale uniforms) gives a ratio of {glue:text}`ratio_redraw:.2f` against {glue:text}`ratio_method:.2f`
 #   here; at some design seeds the review saw moves as wide as the $\pm15\%$ band itself, which it judged
@@ -875,6 +885,7 @@ claims.table()
 # * Whether the proportional-hazards structure helps when the truth is not a proportional-hazards model:
 #   our truth is one, so the proportional-odds ablation is misspecified by construction of the data.
 # * Whether Thompson sampling beats other continuing exploration (epsilon-greedy) at the paper's horizons
-#   or with the paper's sampler: in our miniature it does not.
+#   or with the paper's sampler. In our miniature it does not at ci scale; at full scale ($T$ up to 20000) our
+#   sampler's regret is below epsilon-greedy's at every seed, though not by enough to change a test.
 # * The $\sqrt{dT}$ term and its dependence on $d$ (one $d=5$), non-exponential baselines, and buyers
 #   whose covariates drift over time.
