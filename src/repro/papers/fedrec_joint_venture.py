@@ -16,7 +16,12 @@ Notation (paper -> here):
 - client (subsidiary) ``k`` -> ``k``; user embedding ``u_u`` -> ``U[u]``; item embedding ``v_v`` -> ``V[v]``
 - rating preference of user ``u`` at client ``k`` -> ``P[k][u]`` (``L`` numbers, ``L < rank``)
 - bridge function ``phi_k`` -> :func:`fit_bridge` (a linear map ``L x L``)
-- Top-K similar-user matching -> :func:`match_users`
+- Top-K similar-user matching -> :func:`match_users` (``link="similarity"`` of :func:`frjve_predict`)
+
+Comparators of the page's tests, none of them the paper's: :func:`pool_embeddings_predict` (linked copies average
+their FedMF embeddings, or only their projection on the preference basis: no inversion, no bridge),
+:func:`shrink_shared_predict` (the same update with every partner's copy replaced by zeros: shrinkage, no transfer),
+and :func:`tune_ridge` (FedMF's or Local-MF's ridge chosen on a validation split).
 """
 
 from __future__ import annotations
@@ -97,15 +102,15 @@ def make_jv_ratings(n_users: int, n_items: int, n_clients: int, user_overlap: fl
 
 
 def _solve_rows(R: np.ndarray, mask: np.ndarray, F: np.ndarray, reg: float) -> np.ndarray:
-    """Ridge solves ``min_x sum_j mask_ij (R_ij - x . F_j)^2 + reg |x|^2`` for every row ``i``."""
-    out = np.zeros((R.shape[0], F.shape[1]))
-    eye = reg * np.eye(F.shape[1])
-    for i in range(R.shape[0]):
-        m = mask[i]
-        if m.any():
-            Fm = F[m]
-            out[i] = np.linalg.solve(Fm.T @ Fm + eye, Fm.T @ R[i, m])
-    return out
+    """Ridge solves ``min_x sum_j mask_ij (R_ij - x . F_j)^2 + reg |x|^2`` for every row ``i`` (batched).
+
+    A row with no observed entry gets ``x = 0``.
+    """
+    M = mask.astype(float)
+    r = F.shape[1]
+    G = (M @ (F[:, :, None] * F[:, None, :]).reshape(len(F), r * r)).reshape(-1, r, r) + reg * np.eye(r)
+    rhs = (np.where(mask, R, 0.0)) @ F
+    return np.linalg.solve(G, rhs[:, :, None])[:, :, 0]
 
 
 def mf_train(R: np.ndarray, mask: np.ndarray, rank: int, reg: float, epochs: int, lr: float = 1.0,
@@ -193,32 +198,44 @@ def preference_basis(V: np.ndarray, n_levels: int) -> np.ndarray:
     return Wt[:n_levels].T
 
 
-def distill_preference(B: np.ndarray, V: np.ndarray, R_u: np.ndarray, mask_u: np.ndarray, mu: float,
-                       reg: float = 0.1, steps: int = 200) -> np.ndarray:
-    """Distil one user's rating preference by model inversion (step 2 of the brief).
+def distill_preferences(B: np.ndarray, V: np.ndarray, R: np.ndarray, mask: np.ndarray, mu: float,
+                        reg: float = 0.1, steps: int = 200) -> np.ndarray:
+    """Distil every user's rating preference by model inversion (step 2 of the brief), all users at once.
 
     With the model frozen (item embeddings ``V`` and basis ``B``), optimise only the user-side input ``p`` (L,)
-    so the frozen model ``mu + (B p) . v`` reproduces the user's local ratings:
-    ``min_p mean_obs (r_uv - mu - (B p) . v)^2 + reg |p|^2``, by ``steps`` of gradient descent from 0 with step
-    ``1 / Lipschitz`` (deterministic). ``B`` (rank, L), ``V`` (n_items, rank), ``R_u``/``mask_u`` (n_items,).
+    of each user so the frozen model ``mu + (B p) . v`` reproduces that user's local ratings:
+    ``min_p mean_obs (r_uv - mu - (B p) . v)^2 + reg |p|^2``, by ``steps`` of gradient descent from 0 with the
+    user's step ``1 / Lipschitz`` (deterministic). ``B`` (rank, L), ``V`` (n_items, rank), ``R``/``mask``
+    (n_users, n_items). Returns ``P`` (n_users, L); a user with no observed rating gets ``p = 0``.
     """
     B, V = np.asarray(B, float), np.asarray(V, float)
-    R_u, mask_u = _as_mask(np.atleast_2d(R_u), np.atleast_2d(mask_u))
+    R, mask = _as_mask(np.atleast_2d(R), np.atleast_2d(mask))
     check_int(steps, "steps", least=1)
-    if V.shape[0] != R_u.shape[1] or B.shape[0] != V.shape[1]:
-        raise ValueError(f"shapes disagree: B {B.shape}, V {V.shape}, R_u {R_u.shape[1:]}")
-    p = np.zeros(B.shape[1])
-    m = mask_u[0]
-    if not m.any():
-        return p
-    X = V[m] @ B
-    y = R_u[0, m] - mu
-    n = m.sum()
-    lip = 2 * (np.linalg.eigvalsh(X.T @ X / n).max() + reg)
+    check_positive(reg, "reg", strict=False)
+    if V.shape[0] != R.shape[1] or B.shape[0] != V.shape[1]:
+        raise ValueError(f"shapes disagree: B {B.shape}, V {V.shape}, R {R.shape}")
+    X = V @ B                                             # (n_items, L): the frozen model's features
+    n = mask.sum(1)
+    has = n > 0
+    nn = np.maximum(n, 1)[:, None]
+    L = X.shape[1]
+    G = (mask.astype(float) @ (X[:, :, None] * X[:, None, :]).reshape(len(X), L * L)).reshape(-1, L, L)
+    G = G / nn[:, :, None]                                                      # X_u^T X_u / n_u
+    b = (np.where(mask, R - mu, 0.0) @ X) / nn                                  # X_u^T y_u / n_u
+    lip = 2 * (np.linalg.eigvalsh(G)[:, -1] + reg)
+    P = np.zeros((R.shape[0], B.shape[1]))
     for _ in range(steps):
-        grad = 2 * (X.T @ (X @ p - y) / n + reg * p)
-        p = p - grad / lip
-    return p
+        grad = 2 * (np.einsum("ulm,um->ul", G, P) - b + reg * P)
+        P = P - grad / lip[:, None]
+    P[~has] = 0.0
+    return P
+
+
+def distill_preference(B: np.ndarray, V: np.ndarray, R_u: np.ndarray, mask_u: np.ndarray, mu: float,
+                       reg: float = 0.1, steps: int = 200) -> np.ndarray:
+    """One user's rating preference ``p_u`` (L,) by model inversion: :func:`distill_preferences` for one row
+    ``R_u``/``mask_u`` (n_items,)."""
+    return distill_preferences(B, V, np.atleast_2d(R_u), np.atleast_2d(mask_u), mu, reg, steps)[0]
 
 
 def fit_bridge(P_local: np.ndarray, P_global: np.ndarray, kind: str = "linear") -> Callable[[np.ndarray], np.ndarray]:
@@ -266,33 +283,63 @@ def rmse(pred: np.ndarray, truth: np.ndarray, mask: np.ndarray) -> float:
     return float(np.sqrt(np.mean((pred[mask] - truth[mask]) ** 2)))
 
 
+def client_preferences(data: dict, V: np.ndarray, mu: Sequence[float], n_levels: int, reg: float = 0.1,
+                       steps: int = 200) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The server's basis ``B`` (rank, L) and every client's distilled preferences ``[P_k]`` (n_users, L each; 0
+    for users the client does not hold): steps 1-2 of FR-JVE-lite, shared by all its variants."""
+    R, train, users = data["R"], data["train"], data["users"]
+    B = preference_basis(V, n_levels)
+    P = []
+    for k in range(R.shape[0]):
+        Pk = np.zeros((R.shape[1], n_levels))
+        mine = np.flatnonzero(users[k])
+        Pk[mine] = distill_preferences(B, V, R[k][mine], train[k][mine], mu[k], reg, steps)
+        P.append(Pk)
+    return B, P
+
+
 def frjve_predict(data: dict, U: Sequence[np.ndarray], V: np.ndarray, mu: Sequence[float], n_levels: int,
                   k_neighbors: int = 1, bridge: str = "linear", alpha: float = 0.5, min_sim: float = 0.0,
-                  reg: float = 0.1, steps: int = 200, bridge_iters: int = 2, link: str = "psi") -> dict:
+                  reg: float = 0.1, steps: int = 200, bridge_iters: int = 2, link: str = "psi",
+                  link_seed: int = 0, prefs: tuple[np.ndarray, list[np.ndarray]] | None = None) -> dict:
     """FR-JVE-lite on top of a FedMF model: distil, bridge, match, ensemble (steps 2-4 of the brief).
 
-    1. Every client distils ``P_k[u]`` (L,) for its users (:func:`distill_preference`, server basis ``B``).
+    1. Every client distils ``P_k[u]`` (L,) for its users (:func:`client_preferences`, server basis ``B``; pass
+       ``prefs=(B, P)`` to reuse them across variants).
     2. For each user, the server collects, from every other client, the ``k_neighbors`` users whose bridged
-       preferences are most cosine-similar (similarity above ``min_sim``; ``link="similarity"``, no user id
-       used), or (``link="psi"``) the same user where a private set intersection of hashed ids says it is
-       shared, with weight 1.
-    3. Global preference ``pbar_u`` = mean of the user's own bridged preference and its matches' (each
-       similarity-weighted). Each client fits its bridge ``phi_k`` (local -> global) on ``(P_k, pbar)``, and the
-       inverse ``psi_k`` (global -> local); matching and bridges are refitted ``bridge_iters`` times from identity.
+       preferences are most cosine-similar (``link="similarity"``, no user id used; weight: the cosine where it
+       exceeds ``min_sim``, else 0), or as many users drawn at random once (``link="random"``, seeded by
+       ``link_seed``; the same cosine weights: the ablation of the similarity matching), or (``link="psi"``) the
+       same user where a private set intersection of hashed ids says it is shared, with weight 1.
+    3. Global preference ``pbar_u`` = weighted mean of the user's own bridged preference (weight 1) and its
+       matches'. Each client fits its bridge ``phi_k`` (local -> global) on ``(P_k, pbar)``, and the inverse
+       ``psi_k`` (global -> local); matching and bridges are refitted ``bridge_iters`` times from identity.
     4. Prediction: the user embedding's component in the preference subspace is pulled towards the transferred
        preference, ``u' = U_k[u] + alpha B (psi_k(pbar_u) - P_k[u])``, for users with at least one match.
 
     Returns dict with ``pred`` (n_clients, n_users, n_items), ``P`` [(n_users, L)] and ``matched`` (n_clients,
-    n_users) bool, and ``match_idx`` [(n_users, n_clients, k_neighbors)] (-1 where none).
+    n_users) bool, and ``match_idx`` (n_clients, n_users, n_clients, k_neighbors) (-1 where none).
     """
     if not 0 <= alpha <= 1:
         raise ValueError(f"alpha must lie in [0, 1]; got {alpha}")
     check_int(bridge_iters, "bridge_iters", least=1)
-    R, train, users = data["R"], data["train"], data["users"]
+    check_int(k_neighbors, "k_neighbors", least=1)
+    if link not in ("psi", "similarity", "random"):
+        raise ValueError(f"link must be 'psi', 'similarity' or 'random'; got {link!r}")
+    R, users = data["R"], data["users"]
     n_clients, n_users, _ = R.shape
-    B = preference_basis(V, n_levels)
-    P = [np.stack([distill_preference(B, V, R[k, u], train[k, u], mu[k], reg, steps) if users[k, u]
-                   else np.zeros(n_levels) for u in range(n_users)]) for k in range(n_clients)]
+    B, P = prefs if prefs is not None else client_preferences(data, V, mu, n_levels, reg, steps)
+    if B.shape[1] != n_levels or len(P) != n_clients:
+        raise ValueError(f"prefs do not match n_levels={n_levels} and {n_clients} clients")
+    drawn = {}
+    if link == "random":
+        rng = np.random.default_rng(link_seed)
+        for k in range(n_clients):
+            nk = int(users[k].sum())
+            for j in range(n_clients):
+                if j != k:
+                    nj = int(users[j].sum())
+                    drawn[k, j] = np.stack([rng.choice(nj, min(k_neighbors, nj), replace=False) for _ in range(nk)])
     phi = [fit_bridge(P[k][:1], P[k][:1], "identity") for k in range(n_clients)]
     for _ in range(bridge_iters):
         G = [phi[k](P[k]) for k in range(n_clients)]  # everyone in the global space
@@ -309,12 +356,16 @@ def frjve_predict(data: dict, U: Sequence[np.ndarray], V: np.ndarray, mu: Sequen
                 if link == "similarity":
                     idx, sims = match_users(G[k][mine], G[j][cand], min(k_neighbors, len(cand)))
                     w = np.where(sims > min_sim, sims, 0.0)
-                elif link == "psi":
+                elif link == "random":
+                    idx = drawn[k, j]
+                    a = G[k][mine] / np.maximum(np.linalg.norm(G[k][mine], axis=1, keepdims=True), 1e-300)
+                    c = G[j][cand[idx]]
+                    sims = np.einsum("nl,nkl->nk", a, c) / np.maximum(np.linalg.norm(c, axis=2), 1e-300)
+                    w = np.where(sims > min_sim, sims, 0.0)
+                else:
                     pos = np.searchsorted(cand, mine).clip(0, len(cand) - 1)
                     idx = pos[:, None]
                     w = (cand[pos] == mine).astype(float)[:, None]
-                else:
-                    raise ValueError(f"link must be 'psi' or 'similarity'; got {link!r}")
                 acc += np.einsum("nk,nkl->nl", w, G[j][cand[idx]])
                 wsum += w.sum(1)
                 matched[k, mine] |= (w > 0).any(1)
@@ -329,10 +380,122 @@ def frjve_predict(data: dict, U: Sequence[np.ndarray], V: np.ndarray, mu: Sequen
         ok = matched[k]
         psi = (fit_bridge(pbar[k][ok], P[k][ok], bridge) if bridge != "identity" and ok.sum() > n_levels
                else fit_bridge(P[k][:1], P[k][:1], "identity"))
-        Uk = U[k].copy()
+        Uk = np.array(U[k], dtype=float)
         Uk[ok] += alpha * (psi(pbar[k][ok]) - P[k][ok]) @ B.T
         pred[k] = mu[k] + Uk @ V.T
     return dict(pred=pred, P=P, matched=matched, match_idx=midx)
+
+
+def pool_embeddings_predict(data: dict, U: Sequence[np.ndarray], V: np.ndarray, mu: Sequence[float],
+                            basis: np.ndarray | None = None, alpha: float = 0.5) -> np.ndarray:
+    """A naive transfer with none of FR-JVE's inversion or bridge: every client pulls a shared user's FedMF
+    embedding towards the plain mean of its copies at the clients that hold it,
+    ``u' = U_k[u] + alpha (mean_j U_j[u] - U_k[u]) Pi``, with ``Pi = basis basis^T`` (the copies share only their
+    projection on ``basis`` (rank, L): as few numbers as FR-JVE's preference) or ``Pi = I`` (``basis=None``: the
+    whole embedding, no privacy). Shared users are linked as FR-JVE-lite's ``link="psi"`` links them.
+
+    Returns predictions (n_clients, n_users, n_items).
+    """
+    if not 0 <= alpha <= 1:
+        raise ValueError(f"alpha must lie in [0, 1]; got {alpha}")
+    users = np.asarray(data["users"], bool)
+    Us = np.stack([np.asarray(u, float) for u in U])
+    if Us.shape[:2] != users.shape:
+        raise ValueError(f"U must hold one (n_users, rank) array per client; got {Us.shape}, users {users.shape}")
+    Pi = np.eye(Us.shape[2]) if basis is None else np.asarray(basis, float) @ np.asarray(basis, float).T
+    if Pi.shape != (Us.shape[2], Us.shape[2]):
+        raise ValueError(f"basis must have {Us.shape[2]} rows; got {np.shape(basis)}")
+    held = users.sum(0)
+    mean = np.einsum("ku,kur->ur", users.astype(float), Us) / np.maximum(held, 1)[:, None]
+    shared = held >= 2
+    pred = np.zeros((len(Us), users.shape[1], np.asarray(V).shape[0]))
+    for k in range(len(Us)):
+        Uk = Us[k].copy()
+        ok = shared & users[k]
+        Uk[ok] += alpha * (mean[ok] - Uk[ok]) @ Pi
+        pred[k] = mu[k] + Uk @ np.asarray(V, float).T
+    return pred
+
+
+def local_mf_predict(data: dict, rank: int, reg: float, epochs: int, seed: int = 0) -> np.ndarray:
+    """Local-MF: every client fits its own MF (:func:`mf_train`, ``epochs`` ALS sweeps) on its own training ratings;
+    nothing is federated. Returns predictions (n_clients, n_users, n_items)."""
+    R, train = data["R"], data["train"]
+    return np.stack([m + U_ @ V_.T for U_, V_, m in
+                     (mf_train(R[k], train[k], rank, reg, epochs, seed=seed) for k in range(R.shape[0]))])
+
+
+def shrink_shared_predict(data: dict, U: Sequence[np.ndarray], V: np.ndarray, mu: Sequence[float],
+                          basis: np.ndarray | None = None, alpha: float = 0.5) -> np.ndarray:
+    """A no-transfer control of :func:`pool_embeddings_predict`: the same update with every other client's copy of a
+    shared user replaced by zeros, so nothing crosses clients and only shrinkage is left:
+    ``u' = U_k[u] + alpha (U_k[u] / n_u - U_k[u]) Pi``, with ``n_u`` the number of clients that hold ``u`` and
+    ``Pi = basis basis^T`` (``basis`` (rank, L)) or ``Pi = I`` (``basis=None``). With 2 clients and ``alpha = 1/2``
+    a shared user's (projected) embedding shrinks by a quarter.
+
+    Returns predictions (n_clients, n_users, n_items).
+    """
+    if not 0 <= alpha <= 1:
+        raise ValueError(f"alpha must lie in [0, 1]; got {alpha}")
+    users = np.asarray(data["users"], bool)
+    Us = np.stack([np.asarray(u, float) for u in U])
+    if Us.shape[:2] != users.shape:
+        raise ValueError(f"U must hold one (n_users, rank) array per client; got {Us.shape}, users {users.shape}")
+    Pi = np.eye(Us.shape[2]) if basis is None else np.asarray(basis, float) @ np.asarray(basis, float).T
+    if Pi.shape != (Us.shape[2], Us.shape[2]):
+        raise ValueError(f"basis must have {Us.shape[2]} rows; got {np.shape(basis)}")
+    held = users.sum(0)
+    shared = held >= 2
+    pred = np.zeros((len(Us), users.shape[1], np.asarray(V).shape[0]))
+    for k in range(len(Us)):
+        Uk = Us[k].copy()
+        ok = shared & users[k]
+        Uk[ok] -= alpha * (1 - 1 / held[ok])[:, None] * (Uk[ok] @ Pi)
+        pred[k] = mu[k] + Uk @ np.asarray(V, float).T
+    return pred
+
+
+def link_accuracy(match_idx: np.ndarray, overlap: np.ndarray) -> float:
+    """How often preference matching finds the right partner: over every client ``k``, every other client ``j`` and
+    every shared user ``u`` (``overlap``), the fraction whose best match at ``j`` (``match_idx[k, u, j, 0]``, from
+    :func:`frjve_predict`) is ``u`` itself."""
+    match_idx = np.asarray(match_idx)
+    overlap = np.asarray(overlap, bool)
+    if match_idx.ndim != 4 or match_idx.shape[1] != overlap.shape[0] or match_idx.shape[0] != match_idx.shape[2]:
+        raise ValueError(f"match_idx must be (n_clients, n_users, n_clients, k); got {match_idx.shape}")
+    shared = np.flatnonzero(overlap)
+    if shared.size == 0:
+        raise ValueError("no shared users")
+    hits = [match_idx[k, shared, j, 0] == shared for k in range(match_idx.shape[0])
+            for j in range(match_idx.shape[0]) if j != k]
+    return float(np.mean(hits))
+
+
+def tune_ridge(data: dict, rank: int, grid: Sequence[float], rounds: int, seed: int = 0,
+               val_frac: float = 0.2, model: str = "fedmf") -> tuple[float, list[float]]:
+    """A ridge chosen on a validation split: a ``val_frac`` share of each client's training ratings (drawn from the
+    stream ``(seed, 1)``, apart from the data's) is held out, the model is fitted on the rest for every ``reg`` in
+    ``grid`` (``model="fedmf"``: :func:`fedmf_train` for ``rounds`` rounds; ``"local"``: :func:`local_mf_predict`
+    with ``rounds`` sweeps), and the ridge with the lowest validation RMSE (all users, all clients) is returned with
+    every grid value's validation RMSE. Both models see the same split. The test ratings are never seen."""
+    if len(grid) == 0:
+        raise ValueError("grid must hold at least one ridge value")
+    if not 0 < val_frac < 1:
+        raise ValueError(f"val_frac must lie in (0, 1); got {val_frac}")
+    if model not in ("fedmf", "local"):
+        raise ValueError(f"model must be 'fedmf' or 'local'; got {model!r}")
+    R, train = data["R"], data["train"]
+    val = train & (np.random.default_rng((seed, 1)).random(train.shape) < val_frac)
+    fit = dict(data, train=train & ~val)
+    errs = []
+    for reg in grid:
+        if model == "fedmf":
+            U, V, mu = fedmf_train(fit, rank, reg, rounds, seed=seed)
+            pred = np.stack([mu[k] + U[k] @ V.T for k in range(len(U))])
+        else:
+            pred = local_mf_predict(fit, rank, reg, rounds, seed=seed)
+        errs.append(rmse(pred, R, val))
+    return float(grid[int(np.argmin(errs))]), errs
 
 
 def pair_order_accuracy(pred: np.ndarray, truth: np.ndarray, mask: np.ndarray) -> float:
@@ -380,43 +543,99 @@ def attacker_error(U: np.ndarray, B: np.ndarray, P: np.ndarray) -> float:
     return float(np.median(np.linalg.norm(U_hat - U, axis=1)[ok] / nrm[ok]))
 
 
+RIDGE_GRID = (0.3, 1.0, 3.0, 10.0)  # the validation grid of the tuned baselines: half-decades around reg = 1
+LONG_ROUNDS = 3  # the "trained longer" baselines run this many times the page's FedMF rounds
+
+
 def run_joint_venture(n_users: int, n_items: int, n_clients: int, user_overlap: float, item_share: float,
                       rank: int, density: float, n_levels: int, reg: float, rounds: int, seed: int,
-                      scale_spread: float = 0.4, alpha: float = 0.5) -> dict:
-    """One seeded joint venture, every method in the same run: Local-MF, FedMF, centralised MF, FR-JVE-lite with
-    the linear bridge, with the identity bridge, with similarity linking (no ids), and the mean-rating predictor.
+                      scale_spread: float = 0.4, alpha: float = 0.5,
+                      ridge_grid: Sequence[float] = RIDGE_GRID) -> dict:
+    """One seeded joint venture, every method in the same run.
+
+    On FedMF with the ridge ``reg``: Local-MF, FedMF, centralised MF, the mean rating; FR-JVE-lite with the
+    linear bridge, with the identity bridge, with similarity links (no ids; 1, 5 and 10 neighbours) and with random
+    links; the naive transfers of :func:`pool_embeddings_predict` (the copies' projection on the basis, and whole
+    embeddings) and their no-transfer shrinkage (:func:`shrink_shared_predict`); the ensemble (FedMF + Local-MF) / 2;
+    FedMF and Local-MF with their ridges chosen on a validation split (:func:`tune_ridge` over ``ridge_grid``);
+    FedMF run for ``LONG_ROUNDS`` times the rounds. On the validation-tuned FedMF (``"tuned: ..."``): FR-JVE-lite,
+    its identity bridge, the shared projection, the tuned ensemble and the tuned FedMF run longer. On the longer-run
+    FedMF (``"3x rounds: ..."``): FR-JVE-lite, its identity bridge and the shared projection.
 
     Returns ``{method: {"overlap": rmse, "exclusive": rmse, "all": rmse, "order": pair accuracy}}`` plus
-    ``"privacy"`` (attacker's relative error on the FedMF user embeddings from the shared preferences) and
-    ``"privacy_full_rank"`` (the same when the preference has ``L = rank`` numbers: the control).
+    ``"privacy"`` (attacker's relative error on the FedMF user embeddings from the shared preferences),
+    ``"privacy_projection"`` (the same from the shared projection ``B^T u``), ``"privacy_full_rank"`` (from a
+    preference of ``L = rank`` numbers) and ``"privacy_full_rank_noridge"`` (the same distilled without a ridge),
+    ``"link_accuracy"`` and ``"link_chance"`` (top-1 similarity matching: :func:`link_accuracy`, and one over the
+    other client's users), ``"ratings_per_shared_copy"`` (mean training ratings of a shared user at one client),
+    ``"reg_tuned"`` and ``"reg_local_tuned"``.
     """
     d = make_jv_ratings(n_users, n_items, n_clients, user_overlap, item_share, rank, density, seed,
                         scale_spread=scale_spread)
-    R, test, ov = d["R"], d["test"], d["overlap"]
+    R, train, test, ov = d["R"], d["train"], d["test"], d["overlap"]
     masks = {"overlap": test & ov[None, :, None], "exclusive": test & ~ov[None, :, None], "all": test}
     preds = {}
-    loc = [mf_train(R[k], d["train"][k], rank, reg, rounds, seed=seed) for k in range(n_clients)]
-    preds["Local-MF"] = np.stack([m + U @ V.T for U, V, m in loc])
-    U, V, mu = fedmf_train(d, rank, reg, rounds, seed=seed)
-    preds["FedMF"] = np.stack([mu[k] + U[k] @ V.T for k in range(n_clients)])
+    extra: dict = {}
+
+    def fedmf(r, n_rounds=rounds):
+        U_, V_, mu_ = fedmf_train(d, rank, r, n_rounds, seed=seed)
+        return U_, V_, mu_, np.stack([mu_[k] + U_[k] @ V_.T for k in range(n_clients)])
+
+    def transfers(U_, V_, mu_, prefix, variants):
+        prefs = client_preferences(d, V_, mu_, n_levels)
+        for name, kw in variants:
+            out = frjve_predict(d, U_, V_, mu_, n_levels, alpha=alpha, prefs=prefs, **kw)
+            preds[prefix + name] = out["pred"]
+            extra[prefix + name] = out
+        preds[prefix + "shared projection"] = pool_embeddings_predict(d, U_, V_, mu_, prefs[0], alpha)
+        return prefs
+
+    preds["Local-MF"] = local_mf_predict(d, rank, reg, rounds, seed=seed)
+    U, V, mu, preds["FedMF"] = fedmf(reg)
     preds["Centralised MF"] = centralised_predict(d, rank, reg, rounds, seed=seed)
-    out = frjve_predict(d, U, V, mu, n_levels, bridge="linear", alpha=alpha)
-    preds["FR-JVE-lite"] = out["pred"]
-    preds["FR-JVE-lite, identity bridge"] = frjve_predict(d, U, V, mu, n_levels, bridge="identity", alpha=alpha)["pred"]
-    preds["FR-JVE-lite, similarity links"] = frjve_predict(d, U, V, mu, n_levels, bridge="linear", alpha=alpha,
-                                                           link="similarity")["pred"]
-    preds["Mean rating"] = np.stack([np.full(R.shape[1:], R[k][d["train"][k]].mean()) for k in range(n_clients)])
+    sim = "FR-JVE-lite, similarity links"
+    B, P = transfers(U, V, mu, "", [("FR-JVE-lite", {}), ("FR-JVE-lite, identity bridge", dict(bridge="identity")),
+                                    (sim, dict(link="similarity")),
+                                    (sim + ", k=5", dict(link="similarity", k_neighbors=5)),
+                                    (sim + ", k=10", dict(link="similarity", k_neighbors=10)),
+                                    ("FR-JVE-lite, random links", dict(link="random", link_seed=seed))])
+    preds["Shared projection"] = preds.pop("shared projection")
+    preds["Shared embeddings"] = pool_embeddings_predict(d, U, V, mu, None, alpha)
+    preds["Shrunk shared embeddings"] = shrink_shared_predict(d, U, V, mu, None, alpha)
+    preds["Shrunk shared projection"] = shrink_shared_predict(d, U, V, mu, B, alpha)
+    preds["FedMF + Local-MF"] = 0.5 * (preds["FedMF"] + preds["Local-MF"])
+    preds["Mean rating"] = np.stack([np.full(R.shape[1:], R[k][train[k]].mean()) for k in range(n_clients)])
+    long_rounds = LONG_ROUNDS * rounds
+    U3, V3, mu3, preds["FedMF, 3x rounds"] = fedmf(reg, long_rounds)
+    preds["3x rounds: FedMF"] = preds["FedMF, 3x rounds"]
+    transfers(U3, V3, mu3, "3x rounds: ", [("FR-JVE-lite", {}),
+                                           ("FR-JVE-lite, identity bridge", dict(bridge="identity"))])
+    reg_l, _ = tune_ridge(d, rank, ridge_grid, rounds, seed=seed, model="local")
+    preds["Local-MF, tuned ridge"] = preds["Local-MF"] if reg_l == reg else local_mf_predict(d, rank, reg_l, rounds,
+                                                                                              seed=seed)
+    reg_t, _ = tune_ridge(d, rank, ridge_grid, rounds, seed=seed)
+    Ut, Vt, mut, fed_t = (U, V, mu, preds["FedMF"]) if reg_t == reg else fedmf(reg_t)
+    preds["FedMF, tuned ridge"] = preds["tuned: FedMF"] = fed_t
+    transfers(Ut, Vt, mut, "tuned: ", [("FR-JVE-lite", {}), ("FR-JVE-lite, identity bridge", dict(bridge="identity"))])
+    preds["tuned: FedMF + Local-MF"] = 0.5 * (fed_t + (preds["Local-MF"] if reg_t == reg else
+                                                       local_mf_predict(d, rank, reg_t, rounds, seed=seed)))
+    preds["tuned: FedMF, 3x rounds"] = (preds["FedMF, 3x rounds"] if reg_t == reg else
+                                        fedmf(reg_t, long_rounds)[3])
     res: dict = {}
     for name, p in preds.items():
         res[name] = {part: rmse(p, R, m) if m.any() else float("nan") for part, m in masks.items()}
         res[name]["order"] = pair_order_accuracy(p, R, test)
-    for key, L in (("privacy", n_levels), ("privacy_full_rank", rank)):
-        B = preference_basis(V, L)
-        errs = []
-        for k in range(n_clients):
-            mine = np.flatnonzero(d["users"][k])
-            P = (out["P"][k][mine] if L == n_levels else
-                 np.stack([distill_preference(B, V, R[k, u], d["train"][k, u], mu[k]) for u in mine]))
-            errs.append(attacker_error(U[k][mine], B, P))
-        res[key] = float(np.median(errs))
+    mine = [d["users"][k] for k in range(n_clients)]
+    for key, L, kw in (("privacy", n_levels, None), ("privacy_full_rank", rank, {}),
+                       ("privacy_full_rank_noridge", rank, dict(reg=1e-9, steps=5000))):
+        BL, PL = (B, P) if kw is None else client_preferences(d, V, mu, L, **kw)
+        res[key] = float(np.median([attacker_error(U[k][mine[k]], BL, PL[k][mine[k]]) for k in range(n_clients)]))
+    res["privacy_projection"] = float(np.median([attacker_error(U[k][mine[k]], B, U[k][mine[k]] @ B)
+                                                 for k in range(n_clients)]))
+    res["link_accuracy"] = link_accuracy(extra[sim]["match_idx"], ov) if ov.any() else float("nan")
+    res["link_chance"] = float(np.mean([1 / d["users"][j].sum() for j in range(n_clients)]))
+    res["ratings_per_shared_copy"] = float(np.mean([train[k][ov & d["users"][k]].sum(1).mean()
+                                                    for k in range(n_clients)])) if ov.any() else float("nan")
+    res["reg_tuned"] = reg_t
+    res["reg_local_tuned"] = reg_l
     return res
