@@ -10,7 +10,7 @@ import itertools
 
 import numpy as np
 import pytest
-from sklearn.linear_model import LogisticRegression
+from sklearn.linear_model import LogisticRegression, Ridge
 
 from repro.papers import outcome_based_online_rl as K
 
@@ -194,6 +194,31 @@ def test_preference_newton_matches_scikit_learn():
         K.preference_logistic(X, y + 2, lam)
 
 
+def test_preference_linear_is_ridge_on_signed_labels():
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(300, 5))
+    y = (rng.random(300) < 0.5).astype(float)
+    ours = K.preference_linear(X, y, lam=3.0)
+    sk = Ridge(alpha=3.0, fit_intercept=False).fit(X, 2 * y - 1)
+    np.testing.assert_allclose(ours, sk.coef_, rtol=1e-10, atol=1e-12)
+    with pytest.raises(ValueError, match="0/1"):
+        K.preference_linear(X, y * 0.5, 1.0)
+
+
+def test_preference_win_rate_by_hand_and_bad_input():
+    F = np.array([[1.0, 0, 0], [0, 1, 0], [0, 0, 1]])
+    G = np.roll(F, 1, axis=1)  # pairs (0 vs 1), (1 vs 2), (2 vs 0)
+    y = np.array([1.0, 0.0, 1.0])  # winners: 0, 2, 2
+    np.testing.assert_allclose(K.preference_win_rate(F, G, y), [0.5, 0.0, 1.0])
+    # a cell in both trajectories of a pair wins and loses it; a cell never compared scores 0
+    F2, G2 = np.array([[1.0, 1, 0, 0]]), np.array([[1.0, 0, 1, 0]])
+    np.testing.assert_allclose(K.preference_win_rate(F2, G2, np.array([1.0])), [0.5, 1.0, 0.0, 0.0])
+    with pytest.raises(ValueError, match="same shape"):
+        K.preference_win_rate(F, G[:2], y)
+    with pytest.raises(ValueError, match="visit counts"):
+        K.preference_win_rate(-F, G, y)
+
+
 # ----------------------------------------------------------------------------- online learners
 def test_outcome_and_per_step_learners_coincide_at_horizon_one():
     m = tiny(seed=6, B=2, S=3, A=3, H=1)
@@ -218,6 +243,65 @@ def test_optimistic_learners_find_the_optimum_of_an_easy_mdp_and_greedy_gets_stu
     assert g["final_gap"][0] == pytest.approx(0.5)
     o = K.run_outcome_rl(trap, 50, "outcome", seed=0, sigma=0.0)
     assert o["final_gap"][0] == pytest.approx(0.0)
+
+
+def test_naive_comparators_of_the_learner():
+    m = tiny(seed=9, B=2, S=3, A=3, H=3)
+    g = K.run_outcome_rl(m, 80, "outcome", seed=2, explore="greedy")
+    e0 = K.run_outcome_rl(m, 80, "outcome", seed=2, explore="eps_greedy", eps=0.0)
+    np.testing.assert_array_equal(e0["gap"], g["gap"])  # epsilon = 0 is greedy
+    u = K.run_outcome_rl(m, 300, "outcome", seed=2, explore="uniform")
+    J_rand = [np.mean([K.value_of_policy(m, np.random.default_rng(i).integers(0, 3, (2, 3, 3)))[b]
+                       for i in range(400)]) for b in range(2)]
+    np.testing.assert_allclose(u["gap"].mean(1), u["J_star"] - np.array(J_rand), atol=0.05)  # plays at random
+    assert np.all(u["final_gap"] <= 0.05 * 3)  # ... and its output, fitted on what it saw, is near-optimal here
+    # with H = 1 the outcome is the only step's reward: uniform credit is the per-step learner
+    m1 = tiny(seed=6, B=2, S=3, A=3, H=1)
+    np.testing.assert_allclose(K.run_outcome_rl(m1, 60, "outcome", seed=3, credit="uniform")["gap"],
+                               K.run_outcome_rl(m1, 60, "per_step", seed=3)["gap"], atol=1e-12)
+    # uniform credit gives each visited cell the mean outcome / H of the episodes through it
+    R = np.zeros((1, 2, 1, 2))
+    R[0, :, 0, 1] = [0.2, 0.6]
+    two = K.TabularMDPs(np.ones((1, 2, 1, 2, 1)), R, np.ones((1, 1)))
+    uc = K.run_outcome_rl(two, 200, "outcome", seed=0, sigma=0.0, explore="uniform", credit="uniform")
+    # cell (h, a): E[outcome | a_h = a] / 2 with the other step's action uniform, e.g. (0.2 + 0.3) / 2 for (0, 1)
+    np.testing.assert_allclose(uc["theta"][0], [0.15, 0.25, 0.05, 0.35], atol=0.04)
+    with pytest.raises(ValueError, match="credit"):
+        K.run_outcome_rl(m, 5, "per_step", credit="uniform")
+    with pytest.raises(ValueError, match="credit"):
+        K.run_outcome_rl(m, 5, credit="equal")
+    with pytest.raises(ValueError, match="eps"):
+        K.run_outcome_rl(m, 5, explore="eps_greedy", eps=1.5)
+
+
+def test_explore_then_commit_and_the_ridge_prior():
+    m = tiny(seed=9, B=2, S=3, A=3, H=3)
+    g = K.run_outcome_rl(m, 60, "outcome", seed=2, explore="greedy")
+    u = K.run_outcome_rl(m, 60, "outcome", seed=2, explore="uniform")
+    np.testing.assert_array_equal(K.run_outcome_rl(m, 60, "outcome", seed=2, explore="commit")["gap"], g["gap"])
+    c = K.run_outcome_rl(m, 60, "outcome", seed=2, explore="commit", n_explore=20)
+    np.testing.assert_array_equal(c["gap"][:, :20], u["gap"][:, :20])  # explores as "uniform" does, then commits
+    np.testing.assert_array_equal(K.run_outcome_rl(m, 60, "outcome", seed=2, explore="commit", n_explore=60)["gap"],
+                                  u["gap"])
+    # the prior: per-step ridge towards c, noise-free, one episode: (r + lam c) / (lam + 1) on the H visited cells,
+    # c on the others
+    for prior, lam in ((0.5, 1.0), (0.3, 2.0)):
+        p = K.run_outcome_rl(m, 1, "per_step", seed=4, explore="greedy", sigma=0.0, lam=lam, prior=prior)
+        th, R = p["theta"], m.R.reshape(2, -1)
+        visited = ~np.isclose(th, prior, rtol=0, atol=1e-12)
+        assert np.all(visited.sum(1) == 3)
+        np.testing.assert_allclose(th[visited], (R[visited] + lam * prior) / (lam + 1), atol=1e-12)
+    # the same for the outcome regression: theta - c is the ridge fit of the shifted outcomes, so gaps and output
+    # equal those of the learner run on R - c, and J_star is on the original scale
+    p = K.run_outcome_rl(m, 40, "outcome", seed=2, explore="greedy", prior=0.5)
+    q = K.run_outcome_rl(K.TabularMDPs(m.P, m.R - 0.5, m.rho), 40, "outcome", seed=2, explore="greedy")
+    np.testing.assert_array_equal(p["gap"], q["gap"])
+    np.testing.assert_allclose(p["theta"], q["theta"] + 0.5, atol=1e-12)
+    np.testing.assert_allclose(p["J_star"], g["J_star"], atol=1e-12)
+    with pytest.raises(ValueError, match="n_explore"):
+        K.run_outcome_rl(m, 5, explore="greedy", n_explore=3)
+    with pytest.raises(ValueError, match="prior"):
+        K.run_outcome_rl(m, 5, prior=np.nan)
 
 
 def test_learner_with_estimated_transitions_runs_and_bad_arguments_fail():

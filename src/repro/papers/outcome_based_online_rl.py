@@ -32,9 +32,13 @@ Kernels
 * Online learners: :func:`run_outcome_rl` runs, for a batch of MDPs at once, the optimistic learner
   with ``feedback="outcome"`` (ridge on trajectory features, elliptical bonus split over the visited
   cells) or ``"per_step"`` (the same rule when each step's reward is seen: the design matrix is diagonal),
-  and the ablation ``explore="greedy"`` (no bonus).
+  and the ablation ``explore="greedy"`` (no bonus); the naive comparators ``explore="eps_greedy"``,
+  ``"uniform"`` and ``"commit"`` (explore-then-commit), ``credit="uniform"`` (the outcome split equally over
+  the steps, no regression), and ``prior=`` (the ridge prior's mean, 0 by default, e.g. mid-range).
 * Preference feedback: :func:`preference_logistic` (Bradley-Terry logistic regression on feature
-  differences, Newton's method with a ridge term).
+  differences, Newton's method with a ridge term), and two naive comparators: :func:`preference_linear`
+  (the same ridge without the logistic link) and :func:`preference_win_rate` (each cell's share of won
+  comparisons, no model).
 * The separating example: a combination lock on a binary tree (:func:`lock_step_rewards`) whose per-step
   rewards reveal the correct prefix while the outcome only says "opened" or "not opened";
   :func:`run_lock` runs the same version-space (eliminate inconsistent hypotheses, play an optimistic
@@ -53,7 +57,8 @@ from numpy.typing import ArrayLike
 from repro.validate import check_int, check_positive, finite_array
 
 FEEDBACKS: tuple[str, ...] = ("outcome", "per_step")
-EXPLORES: tuple[str, ...] = ("optimistic", "greedy")
+EXPLORES: tuple[str, ...] = ("optimistic", "greedy", "eps_greedy", "uniform", "commit")
+CREDITS: tuple[str, ...] = ("regression", "uniform")
 
 
 # --------------------------------------------------------------------------- MDPs
@@ -348,10 +353,53 @@ def preference_logistic(dPhi: ArrayLike, y: ArrayLike, lam: float, n_iter: int =
     return theta
 
 
+def preference_linear(dPhi: ArrayLike, y: ArrayLike, lam: float) -> np.ndarray:
+    r"""Preferences fitted without the logistic link: ridge regression of :math:`2y-1` on feature differences.
+
+    The linear-probability model :math:`E[2y-1\mid x]\approx\langle\theta,x\rangle` (the first-order
+    expansion of Bradley-Terry around equal rewards, :math:`2\sigma(z)-1\approx z/2`), a naive comparator of
+    :func:`preference_logistic`. Same shapes; returns ``theta`` of shape (d,).
+    """
+    X = finite_array(dPhi, "dPhi", ndim=2)
+    y = finite_array(y, "y", ndim=1)
+    if y.shape[0] != X.shape[0] or not np.all((y == 0) | (y == 1)):
+        raise ValueError("y must hold one 0/1 label per row of dPhi")
+    return outcome_ridge(X, 2.0 * y - 1.0, lam)[0]
+
+
+def preference_win_rate(Phi_first: ArrayLike, Phi_second: ArrayLike, y: ArrayLike) -> np.ndarray:
+    r"""Per-cell win rate of pairwise comparisons: no reward model at all.
+
+    Cell :math:`c` scores :math:`\sum_i [y_i\phi_c(\tau_i)+(1-y_i)\phi_c(\tau'_i)]\,/\,\sum_i[\phi_c(\tau_i)
+    +\phi_c(\tau'_i)]`, the share of the comparisons it took part in that its trajectory won (0 where it never
+    took part); ``y[i] = 1`` when the first trajectory of pair ``i`` is preferred. A Borda-style count per cell.
+
+    Parameters
+    ----------
+    Phi_first, Phi_second : arrays, shape (n, d), the features of the two trajectories of each pair
+    y : array of 0/1, shape (n,)
+
+    Returns
+    -------
+    ndarray, shape (d,), in [0, 1]
+    """
+    F = finite_array(Phi_first, "Phi_first", ndim=2)
+    G = finite_array(Phi_second, "Phi_second", ndim=2)
+    y = finite_array(y, "y", ndim=1)
+    if F.shape != G.shape or y.shape[0] != F.shape[0] or not np.all((y == 0) | (y == 1)):
+        raise ValueError("need two feature arrays of the same shape (n, d) and one 0/1 label per pair")
+    if np.any(F < 0) or np.any(G < 0):
+        raise ValueError("features must be visit counts (>= 0)")
+    wins = y @ F + (1.0 - y) @ G
+    seen = F.sum(0) + G.sum(0)
+    return np.where(seen > 0, wins / np.maximum(seen, 1.0), 0.0)
+
+
 # --------------------------------------------------------------------------- online learners
 def run_outcome_rl(mdp: TabularMDPs, n_episodes: int, feedback: str = "outcome", seed: int = 0, *,
                    explore: str = "optimistic", sigma: float = 0.1, lam: float = 1.0,
-                   known_transitions: bool = True, eval_every: int = 0) -> dict:
+                   known_transitions: bool = True, eval_every: int = 0, credit: str = "regression",
+                   eps: float = 0.1, n_explore: int = 0, prior: float = 0.0) -> dict:
     r"""Online optimistic RL from outcome-only or per-step feedback, on a batch of ``B`` MDPs at once.
 
     Episode :math:`k`: take the transitions as known (``known_transitions``, the default: only the reward
@@ -375,18 +423,44 @@ def run_outcome_rl(mdp: TabularMDPs, n_episodes: int, feedback: str = "outcome",
     :math:`b^P_{hsa}=(H-h-1)\sqrt{\ln(1+k)/(2\max(n_k(h,s,a),1))}`. ``explore="greedy"`` sets both bonuses
     to zero (the ablation). The two feedbacks share the random stream: with ``H = 1`` they coincide.
 
+    Comparators without the paper's ingredients (the estimate, the output and ``eval_gap`` are computed as
+    above; only what is played, or how the outcome is credited, changes):
+
+    * ``explore="eps_greedy"``: the greedy policy, with each action (each step's entry of the policy table)
+      replaced by a uniformly random one with probability ``eps`` (textbook exploration, no bonus);
+    * ``explore="uniform"``: a uniformly random action at every step (pure exploration; the output is still
+      the greedy policy of the estimate);
+    * ``explore="commit"``: explore-then-commit, uniformly random actions (drawn as for ``"uniform"``) in the
+      first ``n_explore`` episodes, the greedy policy of the estimate afterwards (``n_explore = 0`` is
+      ``"greedy"``);
+    * ``prior``: the mean of the ridge prior of every cell's reward (0 by default, below every reward in
+      [0, 1]: untried cells look worse than tried ones). The learner runs on the rewards minus ``prior``,
+      which is exactly ridge regression towards ``prior``: with :math:`m=\text{prior}\cdot\mathbf 1`,
+      :math:`m+\Sigma^{-1}\Phi^\top(y-\Phi m)` minimises :math:`\|y-\Phi\theta\|^2+\lambda\|\theta-m\|^2`,
+      and :math:`m` is orthogonal to the gauge. Every policy's return moves by ``-prior * H``, so gaps do not
+      change; the planner's clip stays at ``H - h``. The returned ``theta`` and ``J_star`` are on the original scale;
+    * ``credit="uniform"`` (with ``feedback="outcome"``): no outcome regression; every step of the episode is
+      credited with the same share :math:`y/H` of the outcome and fed to the per-step learner's rule
+      (diagonal :math:`\Sigma_k`, noise s.d. :math:`\nu=\sigma/\sqrt H`, the s.d. of :math:`y/H`), the
+      simplest credit assignment, with the same optimism.
+
     Parameters
     ----------
     mdp : TabularMDPs (batch ``B``: each MDP is an independent run)
     n_episodes : int >= 1
     feedback : {"outcome", "per_step"}
-    seed : int (the learner's random stream: transitions and reward noise)
-    explore : {"optimistic", "greedy"}
+    seed : int (the learner's random stream: transitions and reward noise; the exploration of
+        ``eps_greedy``, ``uniform`` and ``commit`` draws from a second stream of the same seed)
+    explore : {"optimistic", "greedy", "eps_greedy", "uniform", "commit"}
     sigma : float >= 0, s.d. of the Gaussian noise of each step's reward
     lam : float > 0, ridge parameter
     known_transitions : bool
     eval_every : int >= 0; if positive, the greedy policy (plan on :math:`\hat P,\hat\theta`, no bonus)
         is evaluated exactly every ``eval_every`` episodes
+    credit : {"regression", "uniform"}; ``"uniform"`` only with ``feedback="outcome"``
+    eps : float in [0, 1], the exploration rate of ``explore="eps_greedy"``
+    n_explore : int >= 0, the uniformly random episodes of ``explore="commit"`` (0 for every other rule)
+    prior : float, the mean of the ridge prior of every cell's reward
 
     Returns
     -------
@@ -401,11 +475,27 @@ def run_outcome_rl(mdp: TabularMDPs, n_episodes: int, feedback: str = "outcome",
         raise ValueError(f"feedback must be one of {FEEDBACKS}; got {feedback!r}")
     if explore not in EXPLORES:
         raise ValueError(f"explore must be one of {EXPLORES}; got {explore!r}")
+    if credit not in CREDITS:
+        raise ValueError(f"credit must be one of {CREDITS}; got {credit!r}")
+    if credit == "uniform" and feedback != "outcome":
+        raise ValueError("credit='uniform' splits an outcome: it needs feedback='outcome'")
+    eps = check_positive(eps, "eps", strict=False)
+    if eps > 1:
+        raise ValueError(f"eps must lie in [0, 1]; got {eps}")
+    n_explore = check_int(n_explore, "n_explore", least=0)
+    if n_explore and explore != "commit":
+        raise ValueError("n_explore is the exploration phase of explore='commit'")
+    prior = float(prior)
+    if not np.isfinite(prior):
+        raise ValueError(f"prior must be finite; got {prior}")
+    if prior:  # ridge towards prior == ridge towards 0 on the rewards minus prior (see above)
+        mdp = TabularMDPs(mdp.P, mdp.R - prior, mdp.rho)
     seed = check_int(seed, "seed", least=0)
     sigma = check_positive(sigma, "sigma", strict=False)
     lam = check_positive(lam, "lam")
     eval_every = check_int(eval_every, "eval_every", least=0)
     rng = np.random.default_rng(seed)
+    rng_explore = np.random.default_rng([seed, 1])
     B, H, S, A = mdp.sizes
     d = H * S * A
     bi = np.arange(B)
@@ -415,9 +505,10 @@ def run_outcome_rl(mdp: TabularMDPs, n_episodes: int, feedback: str = "outcome",
     sum_r = np.zeros((B, d))            # per step: sum of rewards per cell; outcome: Phi^T y
     # outcome: the ridge prior is infinitely tight along the gauge G (no information there, no effect on
     # any policy value), so Sigma_k^{-1} starts at (I - Pi_G) / lam and the bonus has no gauge part
+    regress = feedback == "outcome" and credit == "regression"
     Sinv = (np.repeat(((np.eye(d) - gauge_projector(S, A, H)) / lam)[None], B, axis=0)
-            if feedback == "outcome" else None)
-    nu = sigma * np.sqrt(H) if feedback == "outcome" else sigma
+            if regress else None)
+    nu = sigma * np.sqrt(H) if regress else (sigma / np.sqrt(H) if feedback == "outcome" else sigma)
     steps_left = (H - 1 - np.arange(H))[None, :, None, None]
     gap = np.empty((B, n_episodes))
     eval_at, eval_gap = [], []
@@ -427,7 +518,7 @@ def run_outcome_rl(mdp: TabularMDPs, n_episodes: int, feedback: str = "outcome",
             P_hat = mdp.P
         else:
             P_hat = np.where(N[..., None] > 0, C / np.maximum(N[..., None], 1), 1.0 / S)
-        if feedback == "outcome":
+        if regress:
             theta = (Sinv @ sum_r[:, :, None])[..., 0]
             var = Sinv.reshape(B, d * d)[:, :: d + 1]
         else:
@@ -444,8 +535,13 @@ def run_outcome_rl(mdp: TabularMDPs, n_episodes: int, feedback: str = "outcome",
             if not known_transitions:
                 bonus = bonus + steps_left * np.sqrt(np.log(1.0 + k + 1) / (2.0 * np.maximum(N, 1)))
             pi, _ = optimistic_plan(P_hat, R_hat, bonus, clip=True)
+        elif explore == "uniform" or (explore == "commit" and k < n_explore):
+            pi = rng_explore.integers(0, A, size=(B, H, S))
         else:
             pi, _ = optimistic_plan(P_hat, R_hat, None, clip=True)
+            if explore == "eps_greedy":
+                flip = rng_explore.random((B, H, S)) < eps
+                pi = np.where(flip, rng_explore.integers(0, A, size=(B, H, S)), pi)
         gap[:, k] = J_star - value_of_policy(mdp, pi)
         states, actions, rewards = rollout(mdp, pi, sigma, rng)
         hh = np.arange(H)[None, :]
@@ -453,10 +549,12 @@ def run_outcome_rl(mdp: TabularMDPs, n_episodes: int, feedback: str = "outcome",
         if H > 1 and not known_transitions:
             np.add.at(C, (bi[:, None], hh[:, :-1], states[:, :-1], actions[:, :-1], states[:, 1:]), 1.0)
         idx = (hh * S + states) * A + actions
-        if feedback == "outcome":
+        if regress:
             phi = trajectory_features(states, actions, S, A)
             Sinv = sherman_morrison(Sinv, phi)
             sum_r += phi * rewards.sum(-1, keepdims=True)
+        elif feedback == "outcome":  # uniform credit: each step gets y / H
+            np.add.at(sum_r, (bi[:, None], idx), np.repeat(rewards.mean(-1, keepdims=True), H, axis=-1))
         else:
             np.add.at(sum_r, (bi[:, None], idx), rewards)
         if eval_every and (k + 1) % eval_every == 0:
@@ -466,7 +564,8 @@ def run_outcome_rl(mdp: TabularMDPs, n_episodes: int, feedback: str = "outcome",
             eval_gap.append(J_star - value_of_policy(mdp, pg))
     P_hat, theta, _ = estimates()
     pg, _ = optimistic_plan(P_hat, theta.reshape(B, H, S, A), None, clip=False)
-    out = {"gap": gap, "final_gap": J_star - value_of_policy(mdp, pg), "theta": theta, "J_star": J_star}
+    out = {"gap": gap, "final_gap": J_star - value_of_policy(mdp, pg), "theta": theta + prior,
+           "J_star": J_star + prior * H}
     if eval_every:
         out["eval_at"] = np.asarray(eval_at)
         out["eval_gap"] = np.stack(eval_gap, axis=1) if eval_gap else np.zeros((B, 0))
