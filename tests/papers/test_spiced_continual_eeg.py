@@ -265,3 +265,167 @@ def test_golden_synaptic_network(case):
     np.testing.assert_allclose(net.strength, out["strength"], atol=case["tol"]["abs"], rtol=0)
     np.testing.assert_allclose(net.sim, out["similarity"], atol=1e-12, rtol=0)
     assert net.step.tolist() == out["step"]
+
+
+# ---- the configurations and the comparators (issue 34) ----------------------------------------------------------
+
+def _small():
+    st = K.make_stream(4, 4, 30, 2, 0)
+    cfg = K.RunConfig(pretrain_steps=30, adapt_steps=5)
+    return st, cfg, K.pretrain(st, cfg, 0)
+
+
+def test_train_part_weights():
+    rng = np.random.default_rng(0)
+    p0 = K.init_mlp(3, 4, 2, 0)
+    a = (rng.standard_normal((6, 3)), rng.integers(0, 2, 6))
+    b = (rng.standard_normal((4, 3)), rng.integers(0, 2, 4))
+    # default weights are 1 and 1 (the page's loss), and explicit ones follow the official weighted sum
+    for w in (None, (0.7, 0.3)):
+        got = K.train(p0, [a, b], 1, 0.1, part_weights=w)
+        wa, wb = (1.0, 1.0) if w is None else w
+        Xc = np.concatenate([a[0], b[0]])
+        yc = np.concatenate([a[1], b[1]])
+        wc = np.concatenate([np.full(6, wa / 6), np.full(4, wb / 4)])
+        _, g = K.loss_and_grad(p0, Xc, yc, wc)
+        # first Adam step: each parameter moves by lr * sign(g) (bias-corrected moments), up to eps
+        for q0, q1, gq in zip(p0, got, g):
+            np.testing.assert_allclose(q1 - q0, -0.1 * gq / (np.abs(gq) + 1e-8), atol=1e-6)
+    # a zero weight drops a part
+    np.testing.assert_allclose(K.train(p0, [a, b], 3, 0.1, part_weights=(1.0, 0.0))[0],
+                               K.train(p0, [a], 3, 0.1)[0], rtol=1e-12)
+    with pytest.raises(ValueError):
+        K.train(p0, [a, b], 1, 0.1, part_weights=(1.0,))
+    with pytest.raises(ValueError):
+        K.train(p0, [a, b], 1, 0.1, part_weights=(1.0, -1.0))
+    with pytest.raises(ValueError):
+        K.self_train_step(p0, a[0], b, 0.5, 1, 0.1, replay_weight=1.5)
+
+
+def test_official_config_values_and_validation():
+    off = K.RunConfig.official()
+    assert (off.k, off.sim_threshold, off.save_conf, off.store_with, off.replay_weight, off.isolated,
+            off.fallback_source) == (15, 0.1, 0.8, "previous", 0.3, "keep", True)
+    page = K.RunConfig()
+    assert (page.k, page.sim_threshold, page.decay, page.conf_threshold) == (1, 0.6, 30.0, 0.9)
+    assert off.conf_threshold == page.conf_threshold and off.decay == page.decay
+    assert K.RunConfig.official(adapt_lr=1e-4).adapt_lr == 1e-4
+    for bad in (dict(store_with="before"), dict(isolated="cpc"), dict(k=0)):
+        with pytest.raises(ValueError):
+            K.RunConfig(**bad)
+    with pytest.raises(ValueError):
+        K.continual_run(K.make_stream(2, 2, 9, 2, 0), "spiced-perfect", 0)
+
+
+def test_random_ablation_draws_as_many_past_subjects_as_spiced():
+    st, cfg, src = _small()
+    for k, thr in ((1, 0.6), (3, -1.0), (15, 0.1)):
+        c = K.RunConfig(pretrain_steps=30, adapt_steps=5, k=k, sim_threshold=thr)
+        ref = K.continual_run(st, "spiced", 0, c, src)
+        r = K.continual_run(st, "spiced-random", 0, c, src)
+        assert [len(js) for js in r["reactivated"]] == [len(js) for js in ref["reactivated"]]
+        assert all(len(set(js)) == len(js) and max(js) < 4 + i for i, js in enumerate(r["reactivated"]))
+        assert r["isolated"] == ref["isolated"]
+        r2 = K.continual_run(st, "spiced-random", 0, c, src)
+        assert r2["reactivated"] == r["reactivated"] and np.array_equal(r2["A"], r["A"])
+    assert r["reactivated"] != ref["reactivated"]  # random, not the network's choice
+
+
+def test_no_homeostasis_keeps_unit_strengths_and_ranks_by_similarity():
+    st, cfg, src = _small()
+    cfg = K.RunConfig(pretrain_steps=30, adapt_steps=5, sim_threshold=-1.0)  # every pair linked
+    r = K.continual_run(st, "spiced-no-homeostasis", 0, cfg, src)
+    net = r["net"]
+    assert np.all(net.strength[net.connected] == 1.0) and np.all(net.step == 1)
+    for i, js in enumerate(r["reactivated"]):
+        node = 4 + i
+        assert js == [int(np.argmax(net.sim[node, :node]))]
+    # with homeostasis the strengths move
+    assert not np.all(K.continual_run(st, "spiced", 0, cfg, src)["net"].strength[net.connected] == 1.0)
+
+
+def test_store_with_previous_model_and_save_confidence():
+    st, cfg, src = _small()
+    prev = K.continual_run(st, "naive", 0, K.RunConfig(pretrain_steps=30, adapt_steps=5, store_with="previous",
+                                                        save_conf=0.6), src)
+    # the first target's samples are labelled by the source model, before adaptation
+    assert prev["stored"][0] == len(K.pseudo_label(src, st.Xt[0], 0.6)[0])
+    adapted = K.continual_run(st, "naive", 0, cfg, src)
+    cur = K.self_train_step(src, st.Xt[0], None, cfg.conf_threshold, cfg.adapt_steps, cfg.lr)
+    assert adapted["stored"][0] == len(K.pseudo_label(cur, st.Xt[0], cfg.conf_threshold)[0])
+    # storing changes nothing for a method without replay
+    assert np.array_equal(prev["A"], adapted["A"])
+
+
+def test_unlinked_subjects_keep_their_start_model_officially():
+    st, cfg, src = _small()
+    never = K.RunConfig(pretrain_steps=30, adapt_steps=5, sim_threshold=2.0, isolated="keep")  # no link possible
+    r = K.continual_run(st, "spiced", 0, never, src)
+    assert r["isolated"] == 1.0
+    np.testing.assert_array_equal(r["A"], K.continual_run(st, "source-only", 0, cfg, src)["A"])
+    ours = K.continual_run(st, "spiced", 0, K.RunConfig(pretrain_steps=30, adapt_steps=5, sim_threshold=2.0), src)
+    assert not np.array_equal(ours["A"], r["A"])  # the page's rule self-trains an unlinked subject
+
+
+def test_fallback_replays_a_source_subject_when_memories_are_empty():
+    st, cfg, src = _small()
+    base = dict(pretrain_steps=30, adapt_steps=5, sim_threshold=-1.0, k=1, save_conf=1.0)  # targets store nothing
+    runs = {fb: K.continual_run(st, "spiced", 0, K.RunConfig(fallback_source=fb, **base), src) for fb in (False, True)}
+    assert all(n == 0 for n in runs[True]["stored"])
+    hit_target = any(js[0] >= 4 for js in runs[False]["reactivated"])
+    assert hit_target, "the test needs an arrival that reactivates an earlier target"
+    assert not np.array_equal(runs[False]["A"], runs[True]["A"])
+
+
+def test_source_reset_adapts_each_subject_from_the_source_model():
+    st, cfg, src = _small()
+    r = K.continual_run(st, "source-reset", 0, cfg, src)
+    for i in range(4):
+        cur = K.self_train_step(src, st.Xt[i], None, cfg.conf_threshold, cfg.adapt_steps, cfg.lr)
+        assert r["A"][i].tolist() == [K.accuracy(cur, st.Xt[j], st.yt[j]) for j in range(4)]
+
+
+# ---- the comparators added after the independent review --------------------------------------------------------
+
+def test_centre_subjects_zero_means_keeps_labels_and_input():
+    st, _, _ = _small()
+    before = [X.copy() for X in st.Xs + st.Xt]
+    cs = K.centre_subjects(st)
+    for X, X0 in zip(cs.Xs + cs.Xt, st.Xs + st.Xt):
+        assert np.allclose(X.mean(0), 0, atol=1e-12)
+        assert np.allclose(X - X0, -X0.mean(0))  # only a per-subject constant is removed
+    for a, b in zip(cs.ys + cs.yt, st.ys + st.yt):
+        assert np.array_equal(a, b)
+    assert all(np.array_equal(a, b) for a, b in zip(before, st.Xs + st.Xt)), "the input stream must not change"
+    # an additive per-subject shift (a gain pattern in log band power) disappears
+    shifted = K.Stream([X + 5.0 for X in st.Xs], st.ys, [X - 3.0 for X in st.Xt], st.yt, st.fam_s, st.fam_t)
+    cs2 = K.centre_subjects(shifted)
+    assert all(np.allclose(a, b) for a, b in zip(cs2.Xs + cs2.Xt, cs.Xs + cs.Xt))
+    with pytest.raises(ValueError):
+        K.centre_subjects(K.Stream([np.zeros(3)], [np.zeros(3, int)], [], [], st.fam_s[:1], st.fam_t[:0]))
+
+
+def test_subject_centring_run_is_a_fixed_model_on_centred_features():
+    st, cfg, src = _small()
+    r = K.continual_run(st, "subject-centring", 0, cfg, src)
+    cs = K.centre_subjects(st)
+    model = K.pretrain(cs, cfg, 0)
+    row = [K.accuracy(model, X, y) for X, y in zip(cs.Xt, cs.yt)]
+    assert r["A"].shape == (4, 4) and np.allclose(r["A"], row)
+    from repro.continual import forgetting
+    assert forgetting(r["A"]) == 0.0
+    # the source model passed in is not used
+    r2 = K.continual_run(st, "subject-centring", 0, cfg, None)
+    assert np.array_equal(r["A"], r2["A"])
+
+
+def test_final_accuracy_by_family():
+    A = np.array([[0.5, 0.1, 0.2], [0.3, 0.4, 0.6], [0.9, 0.2, 0.7]])
+    own, other = K.final_accuracy_by_family(A, np.array([1, 0, 1]))
+    assert own == pytest.approx((0.9 + 0.7) / 2) and other == pytest.approx(0.2)
+    own, other = K.final_accuracy_by_family(A, np.array([2, 2, 2]))
+    assert own == pytest.approx(0.6) and np.isnan(other)
+    with pytest.raises(ValueError):
+        K.final_accuracy_by_family(A, np.array([0, 1]))
+    with pytest.raises(ValueError):
+        K.final_accuracy_by_family(A[:2], np.array([0, 1, 2]))

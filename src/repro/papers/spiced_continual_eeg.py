@@ -22,7 +22,15 @@ code (``xiaobaben/SPICED``, ``builder/synaptic_builder.py``) mapped to this modu
   :math:`\mathrm{step}_i \leftarrow \mathrm{step}_i + 1`.
 
 Accuracy matrices follow :mod:`repro.continual`: ``A[i, j]`` = accuracy on target subject ``j`` after adapting
-to target subject ``i``.
+to target subject ``i``. The official trainer's reported metric ("ACC After", ``utils.compute``) is the mean of the
+diagonal of ``A``.
+
+Two configurations (:class:`RunConfig`): the defaults of ``builder/synaptic_builder.py`` (``k`` = 1, link threshold
+0.6), which the page first used, and :meth:`RunConfig.official`, the defaults of the official ``main.py`` (``k`` = 15,
+threshold 0.1, storing at confidence 0.8 with the model from before adaptation, replay loss weight 0.3).
+
+A naive baseline that uses none of the paper's ideas, added after the page's independent review:
+per-subject feature centring (:func:`centre_subjects`, method ``"subject-centring"`` of :func:`continual_run`).
 """
 
 from __future__ import annotations
@@ -33,7 +41,8 @@ import numpy as np
 from repro.validate import check_int, check_positive
 
 BANDS: dict[str, tuple[float, float]] = {"theta": (4.0, 8.0), "alpha": (8.0, 13.0), "beta": (13.0, 30.0)}
-METHODS = ("source-only", "naive", "uniform-replay", "spiced", "spiced-reversed", "finetune-labels", "oracle")
+METHODS = ("source-only", "naive", "source-reset", "uniform-replay", "source-replay", "spiced", "spiced-random",
+           "spiced-no-homeostasis", "spiced-reversed", "finetune-labels", "oracle", "subject-centring")
 
 
 # ---------------------------------------------------------------- synthetic EEG-like subjects ----------------
@@ -402,23 +411,31 @@ def loss_and_grad(params: list[np.ndarray], X: np.ndarray, y: np.ndarray,
 
 
 def train(params: list[np.ndarray], parts: list[tuple[np.ndarray, np.ndarray]], steps: int, lr: float,
-          betas: tuple[float, float] = (0.9, 0.999), eps: float = 1e-8) -> list[np.ndarray]:
-    """Full-batch Adam on the sum over ``parts`` of the mean cross-entropy of each part (empty parts skipped).
+          betas: tuple[float, float] = (0.9, 0.999), eps: float = 1e-8,
+          part_weights: list[float] | tuple | None = None) -> list[np.ndarray]:
+    """Full-batch Adam on the weighted sum over ``parts`` of the mean cross-entropy of each part (empty parts
+    skipped).
 
-    The official trainer sums a pseudo-label loss on the new subject and a replay loss, each a batch mean; a part
-    here is one of them. Adam as in ``torch.optim.Adam`` (no weight decay; the unit tests compare the iterates
-    with :class:`repro.optim.Adam`). Written in numpy: a step of this small network costs about a tenth of
-    torch's dispatch overhead. Returns new parameters (the inputs are not modified).
+    The official trainer's loss is ``weight_new_cls * CE(new) + (1 - weight_new_cls) * CE(replay)``, each a batch
+    mean; a part here is one of them, and ``part_weights`` (default: 1 for every part) are those weights. Adam as
+    in ``torch.optim.Adam`` (no weight decay; the unit tests compare the iterates with :class:`repro.optim.Adam`).
+    Written in numpy: a step of this small network costs about a tenth of torch's dispatch overhead. Returns new
+    parameters (the inputs are not modified).
     """
     check_int(steps, "steps", least=0)
     check_positive(lr, "lr")
     p = [np.array(q, dtype=float) for q in params]
-    parts = [(np.asarray(X, dtype=float), np.asarray(y, dtype=int)) for X, y in parts if len(y)]
-    if not parts or steps == 0:
+    if part_weights is None:
+        part_weights = [1.0] * len(parts)
+    if len(part_weights) != len(parts) or any(not np.isfinite(a) or a < 0 for a in part_weights):
+        raise ValueError("part_weights: one finite non-negative weight per part")
+    kept = [(np.asarray(X, dtype=float), np.asarray(y, dtype=int), float(a))
+            for (X, y), a in zip(parts, part_weights) if len(y)]
+    if not kept or steps == 0:
         return p
-    X = np.concatenate([a for a, _ in parts])
-    y = np.concatenate([b for _, b in parts])
-    w = np.concatenate([np.full(len(b), 1.0 / len(b)) for _, b in parts])
+    X = np.concatenate([a for a, _, _ in kept])
+    y = np.concatenate([b for _, b, _ in kept])
+    w = np.concatenate([np.full(len(b), a / len(b)) for _, b, a in kept])
     b1, b2 = betas
     m = [np.zeros_like(q) for q in p]
     v = [np.zeros_like(q) for q in p]
@@ -445,14 +462,25 @@ def pseudo_label(params: list[np.ndarray], X: np.ndarray, conf_threshold: float)
 
 def self_train_step(params: list[np.ndarray], X_unlab: np.ndarray,
                     replay: tuple[np.ndarray, np.ndarray] | None, conf_threshold: float, steps: int = 60,
-                    lr: float = 1e-2) -> list[np.ndarray]:
+                    lr: float = 1e-2, replay_weight: float | None = None) -> list[np.ndarray]:
     """Adapt to one unlabelled subject: cross-entropy on the confident pseudo-labels of the starting model
-    (a frozen teacher, as ``classifier_t`` in the official trainer) plus cross-entropy on ``replay``."""
+    (a frozen teacher, as ``classifier_t`` in the official trainer) plus cross-entropy on ``replay``.
+
+    ``replay_weight``: None weighs both means 1 (ours); the official trainer weighs them
+    ``(1 - w, w)`` with ``w = 1 - weight_new_cls = 0.3``.
+    """
     keep, yl = pseudo_label(params, X_unlab, conf_threshold)
     parts = [(np.asarray(X_unlab)[keep], yl)]
+    weights = [1.0]
     if replay is not None:
         parts.append(replay)
-    return train(params, parts, steps, lr)
+        if replay_weight is None:
+            weights.append(1.0)
+        else:
+            if not 0 <= replay_weight <= 1:
+                raise ValueError(f"replay_weight must be in [0, 1]; got {replay_weight}")
+            weights = [1.0 - replay_weight, float(replay_weight)]
+    return train(params, parts, steps, lr, part_weights=weights)
 
 
 def fuse(models: list[list[np.ndarray]], weights: np.ndarray) -> list[np.ndarray]:
@@ -483,7 +511,8 @@ class Stream:
 
 
 def make_stream(n_source: int, n_target: int, n_trials: int, n_families: int, seed: int,
-                fs: float = 128.0, duration: float = 2.0, spread: float = 0.35, gain_spread: float = 0.25, target_shift: float = 0.9) -> Stream:
+                fs: float = 128.0, duration: float = 2.0, spread: float = 0.35, gain_spread: float = 0.25,
+                target_shift: float = 0.9) -> Stream:
     """Source subjects (families round-robin) and a target stream (families drawn at random), as standardised
     log band-power features (mean and std of the pooled source features).
 
@@ -513,9 +542,55 @@ def make_stream(n_source: int, n_target: int, n_trials: int, n_families: int, se
     return Stream(feats[:ns], labels[:ns], feats[ns:], labels[ns:], fam_s, fam_t)
 
 
+def centre_subjects(stream: Stream) -> Stream:
+    """Per-subject feature centring, the classical subject-wise alignment of EEG features: every subject's
+    features minus that subject's own mean (its prototype). Uses no labels; a target subject is centred with all
+    of its own trials (transductively, as its prototype is computed). Returns a new :class:`Stream`."""
+    def centre(Xs: list[np.ndarray]) -> list[np.ndarray]:
+        out = []
+        for X in Xs:
+            X = np.asarray(X, dtype=float)
+            if X.ndim != 2 or len(X) == 0:
+                raise ValueError(f"each subject's features must be a non-empty (n, d) array; got {X.shape}")
+            out.append(X - X.mean(0))
+        return out
+    return Stream(centre(stream.Xs), list(stream.ys), centre(stream.Xt), list(stream.yt),
+                  np.asarray(stream.fam_s), np.asarray(stream.fam_t))
+
+
+def final_accuracy_by_family(A: np.ndarray, fam_t: np.ndarray) -> tuple[float, float]:
+    """Final model's mean accuracy on the targets of the last subject's family and on the other targets.
+
+    ``A`` (T, T): the accuracy matrix of one run, targets in stream order; ``fam_t`` (T,): their families. Returns
+    ``(own, other)``; ``other`` is NaN when every target shares the last subject's family.
+    """
+    A = np.asarray(A, dtype=float)
+    fam = np.asarray(fam_t)
+    if A.ndim != 2 or A.shape[0] != A.shape[1] or fam.shape != (A.shape[0],) or A.shape[0] == 0:
+        raise ValueError(f"A must be (T, T) and fam_t (T,); got {A.shape} and {fam.shape}")
+    own = fam == fam[-1]
+    last = A[-1]
+    return float(last[own].mean()), float(last[~own].mean()) if (~own).any() else float("nan")
+
+
 @dataclass
 class RunConfig:
-    """Training sizes and the synaptic network's settings (official defaults where the code has them)."""
+    """Training sizes and the synaptic network's settings.
+
+    The defaults are the page's configuration: ``k``, ``sim_threshold``, ``decay`` and the importance weights are
+    the defaults of ``builder/synaptic_builder.py``; the rest is ours. :meth:`official` gives the defaults of the
+    official ``main.py`` where they differ (see its docstring).
+
+    ``save_conf``: confidence needed to store a trial in memory (None: ``conf_threshold``); ``store_with``: which
+    model pseudo-labels the stored trials, ``"adapted"`` (the model just adapted to the subject, ours) or
+    ``"previous"`` (the model before this subject, as ``saving_new_node_sample`` is called in the official
+    trainer); ``replay_weight``: weight of the replay loss, ``None`` for 1 and 1 (ours) or ``w`` for
+    ``(1 - w) CE(new) + w CE(replay)``; ``isolated``: what a SPICED subject with no link does, ``"self-train"``
+    (ours) or ``"keep"`` (the official trainer trains it with the CPC loss only, which we leave out, so it keeps
+    the most similar subject's model); ``fallback_source``: when the reactivated subjects store nothing, replay the
+    most similar source subject's labelled trials (official) instead of nothing (ours); ``adapt_lr``: learning rate
+    of the adaptation (None: ``lr``).
+    """
 
     n_hidden: int = 32
     pretrain_steps: int = 300
@@ -525,6 +600,31 @@ class RunConfig:
     sim_threshold: float = 0.6
     k: int = 1
     decay: float = 30.0
+    save_conf: float | None = None
+    store_with: str = "adapted"
+    replay_weight: float | None = None
+    isolated: str = "self-train"
+    fallback_source: bool = False
+    adapt_lr: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.store_with not in ("adapted", "previous"):
+            raise ValueError(f"store_with must be 'adapted' or 'previous'; got {self.store_with!r}")
+        if self.isolated not in ("self-train", "keep"):
+            raise ValueError(f"isolated must be 'self-train' or 'keep'; got {self.isolated!r}")
+        check_int(self.k, "k", least=1)
+
+    @classmethod
+    def official(cls, **changes) -> "RunConfig":
+        """The official ``main.py`` defaults where they differ from ours: ``k_factor`` 15,
+        ``similarity_threshold`` 0.1, ``saving_confidence`` 0.8 with the model before adaptation,
+        ``weight_new_cls`` 0.7 (replay weight 0.3), no self-training of an unlinked subject, and the data loader's
+        fallback to the most similar source subject. ``training_confidence`` (0.9), ``decay_factor`` (30),
+        ``consolidation_factor`` (1.3) and ``alpha_sim`` (0.6) are ours already."""
+        base = dict(k=15, sim_threshold=0.1, save_conf=0.8, store_with="previous", replay_weight=0.3,
+                    isolated="keep", fallback_source=True)
+        base.update(changes)
+        return cls(**base)
 
 
 def pretrain(stream: Stream, cfg: RunConfig, seed: int) -> list[np.ndarray]:
@@ -560,23 +660,44 @@ def continual_run(stream: Stream, method: str, seed: int, cfg: RunConfig | None 
 
     * ``source-only``: the source model, never adapted;
     * ``naive``: sequential self-training, each subject from the previous model, no replay;
+    * ``source-reset``: self-training of the source model on each subject afresh (episodic test-time adaptation:
+      no chain, no replay); the model kept is the one adapted to the latest subject;
     * ``uniform-replay``: sequential self-training plus a replay set of the same size as SPICED's, drawn
       uniformly from every stored sample (labelled source trials, confident pseudo-labelled target trials);
+    * ``source-replay``: sequential self-training plus as many labelled source trials, drawn uniformly;
     * ``spiced``: the synaptic network picks the top-k important neighbours; their models are fused into the
       starting model and their stored samples replayed; consolidation on arrival, renormalisation after;
-    * ``spiced-reversed``: the same pipeline with the *least* similar existing node reactivated (a control);
+    * ``spiced-random``: the same pipeline, with the network's choice replaced by as many past subjects as SPICED
+      reactivates at that arrival, drawn at random from all past subjects, with equal weights (an unlinked subject
+      starts from a random subject's model); the ablation of critical memory reactivation;
+    * ``spiced-no-homeostasis``: the synaptic network without consolidation and renormalisation (every link
+      keeps strength 1, so the importance ranks neighbours by similarity alone);
+    * ``spiced-reversed``: the same pipeline with the *least* similar existing node reactivated;
     * ``finetune-labels``: sequential supervised fine-tuning with the true labels, no replay (forgets by design);
-    * ``oracle``: the source model trained on the source and all targets so far with their labels (upper bound).
+    * ``oracle``: the source model trained on the source and all targets so far with their labels (upper bound);
+    * ``subject-centring``: no memory, no adaptation, no labels of the targets: a source model trained on the
+      source subjects' features each centred by its own mean (:func:`centre_subjects`), applied to every target
+      subject centred by its own mean; the model never changes, so it forgets nothing. ``source_model`` is not
+      used by this method (it trains its own on the centred source features, from the same initialisation seed).
 
     Returns
     -------
     dict with ``A`` (T, T) accuracy matrix (every entry evaluated), ``reactivated`` (list of node lists, SPICED
-    variants), ``same_family`` (fraction of reactivated nodes of the new subject's family), ``net``.
+    variants), ``same_family`` (fraction of reactivated nodes of the new subject's family), ``isolated``
+    (fraction of arrivals with no link, SPICED variants with a network), ``stored`` (number of trials stored per
+    target subject), ``net``.
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}; got {method!r}")
     cfg = cfg or RunConfig()
+    if method == "subject-centring":
+        cs = centre_subjects(stream)
+        fixed = pretrain(cs, cfg, seed)
+        row = [accuracy(fixed, X, y) for X, y in zip(cs.Xt, cs.yt)]
+        return {"A": np.tile(row, (len(row), 1)), "reactivated": [], "same_family": float("nan"),
+                "isolated": float("nan"), "stored": [], "net": None}
     rng = np.random.default_rng(seed + 7919)
+    pick_rng = np.random.default_rng([seed, 4242])  # the random ablation's picks (its own stream)
     src = source_model if source_model is not None else pretrain(stream, cfg, seed)
     T = len(stream.Xt)
     ns = len(stream.Xs)
@@ -584,52 +705,81 @@ def continual_run(stream: Stream, method: str, seed: int, cfg: RunConfig | None 
     memory = [(X, y) for X, y in zip(stream.Xs, stream.ys)]  # labelled source trials
     models = [src] * ns
     fam_all = np.concatenate([stream.fam_s, stream.fam_t])
+    lr = cfg.adapt_lr if cfg.adapt_lr is not None else cfg.lr
+    save_conf = cfg.save_conf if cfg.save_conf is not None else cfg.conf_threshold
+    rw = cfg.replay_weight
     net = None
-    if method in ("spiced", "spiced-reversed"):
+    homeostasis = method != "spiced-no-homeostasis"
+    if method in ("spiced", "spiced-random", "spiced-reversed", "spiced-no-homeostasis"):
         net = SynapticNetwork(sim_threshold=cfg.sim_threshold, k=cfg.k, decay=cfg.decay)
         net.initialize([stream.prototype(X) for X in stream.Xs])
     cur = src
-    reactivated, same = [], []
+    reactivated, same, isolated, stored = [], [], [], []
     for i in range(T):
         X = stream.Xt[i]
+        prev = cur
         if method == "source-only":
             cur = src
         elif method == "naive":
-            cur = self_train_step(cur, X, None, cfg.conf_threshold, cfg.adapt_steps, cfg.lr)
+            cur = self_train_step(cur, X, None, cfg.conf_threshold, cfg.adapt_steps, lr)
+        elif method == "source-reset":
+            cur = self_train_step(src, X, None, cfg.conf_threshold, cfg.adapt_steps, lr)
         elif method == "finetune-labels":
-            cur = train(cur, [(X, stream.yt[i])], cfg.adapt_steps, cfg.lr)
+            cur = train(cur, [(X, stream.yt[i])], cfg.adapt_steps, lr)
         elif method == "oracle":
             Xa = np.concatenate(stream.Xs + stream.Xt[: i + 1])
             ya = np.concatenate(stream.ys + stream.yt[: i + 1])
-            cur = train(src, [(Xa, ya)], cfg.adapt_steps, cfg.lr)
-        elif method == "uniform-replay":
-            pool_X = np.concatenate([m[0] for m in memory if len(m[1])])
-            pool_y = np.concatenate([m[1] for m in memory if len(m[1])])
+            cur = train(src, [(Xa, ya)], cfg.adapt_steps, lr)
+        elif method in ("uniform-replay", "source-replay"):
+            pool = memory if method == "uniform-replay" else memory[:ns]
+            pool_X = np.concatenate([m[0] for m in pool if len(m[1])])
+            pool_y = np.concatenate([m[1] for m in pool if len(m[1])])
             idx = rng.choice(len(pool_y), min(len(X), len(pool_y)), replace=False)
-            cur = self_train_step(cur, X, (pool_X[idx], pool_y[idx]), cfg.conf_threshold, cfg.adapt_steps, cfg.lr)
+            cur = self_train_step(cur, X, (pool_X[idx], pool_y[idx]), cfg.conf_threshold, cfg.adapt_steps, lr, rw)
         else:
-            node = net.add_node(stream.prototype(X), consolidate=(method == "spiced"))
-            if method == "spiced" and net.connected[node].any():
+            node = net.add_node(stream.prototype(X), consolidate=(method in ("spiced", "spiced-random")))
+            linked = bool(net.connected[node].any())
+            isolated.append(not linked)
+            if method != "spiced-reversed" and linked:
                 nodes, w = net.reactivate(node)
+                if method == "spiced-random":  # as many subjects as SPICED reactivates, drawn from all past ones
+                    nodes = np.sort(pick_rng.choice(node, len(nodes), replace=False))
+                    w = np.full(len(nodes), 1.0 / len(nodes))
                 start = fuse([models[j] for j in nodes], w)
             else:
                 # no connection (or the reversed control): the official fallback uses the most similar
-                # node's model without replay; the control takes the least similar node and replays it
+                # node's model without replay (the random ablation: a random node's); the control takes the
+                # least similar node and replays it
                 sims = np.array([net._sim(net.prototypes[j], net.prototypes[node]) for j in range(node)])
-                pick = int(np.argmin(sims)) if method == "spiced-reversed" else int(np.argmax(sims))
+                if method == "spiced-random":
+                    pick = int(pick_rng.integers(node))
+                else:
+                    pick = int(np.argmin(sims)) if method == "spiced-reversed" else int(np.argmax(sims))
                 nodes, w = np.array([pick]), np.array([1.0])
                 start = models[pick]
-            use_replay = method == "spiced-reversed" or net.connected[node].any()
+            use_replay = method == "spiced-reversed" or linked
             replay = _replay_from(nodes, w, memory, len(X), rng) if use_replay else None
-            cur = self_train_step(start, X, replay, cfg.conf_threshold, cfg.adapt_steps, cfg.lr)
+            if replay is None and use_replay and cfg.fallback_source:
+                # BuildReplayedDataset: nothing stored by the reactivated subjects -> the most similar source
+                # subject (the random ablation: a source subject drawn at random)
+                if method == "spiced-random":
+                    replay = memory[int(pick_rng.integers(ns))]
+                else:
+                    s_src = [net._sim(net.prototypes[j], net.prototypes[node]) for j in range(ns)]
+                    replay = memory[int(np.argmax(s_src))]
+            if not linked and method != "spiced-reversed" and cfg.isolated == "keep":
+                cur = start
+            else:
+                cur = self_train_step(start, X, replay, cfg.conf_threshold, cfg.adapt_steps, lr, rw)
             reactivated.append([int(j) for j in nodes])
             same.append(float(np.mean(fam_all[nodes] == fam_all[node])))
         # store this subject's confident pseudo-labelled trials (saving_new_node_sample) and its model
-        keep, yl = pseudo_label(cur, X, cfg.conf_threshold)
+        keep, yl = pseudo_label(prev if cfg.store_with == "previous" else cur, X, save_conf)
         memory.append((X[keep], yl))
+        stored.append(len(keep))
         models.append(cur)
-        if net is not None:
+        if net is not None and homeostasis:
             net.renormalize()
         A[i] = [accuracy(cur, stream.Xt[j], stream.yt[j]) for j in range(T)]
     return {"A": A, "reactivated": reactivated, "same_family": float(np.mean(same)) if same else float("nan"),
-            "net": net}
+            "isolated": float(np.mean(isolated)) if isolated else float("nan"), "stored": stored, "net": net}
