@@ -181,7 +181,7 @@ def test_episode_accuracy_is_perfect_on_separated_embeddings_and_chance_level_on
     rng = np.random.default_rng(5)
     s, q = K.sample_episodes(table, np.arange(10), 5, 2, 6, 40, rng, batch=2)
     emb = torch.tensor(np.eye(10)[np.arange(200) % 10] * 10.0)[None].repeat(2, 1, 1)
-    for cal in (None, "cal", "uniform"):
+    for cal in (None, "cal", "uniform", "cl2n"):
         assert K.episode_accuracy(emb, s, q, calibrate=cal).min() == 1.0
     noise = torch.tensor(rng.standard_normal((2, 200, 10)))
     acc = K.episode_accuracy(noise, s, q)
@@ -213,6 +213,78 @@ def test_modes_compute_their_formulas():
     torch.testing.assert_close(out[0], XH[0] @ both.W_H[0].detach())
     torch.testing.assert_close(out[1], XR[1] @ both.W_L[1].detach())
     torch.testing.assert_close(both(XR[:1], XL[:1], XH[:1], Z[:1], sets=[1]).detach()[0], XR[0] @ both.W_L[1].detach())
+
+
+def test_comparator_modes_compute_their_formulas():
+    G, M, f, d = 2, 7, 4, 3
+    gen = torch.Generator().manual_seed(0)
+    XR, XL, XH = (torch.randn(G, M, f, generator=gen, dtype=torch.float64) for _ in range(3))
+    Z = torch.randn(G, M, 3, generator=gen, dtype=torch.float64)
+    m = K.SpectralExperts(["gmix", "concat"], f, d, generator=torch.Generator().manual_seed(1))
+    with torch.no_grad():  # a gate that is not constant in z, so that feeding it z = 0 matters
+        m.w_2.normal_(generator=torch.Generator().manual_seed(2))
+        m.b_1.normal_(generator=torch.Generator().manual_seed(3))
+    out = m(XR, XL, XH, Z).detach()
+    W_L, W_H, W_R = m.W_L.detach(), m.W_H.detach(), m.W_R.detach()
+    g0 = torch.sigmoid(torch.tanh(m.b_1[0]) @ m.w_2[0] + m.b_2[0]).detach()  # the gate at z = 0: one weight
+    torch.testing.assert_close(out[0], g0 * (XL[0] @ W_L[0]) + (1 - g0) * (XH[0] @ W_H[0]))
+    torch.testing.assert_close(out[1], 0.5 * (XL[1] @ W_L[1]) + 0.5 * (XH[1] @ W_H[1]) + 0.5 * (XR[1] @ W_R[1]))
+    # gmix ignores the node statistics; a grace set with the same weights does not
+    torch.testing.assert_close(m(XR, XL, XH, torch.randn_like(Z)).detach()[0], out[0])
+    g = K.SpectralExperts(["grace"], f, d)
+    with torch.no_grad():
+        for name in ("W_L", "W_H", "W_1", "b_1", "w_2", "b_2"):
+            getattr(g, name).copy_(getattr(m, name)[:1])
+    assert (g(XR[:1], XL[:1], XH[:1], Z[:1]).detach()[0] - out[0]).abs().max() > 1e-6
+    # gradients: the raw branch trains for concat only
+    both = K.SpectralExperts(["grace", "concat"], f, d, generator=torch.Generator().manual_seed(1))
+    both(XR, XL, XH, Z).pow(2).sum().backward()
+    assert both.W_R.grad[0].abs().max() == 0 and both.W_R.grad[1].abs().max() > 0
+
+
+def test_adding_the_raw_branch_left_the_other_draws_unchanged():
+    G, f, d = 3, 5, 4
+    m = K.SpectralExperts(["grace", "mix", "low"], f, d, generator=torch.Generator().manual_seed(7))
+    gen = torch.Generator().manual_seed(7)
+    for name, shape, fan in (("W_L", (G, f, d), f), ("W_H", (G, f, d), f), ("W_1", (G, 3, 8), 3)):
+        torch.testing.assert_close(getattr(m, name).detach(),
+                                   torch.randn(*shape, generator=gen, dtype=torch.float64) / np.sqrt(fan))
+    assert not m.has_concat and not m.has_gmix
+
+
+def test_centre_and_normalise_closed_form_and_invariances():
+    rng = np.random.default_rng(6)
+    sup = torch.tensor(rng.standard_normal((2, 3, 2, 4)))
+    qry = torch.tensor(rng.standard_normal((2, 9, 4)))
+    P, Q = K.centre_and_normalise(sup, qry)
+    s, q = sup.numpy(), qry.numpy()
+    c = np.concatenate([s.reshape(2, 6, 4), q], 1).mean(1)
+    sn = (s - c[:, None, None]) / np.linalg.norm(s - c[:, None, None], axis=-1, keepdims=True)
+    qn = (q - c[:, None]) / np.linalg.norm(q - c[:, None], axis=-1, keepdims=True)
+    np.testing.assert_allclose(P.numpy(), sn.mean(2), atol=1e-12)
+    np.testing.assert_allclose(Q.numpy(), qn, atol=1e-12)
+    # invariant to a common shift and a positive scale of every embedding of the episode
+    shift = torch.tensor(rng.standard_normal(4))
+    P2, Q2 = K.centre_and_normalise(3.0 * sup + shift, 3.0 * qry + shift)
+    torch.testing.assert_close(P2, P)
+    torch.testing.assert_close(Q2, Q)
+    with pytest.raises(ValueError, match="disagree"):
+        K.centre_and_normalise(torch.zeros(3, 2, 4), torch.zeros(5, 3))
+
+
+def test_random_gate_is_the_formula_with_its_weights_drawn_in_order():
+    Z = np.random.default_rng(8).standard_normal((50, 3))
+    g = K.random_gate(Z, 8, torch.Generator().manual_seed(4))
+    gen = torch.Generator().manual_seed(4)
+    W_1 = torch.randn(3, 8, generator=gen, dtype=torch.float64) / np.sqrt(3)
+    w_2 = torch.randn(8, generator=gen, dtype=torch.float64) / np.sqrt(8)
+    np.testing.assert_allclose(g, torch.sigmoid(torch.tanh(torch.tensor(Z) @ W_1) @ w_2).numpy(), atol=1e-14)
+    assert g.shape == (50,) and np.all((g > 0) & (g < 1)) and g.std() > 0
+    np.testing.assert_array_equal(g, K.random_gate(Z, 8, torch.Generator().manual_seed(4)))
+    with pytest.raises(ValueError, match="Z must"):
+        K.random_gate(np.zeros(5), 8, torch.Generator())
+    with pytest.raises(ValueError, match="gate_hidden"):
+        K.random_gate(Z, 0, torch.Generator())
 
 
 def test_unused_parameters_get_zero_gradients():
@@ -337,6 +409,7 @@ def test_bad_input():
         K.sample_episodes(table, [0, 0, 1], 2, 1, 1, 1, rng)
     with pytest.raises(ValueError, match="modes"):
         K.SpectralExperts(["band"], 2, 2)
+    assert K.SpectralExperts(["gmix", "concat"], 2, 2).modes == ("gmix", "concat")
     with pytest.raises(ValueError, match="lr"):
         K.Adam([torch.zeros(2)], lr=0.0)
     with pytest.raises(ValueError, match="disagree"):
@@ -345,3 +418,30 @@ def test_bad_input():
         K.calibrate_prototypes(torch.zeros(2, 1, 3), torch.zeros(4, 3), scale=0.0)
     with pytest.raises(ValueError, match="calibrate"):
         K.episode_accuracy(torch.zeros(1, 6, 2), np.zeros((1, 1, 2, 1), int), np.zeros((1, 1, 2, 1), int), "x")
+
+
+# ----------------------------------------------------------------------------- naive baselines of the review
+def test_component_mean_averages_over_connected_components():
+    g = graph(h=(0.9, 0.1), n=240, C=6, stubs=4)
+    v = np.random.default_rng(1).normal(size=240)
+    out = K.component_mean(g["A"], v)
+    G = nx.from_scipy_sparse_array(g["A"])
+    for comp in nx.connected_components(G):  # brute force with networkx
+        idx = np.array(sorted(comp))
+        np.testing.assert_allclose(out[idx], v[idx].mean())
+    # the two regions of a mixed graph are its two connected components here
+    assert len(np.unique(out)) == 2 and len(np.unique(out[g["region"] == 0])) == 1
+    isolated = sp.csr_matrix((3, 3))
+    np.testing.assert_array_equal(K.component_mean(isolated, [1.0, 2.0, 3.0]), [1.0, 2.0, 3.0])
+    with pytest.raises(ValueError, match="v must"):
+        K.component_mean(isolated, [1.0, 2.0])
+
+
+def test_select_by_validation_picks_the_best_validated_candidate_per_graph():
+    val = np.array([[0.5, 0.9, 0.2], [0.7, 0.1, 0.2], [0.6, 0.3, 0.1]])
+    test = np.array([[10.0, 20.0, 30.0], [40.0, 50.0, 60.0], [70.0, 80.0, 90.0]])
+    pick, chosen = K.select_by_validation(val, test)
+    np.testing.assert_array_equal(pick, [1, 0, 0])  # a tie (graph 2) goes to the first candidate
+    np.testing.assert_array_equal(chosen, [40.0, 20.0, 30.0])
+    with pytest.raises(ValueError, match="share a shape"):
+        K.select_by_validation(val, test[:2])

@@ -5,8 +5,10 @@ Paper map
 *Graph Few-Shot Learning via Adaptive Spectrum Experts and Cross-Set Distribution Calibration*, Yonghao Liu,
 Yajun Wang, Chunli Guo, Wei Pang, Ximing Li, Fausto Giunchiglia, Xiaoyue Feng, Renchu Guan, NeurIPS 2025,
 https://arxiv.org/abs/2510.12140. We could read the abstract and the names of the parts of its Algorithm 1
-(a low-pass expert, Eq. 1; a high-pass expert, Eqs. 2-3; their integration), not the equations themselves,
-and no official code was found: the model below ("GRACE-lite") is **our design from the reproduction brief**.
+(a low-pass expert, Eq. 1; a high-pass expert, Eqs. 2-3; their integration), not the equations themselves.
+The official repository's README exists in a public-code index (a ``main.py`` with ``dataset``, ``n_way`` and
+``k_shot`` arguments, run as ``python main.py --use_cor``), but its code was not obtained: the model below
+("GRACE-lite") is **our design from the reproduction brief**.
 Notebook: ``notebooks/grace-graph-fewshot.py``.
 
 Notation (brief / paper -> here):
@@ -51,6 +53,10 @@ import torch
 from torch import nn
 
 MODES: tuple[str, ...] = ("mlp", "low", "high", "mix", "grace")
+#: the comparators added with the claim model (issue 33): GRACE-lite's gate fed no node statistics (a learned
+#: global weight of the two experts), and a linear model on the concatenation of raw and both filtered features
+COMPARATOR_MODES: tuple[str, ...] = ("gmix", "concat")
+ALL_MODES: tuple[str, ...] = MODES + COMPARATOR_MODES
 
 
 # --------------------------------------------------------------------------- validation helpers
@@ -292,8 +298,7 @@ def filter_bank(X: np.ndarray, A: sp.spmatrix, k: int = 2) -> dict[str, np.ndarr
     r"""The inputs of every encoder: raw, low-pass and high-pass features, and the gate statistics.
 
     ``XR = X``, ``XL =`` :func:`low_pass` ``(X, Â, k)``, ``XH =`` :func:`high_pass` ``(X, Â)``, each divided by its
-    root-mean-square row norm :math:`\sqrt{rac1n\sum_i\lVert x_i
-Vert^2}` (a global scale per matrix, which a
+    root-mean-square row norm :math:`\sqrt{\frac1n\sum_i\lVert x_i\rVert^2}` (a global scale per matrix, which a
     linear expert could absorb, so that one learning rate suits all three), and ``Z =`` :func:`gate_features`.
 
     Returns
@@ -446,6 +451,111 @@ def calibrate_prototypes(
     return protos, q
 
 
+def centre_and_normalise(support_emb: torch.Tensor, query_emb: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    r"""SimpleShot's CL2N (Wang et al., 2019), transductive: centre on the episode's mean, then L2-normalise.
+
+    A naive baseline for :func:`calibrate_prototypes` that uses the queries without any class information:
+    with :math:`\bar h` the mean of every support and query embedding of the episode, each becomes
+    :math:`(h-\bar h)/\lVert h-\bar h\rVert`; the prototypes are then the means of the normalised support.
+
+    Parameters
+    ----------
+    support_emb : tensor, shape (..., N, K, d)
+    query_emb : tensor, shape (..., M, d)
+
+    Returns
+    -------
+    protos : tensor, shape (..., N, d)
+    query : tensor, shape (..., M, d)
+        The centred, normalised queries, to be classified against ``protos``.
+    """
+    if support_emb.dim() < 3 or query_emb.dim() != support_emb.dim() - 1 or query_emb.shape[-1] != support_emb.shape[-1]:
+        raise ValueError(f"support_emb (..., N, K, d) and query_emb (..., M, d) disagree: "
+                         f"{tuple(support_emb.shape)}, {tuple(query_emb.shape)}")
+    centre = torch.cat([support_emb.flatten(-3, -2), query_emb], dim=-2).mean(dim=-2, keepdim=True)  # (..., 1, d)
+    sup = nn.functional.normalize(support_emb - centre.unsqueeze(-2), dim=-1)
+    qry = nn.functional.normalize(query_emb - centre, dim=-1)
+    return prototypes(sup), qry
+
+
+def random_gate(Z: np.ndarray, gate_hidden: int, generator: torch.Generator) -> np.ndarray:
+    r"""The gate of :class:`SpectralExperts` with random, untrained weights: :math:`\sigma(w_2^\top\tanh(W_1z_i))`.
+
+    :math:`W_1` has :math:`N(0, 1/\mathrm{gate\_in})` entries (the model's initialisation) and :math:`w_2`
+    :math:`N(0, 1/\mathrm{gate\_hidden})` entries (the model starts it at 0, which would make the gate constant);
+    biases are 0. The ablation of the gate's training: a fixed random function of the same node statistics.
+
+    Parameters
+    ----------
+    Z : array, shape (n, gate_in)
+        From :func:`gate_features`.
+    gate_hidden : int >= 1
+    generator : torch.Generator
+
+    Returns
+    -------
+    np.ndarray, shape (n,)
+    """
+    Z = np.asarray(Z, dtype=np.float64)
+    if Z.ndim != 2:
+        raise ValueError(f"Z must have shape (n, gate_in); got {Z.shape}")
+    gh = _check_int(gate_hidden, "gate_hidden")
+    W_1 = torch.randn(Z.shape[1], gh, generator=generator, dtype=torch.float64) / math.sqrt(Z.shape[1])
+    w_2 = torch.randn(gh, generator=generator, dtype=torch.float64) / math.sqrt(gh)
+    return torch.sigmoid(torch.tanh(torch.as_tensor(Z) @ W_1) @ w_2).numpy()
+
+
+def component_mean(A: sp.spmatrix, v: np.ndarray) -> np.ndarray:
+    r"""Each node's value replaced by the mean of ``v`` over its connected component of ``A``.
+
+    A label-free, naive stand-in for a gate: with ``v`` the feature smoothness :math:`\cos(x_i, (\hat AX)_i)`
+    it gives every node its region's mean smoothness on a graph whose regions are its connected components
+    (the mixed graph of :func:`make_mixed_homophily_graph`).
+
+    Parameters
+    ----------
+    A : scipy.sparse matrix, shape (n, n), symmetric, weights >= 0
+    v : array, shape (n,)
+
+    Returns
+    -------
+    np.ndarray, shape (n,)
+    """
+    from scipy.sparse.csgraph import connected_components
+
+    A = _check_adjacency(A)
+    v = np.asarray(v, dtype=np.float64)
+    if v.shape != (A.shape[0],):
+        raise ValueError(f"v must have shape ({A.shape[0]},); got {v.shape}")
+    _, comp = connected_components(A, directed=False)
+    sums = np.bincount(comp, weights=v)
+    return (sums / np.bincount(comp))[comp]
+
+
+def select_by_validation(val_acc: np.ndarray, test_acc: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per graph, the candidate with the best validation accuracy, and its test accuracy (model selection).
+
+    Parameters
+    ----------
+    val_acc, test_acc : arrays, shape (M, G)
+        Accuracy of each of ``M`` candidate models on each of ``G`` graphs: on validation episodes (base classes,
+        whose labels are available at training time) and on the test episodes (novel classes).
+
+    Returns
+    -------
+    pick : int array, shape (G,)
+        Index of the chosen candidate (the first one on ties).
+    chosen : array, shape (G,)
+        ``test_acc[pick[g], g]``.
+    """
+    val_acc, test_acc = np.asarray(val_acc, dtype=np.float64), np.asarray(test_acc, dtype=np.float64)
+    if val_acc.ndim != 2 or val_acc.shape != test_acc.shape or val_acc.shape[0] < 1:
+        raise ValueError(f"val_acc and test_acc must share a shape (M, G) with M >= 1; got {val_acc.shape}, "
+                         f"{test_acc.shape}")
+    pick = val_acc.argmax(axis=0)
+    return pick, test_acc[pick, np.arange(val_acc.shape[1])]
+
+
 # --------------------------------------------------------------------------- the model
 class SpectralExperts(nn.Module):
     r"""``G`` independent few-shot encoders, one per parameter set, each of one kind (``modes[g]``).
@@ -460,14 +570,25 @@ class SpectralExperts(nn.Module):
       :math:`g_i = \sigma(w_2^\top \tanh(W_1 z_i + b_1) + b_2)` on the statistics :math:`z_i` of
       :func:`gate_features` (brief, sec. 3; the paper's Algorithm 1 integrates its two experts).
 
-    All kinds are one formula, :math:`h_i = g_i\,a_i W_L + (1-g_i)\,((I-\hat A)X)_i W_H`, with
-    :math:`a_i = x_i` for ``"mlp"`` (else :math:`(\hat A^kX)_i`) and :math:`g_i` fixed to 1 (``mlp``, ``low``),
-    0 (``high``), 1/2 (``mix``) or the gate (``grace``); parameters a kind does not use get zero gradients.
-    The gate starts at :math:`g_i = 1/2` (``w_2 = 0``, ``b_2 = 0``): GRACE-lite starts as the fixed mix.
+    Comparators (``COMPARATOR_MODES``), not part of GRACE-lite:
+
+    * ``"gmix"``:  as ``"grace"``, but the gate is fed :math:`z_i = 0` for every node, so
+      :math:`g = \sigma(w_2^\top\tanh(b_1) + b_2)` is one learned global weight (GRACE-lite without the node
+      information of its gate);
+    * ``"concat"``: :math:`h_i = \tfrac12 (\hat A^k X)_i W_L + \tfrac12 ((I-\hat A)X)_i W_H + \tfrac12 x_i W_R`, a
+      linear model on the concatenation :math:`[\hat A^kX,\ (I-\hat A)X,\ X]` (the fixed mix plus an unfiltered
+      branch; ego and neighbour features kept apart, as in H2GCN or SIGN).
+
+    All kinds are one formula, :math:`h_i = g_i\,a_i W_L + (1-g_i)\,((I-\hat A)X)_i W_H\ [+\ \tfrac12 x_i W_R]`,
+    with :math:`a_i = x_i` for ``"mlp"`` (else :math:`(\hat A^kX)_i`) and :math:`g_i` fixed to 1 (``mlp``,
+    ``low``), 0 (``high``), 1/2 (``mix``, ``concat``) or the gate (``grace``, ``gmix``); the bracketed term for
+    ``concat`` only. Parameters a kind does not use get zero gradients. The gate starts at :math:`g_i = 1/2`
+    (``w_2 = 0``, ``b_2 = 0``): GRACE-lite starts as the fixed mix. ``W_R`` is drawn after every other
+    parameter, so adding it left the draws of the others unchanged.
 
     Parameters
     ----------
-    modes : sequence of str, each in ``MODES``, length G
+    modes : sequence of str, each in ``ALL_MODES``, length G
     in_dim, emb_dim : int >= 1
     gate_in, gate_hidden : int >= 1
         Width of :math:`z_i` and of the gate's hidden layer.
@@ -479,14 +600,18 @@ class SpectralExperts(nn.Module):
                  generator: torch.Generator | None = None):
         super().__init__()
         modes = (modes,) if isinstance(modes, str) else tuple(modes)
-        if not modes or any(m not in MODES for m in modes):
-            raise ValueError(f"modes must be a non-empty sequence of {MODES}; got {modes!r}")
+        if not modes or any(m not in ALL_MODES for m in modes):
+            raise ValueError(f"modes must be a non-empty sequence of {ALL_MODES}; got {modes!r}")
         G, f, d = len(modes), _check_int(in_dim, "in_dim"), _check_int(emb_dim, "emb_dim")
         gi, gh = _check_int(gate_in, "gate_in"), _check_int(gate_hidden, "gate_hidden")
         self.modes = modes
-        fixed = {"mlp": 1.0, "low": 1.0, "high": 0.0, "mix": 0.5, "grace": math.nan}
+        fixed = {"mlp": 1.0, "low": 1.0, "high": 0.0, "mix": 0.5, "grace": math.nan, "gmix": math.nan,
+                 "concat": 0.5}
         self.register_buffer("fixed_gate", torch.tensor([fixed[m] for m in modes], dtype=torch.float64))
         self.register_buffer("use_raw", torch.tensor([m == "mlp" for m in modes]))
+        self.register_buffer("no_node_input", torch.tensor([m == "gmix" for m in modes]))
+        self.register_buffer("add_raw", torch.tensor([m == "concat" for m in modes], dtype=torch.float64))
+        self.has_gmix, self.has_concat = "gmix" in modes, "concat" in modes
 
         def init(*shape: int, fan_in: int) -> nn.Parameter:
             return nn.Parameter(torch.randn(*shape, generator=generator, dtype=torch.float64) / math.sqrt(fan_in))
@@ -497,6 +622,7 @@ class SpectralExperts(nn.Module):
         self.b_1 = nn.Parameter(torch.zeros(G, 1, gh, dtype=torch.float64))
         self.w_2 = nn.Parameter(torch.zeros(G, gh, 1, dtype=torch.float64))
         self.b_2 = nn.Parameter(torch.zeros(G, 1, 1, dtype=torch.float64))
+        self.W_R = init(G, f, d, fan_in=f)  # the raw branch of "concat" (drawn last)
 
     def _sets(self, sets: np.ndarray | None) -> slice | torch.Tensor:
         return slice(None) if sets is None else torch.as_tensor(np.asarray(sets, dtype=np.int64))
@@ -507,8 +633,14 @@ class SpectralExperts(nn.Module):
         return torch.sigmoid(torch.tanh(Z @ self.W_1[s] + self.b_1[s]) @ self.w_2[s] + self.b_2[s]).squeeze(-1)
 
     def mixing(self, Z: torch.Tensor, sets: np.ndarray | None = None) -> torch.Tensor:
-        """The weight :math:`g_i` of the low-pass (or raw) branch that each set uses: (S, M)."""
-        fixed = self.fixed_gate[self._sets(sets)].unsqueeze(-1)
+        """The weight :math:`g_i` of the low-pass (or raw) branch that each set uses: (S, M).
+
+        A ``"gmix"`` set's gate is fed zeros instead of ``Z`` (one learned weight for every node).
+        """
+        s = self._sets(sets)
+        fixed = self.fixed_gate[s].unsqueeze(-1)
+        if self.has_gmix:
+            Z = torch.where(self.no_node_input[s][:, None, None], torch.zeros((), dtype=Z.dtype), Z)
         return torch.where(torch.isnan(fixed), self.gate(Z, sets), fixed.nan_to_num(0.0))
 
     def forward(self, XR: torch.Tensor, XL: torch.Tensor, XH: torch.Tensor, Z: torch.Tensor,
@@ -523,7 +655,10 @@ class SpectralExperts(nn.Module):
         s = self._sets(sets)
         XA = torch.where(self.use_raw[s][:, None, None], XR, XL)
         g = self.mixing(Z, sets).unsqueeze(-1)
-        return g * (XA @ self.W_L[s]) + (1 - g) * (XH @ self.W_H[s])
+        out = g * (XA @ self.W_L[s]) + (1 - g) * (XH @ self.W_H[s])
+        if self.has_concat:  # only models that hold a "concat" set compute the raw branch
+            out = out + 0.5 * self.add_raw[s][:, None, None] * (XR @ self.W_R[s])
+        return out
 
 
 class Adam:
@@ -644,8 +779,9 @@ def episode_accuracy(
         Node embeddings of each set's graph.
     support : int array, shape (S, E, N, K)
     query : int array, shape (S, E, N, Q)
-    calibrate : None, ``"cal"`` or ``"uniform"``
-        :func:`calibrate_prototypes` with soft or uniform assignments (one iteration).
+    calibrate : None, ``"cal"``, ``"uniform"`` or ``"cl2n"``
+        :func:`calibrate_prototypes` with soft or uniform assignments (one iteration), or the naive
+        :func:`centre_and_normalise`.
     chunk : int >= 1
         Episodes per batch (bounds the memory; the result does not depend on it).
 
@@ -654,8 +790,8 @@ def episode_accuracy(
     np.ndarray, shape (S, E)
         Share of the episode's ``N * Q`` queries classified correctly.
     """
-    if calibrate not in (None, "cal", "uniform"):
-        raise ValueError(f"calibrate must be None, 'cal' or 'uniform'; got {calibrate!r}")
+    if calibrate not in (None, "cal", "uniform", "cl2n"):
+        raise ValueError(f"calibrate must be None, 'cal', 'uniform' or 'cl2n'; got {calibrate!r}")
     if support.shape[:3] != query.shape[:3] or support.shape[0] != emb.shape[0]:
         raise ValueError("support (S, E, N, K) and query (S, E, N, Q) must share S, E, N with emb's S")
     chunk = _check_int(chunk, "chunk")
@@ -667,6 +803,8 @@ def episode_accuracy(
         qry = _gather(emb, query[:, start:start + chunk]).flatten(-3, -2)
         if calibrate is None:
             protos = prototypes(sup)
+        elif calibrate == "cl2n":
+            protos, qry = centre_and_normalise(sup, qry)
         else:
             protos, qry = calibrate_prototypes(sup, qry, scale=scale, iters=1, uniform=calibrate == "uniform")
         pred = proto_logits(protos, qry).argmax(-1)
