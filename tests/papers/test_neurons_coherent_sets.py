@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 import scipy.integrate
 import scipy.linalg
+import scipy.signal
 from sklearn.cross_decomposition import CCA
 from sklearn.decomposition import PCA
 
@@ -311,3 +312,69 @@ def test_bad_input():
         K.ou_window_covariances(A3, B3, np.eye(3), 0.1, 1, 2, obs_noise=-1.0)
     with pytest.raises(ValueError, match="C_tau"):
         K.whitened_transition(np.eye(2), np.eye(2), np.ones((3, 2)))
+
+
+# ----------------------------------------------------------------------------- a skeptic's naive estimators
+def test_pls_pair_is_the_top_covariance_pair():
+    rng = np.random.default_rng(3)
+    X = rng.standard_normal((4000, 3)) @ np.diag([1.0, 2.0, 0.5])
+    Y = X @ np.array([[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [1.0, 0.0, 0.0]]) + 0.1 * rng.standard_normal((4000, 3))
+    v, u = K.pls_pair(X, Y)
+    assert np.linalg.norm(v) == pytest.approx(1) and np.linalg.norm(u) == pytest.approx(1)
+    cov = lambda a, b: np.cov(X @ a, Y @ b)[0, 1]  # noqa: E731
+    assert cov(v, u) > 0
+    for r in K.random_directions(300, 3, rng).T:  # no unit pair has a larger covariance
+        g = K.random_directions(1, 3, rng)[:, 0]
+        assert abs(cov(r, g)) <= cov(v, u) + 1e-9
+    assert abs(v[1]) == pytest.approx(1, abs=1e-2)  # the loudest input coordinate
+
+
+def test_pls_pair_is_the_svd_of_the_raw_cross_covariance():
+    # white inputs, Y = M x: the cross-covariance is M, so PLS returns M's top singular pair
+    M = np.array([[0.9, 0.3, 0.0], [0.0, 0.5, 0.2], [0.1, 0.0, 0.2]])
+    U, _, Vt = np.linalg.svd(M)
+    X = np.random.default_rng(0).standard_normal((200_000, 3))
+    v, u = K.pls_pair(X, X @ M.T)
+    assert K.line_angle_deg(v, Vt[0]) < 1.0 and K.line_angle_deg(u, U[:, 0]) < 1.0
+
+
+def test_ls_partner_is_the_regression_direction_and_recovers_the_canonical_pair():
+    rng = np.random.default_rng(1)
+    X = K.simulate_ou(A3, B3, 0.5, 20_000, rng)
+    x0, x1 = X[:-1], X[1:]
+    ex = K.sko_linear_singular(A3, B3, 0.5)
+    a, b = ex["predictive"][:, 0], ex["retrospective"][:, 0]
+    g = K.ls_partner(x0, x1, a)
+    beta = np.linalg.lstsq(x1 - x1.mean(0), (x0 - x0.mean(0)) @ a, rcond=None)[0]
+    np.testing.assert_allclose(g, beta, rtol=1e-9, atol=1e-12)
+    # the exact predictive field's regression partner is (in the population) the retrospective field
+    assert K.whitened_cosine(g, b, ex["Sigma_tau"]) > 0.999
+    G = K.ls_partner(x0, x1, np.stack([a, 2 * a], axis=1))
+    np.testing.assert_allclose(G[:, 1], 2 * G[:, 0], rtol=1e-12)
+    with pytest.raises(ValueError):
+        K.ls_partner(x0, x1, np.ones(2))
+
+
+def test_partner_search_keeps_the_most_coherent_pair():
+    rng = np.random.default_rng(2)
+    X = K.simulate_ou(A3, B3, 0.5, 5_000, rng)
+    x0, x1 = X[:-1], X[1:]
+    R = K.random_directions(50, 3, rng)
+    f, g, c = K.partner_search(x0, x1, R)
+    coh = K.sign_agreement(x0 @ R, x1 @ K.ls_partner(x0, x1, R))
+    assert c == pytest.approx(coh.max()) and c == pytest.approx(K.sign_agreement(x0 @ f, x1 @ g))
+    assert any(np.allclose(f, R[:, j]) for j in range(R.shape[1]))
+    with pytest.raises(ValueError):
+        K.partner_search(x0, x1[:-1], R)
+
+
+def test_one_step_predictor_recovers_ar_coefficients():
+    rng = np.random.default_rng(4)
+    phi = np.array([0.5, -0.3, 0.1])
+    n = 100_000
+    s = scipy.signal.lfilter([1.0], np.r_[1.0, -phi], rng.standard_normal(n)) + 3.0
+    past, fut = K.lag_embed(s, 1, 3)
+    w = K.one_step_predictor(past, fut)
+    np.testing.assert_allclose(w, phi, atol=0.01)
+    with pytest.raises(ValueError):
+        K.one_step_predictor(past, fut[:-1])

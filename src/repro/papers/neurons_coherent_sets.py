@@ -620,3 +620,104 @@ def random_directions(n: int, d: int, rng: np.random.Generator) -> np.ndarray:
     d = _int_at_least(d, 1, "d")
     z = rng.standard_normal((d, n))
     return z / np.linalg.norm(z, axis=0)
+
+
+# --------------------------------------------------------------------------- a skeptic's naive estimators
+def _pair_arrays(X: ArrayLike, Y: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
+    x = np.asarray(X, dtype=np.float64)
+    y = np.asarray(Y, dtype=np.float64)
+    if x.ndim != 2 or y.ndim != 2 or x.shape[0] != y.shape[0] or x.shape[0] < 2:
+        raise ValueError(f"X and Y must be 2-d with the same number (>= 2) of rows; got {x.shape} and {y.shape}")
+    return x, y
+
+
+def pls_pair(X: ArrayLike, Y: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
+    r"""Top singular pair of the raw (unwhitened) cross-covariance, PLS-SVD: the no-whitening ablation of CCA.
+
+    With centred :math:`X` (initial states) and :math:`Y` (final states), :math:`C_{yx} = Y^\top X / n =
+    U S V^\top`; returns :math:`(v_1, u_1)`, which maximise :math:`\mathrm{cov}(v^\top x, u^\top y)` over unit
+    vectors (CCA maximises the correlation instead).
+
+    Parameters
+    ----------
+    X : array_like, shape (n, p)
+    Y : array_like, shape (n, q)
+
+    Returns
+    -------
+    x_dir : np.ndarray, shape (p,); y_dir : np.ndarray, shape (q,); unit norm, signs with
+    :math:`\mathrm{cov}(v^\top x, u^\top y) > 0` and the largest entry of ``x_dir`` positive.
+    """
+    x, y = _pair_arrays(X, Y)
+    C = (y - y.mean(0)).T @ (x - x.mean(0)) / x.shape[0]
+    U, _, Vt = np.linalg.svd(C)
+    v, u = Vt[0], U[:, 0]
+    sgn = np.sign(v[np.argmax(np.abs(v))])
+    return v * sgn, u * sgn
+
+
+def ls_partner(X: ArrayLike, Y: ArrayLike, R: ArrayLike) -> np.ndarray:
+    r"""Least-squares partners of candidate initial fields: for each column :math:`r` of ``R``, the
+    direction :math:`g = (Y_c^\top Y_c)^{-1}Y_c^\top X_c\,r` whose projection of the final state best predicts
+    :math:`r^\top x` (linear regression on centred data; no singular value decomposition).
+
+    Parameters
+    ----------
+    X : array_like, shape (n, p)
+    Y : array_like, shape (n, q)
+    R : array_like, shape (p,) or (p, k)
+
+    Returns
+    -------
+    np.ndarray, shape (q,) or (q, k)
+    """
+    x, y = _pair_arrays(X, Y)
+    r = np.asarray(R, dtype=np.float64)
+    if r.shape[0] != x.shape[1] or r.ndim not in (1, 2):
+        raise ValueError(f"R must have shape ({x.shape[1]},) or ({x.shape[1]}, k); got {r.shape}")
+    xc, yc = x - x.mean(0), y - y.mean(0)
+    return np.linalg.solve(yc.T @ yc, yc.T @ xc) @ r
+
+
+def partner_search(X: ArrayLike, Y: ArrayLike, R: ArrayLike) -> tuple[np.ndarray, np.ndarray, float]:
+    r"""A naive coherent-pair learner: each column of ``R`` as the initial field with its
+    :func:`ls_partner` as the final field; keep the pair of highest :func:`sign_agreement` on ``(X, Y)``
+    (ties: the first).
+
+    Parameters
+    ----------
+    X : array_like, shape (n, p)
+    Y : array_like, shape (n, q)
+    R : array_like, shape (p, k)
+
+    Returns
+    -------
+    x_dir (p,), y_dir (q,), and the training coherence of the pair (float).
+    """
+    x, y = _pair_arrays(X, Y)
+    r = np.asarray(R, dtype=np.float64)
+    if r.ndim != 2:
+        raise ValueError(f"R must be 2-d (p, k); got shape {r.shape}")
+    G = ls_partner(x, y, r)
+    coh = np.atleast_1d(sign_agreement(x @ r, y @ G))
+    j = int(np.argmax(coh))
+    return r[:, j].copy(), G[:, j].copy(), float(coh[j])
+
+
+def one_step_predictor(past: ArrayLike, future: ArrayLike) -> np.ndarray:
+    r"""Least-squares one-step linear predictor (an AR(L) fit, no CCA): the coefficients :math:`w` minimising
+    :math:`\sum_t (q_{t,0} - \bar q_0 - w^\top(p_t-\bar p))^2`, with ``past`` rows :math:`p_t` and the first
+    column of ``future`` the next sample (as laid out by :func:`lag_embed`).
+
+    Parameters
+    ----------
+    past : array_like, shape (n, L)
+    future : array_like, shape (n, m), m >= 1
+
+    Returns
+    -------
+    np.ndarray, shape (L,)
+    """
+    p, q = _pair_arrays(past, future)
+    pc, qc = p - p.mean(0), q[:, 0] - q[:, 0].mean()
+    return np.linalg.lstsq(pc, qc, rcond=None)[0]
