@@ -221,6 +221,186 @@ def test_corner_shifts_signs_and_offsets():
     assert shifts[3].tolist() == [0.0, 2.0, 0.0, 2.0]
 
 
+# ----------------------------------------------------------------------------- the linear program over every estimator
+V3 = np.array([-1.1, 0.3, 0.9])
+
+
+def uniform(n, k, t=0):
+    return K.logit_free_sampler(K.uniform_design(n, t, k))
+
+
+def test_product_grid_enumerates_every_combination_in_order():
+    index, logits = K.product_grid([0.5, 2.0, -1.0], 3)
+    assert index.shape == (27, 3) and logits.shape == (27, 3)
+    assert len({tuple(r) for r in index}) == 27
+    assert index[1].tolist() == [0, 0, 1] and logits[1].tolist() == [0.5, 0.5, 2.0]
+
+
+def test_expectation_matrix_reproduces_the_plain_estimator():
+    # fill the table with the plain sampled softmax of each outcome's shown logits: A @ table = E_S f
+    n, k, t = 4, 2, 1
+    design = K.uniform_design(n, t, k)
+    A, p = K.expectation_matrix(V3, n, t, K.logit_free_sampler(design))
+    table = np.zeros(A.shape[1])
+    offset = 0
+    for c in design.counts:
+        classes = np.r_[t, np.flatnonzero(c)]
+        for combo in itertools.product(range(3), repeat=classes.size):  # key = sum combo[i] 3^i
+            o = V3[list(combo)]
+            table[offset + sum(ci * 3**i for i, ci in enumerate(combo))] = np.exp(o[0]) / np.exp(o).sum()
+        offset += 3**classes.size
+    assert offset == A.shape[1]
+    _, logits = K.product_grid(V3, n)
+    np.testing.assert_allclose(A @ table, K.exact_expectations(logits, t, k, None)["plain"], rtol=1e-13)
+    np.testing.assert_allclose(p, K.softmax_prob(logits, t), rtol=1e-14)
+
+
+def test_lp_matches_a_brute_force_program_built_by_loops():
+    # n = 3, k = 1, two values: build the program from scratch, one grid point at a time
+    from scipy.optimize import linprog
+
+    vals, n, k = np.array([0.0, 1.3]), 3, 1
+    keys = {}
+    rows = []
+    for o in itertools.product(vals, repeat=n):
+        row = {}
+        for j in (1, 2):  # the sampled negative
+            key = (j, o[0], o[j])
+            keys.setdefault(key, len(keys))
+            row[keys[key]] = 0.5
+        rows.append((row, np.exp(o[0]) / np.exp(o).sum()))
+    A = np.zeros((len(rows), len(keys)))
+    for i, (row, _) in enumerate(rows):
+        for c, w in row.items():
+            A[i, c] = w
+    p = np.array([q for _, q in rows])
+    U = A.shape[1]
+    res = linprog(np.r_[np.zeros(U), 1.0], A_ub=np.block([[A, -np.ones((len(p), 1))], [-A, -np.ones((len(p), 1))]]),
+                  b_ub=np.r_[p, -p], bounds=[(None, None)] * U + [(0, None)], method="highs")
+    got = K.min_worst_case_bias(vals, n, 0, uniform(n, k))
+    assert got.value == pytest.approx(res.fun, rel=1e-9) and got.value > 1e-3
+
+
+def test_lp_optimum_is_achieved_and_certified_by_its_dual():
+    n, k = 5, 2
+    r = K.min_worst_case_bias(V3, n, 0, uniform(n, k))
+    A, p = K.expectation_matrix(V3, n, 0, uniform(n, k))
+    assert r.achieved == pytest.approx(r.value, rel=1e-9)
+    # weak duality: any y with A^T y = 0 and sum |y| = 1 gives |y.p| <= worst bias of every table
+    assert np.abs(r.dual).sum() == pytest.approx(1.0, rel=1e-9)
+    assert np.abs(A.T @ r.dual).max() < 1e-12
+    assert abs(r.dual @ p) == pytest.approx(r.value, rel=1e-9)
+
+
+def test_dual_lower_bound_brackets_the_optimum_and_pays_for_a_residual():
+    n, k = 5, 3
+    r = K.min_worst_case_bias(V3, n, 0, uniform(n, k))
+    assert 0 < r.lower <= r.achieved and r.lower == pytest.approx(r.value, rel=1e-9)
+    assert r.achieved == pytest.approx(r.lower, rel=1e-9)  # tight tolerances: the solver's table is optimal too
+    assert r.dual_residual < 1e-15
+    # a dual vector spoiled off the null space of A^T still gives a valid (smaller) bound
+    A, p = K.expectation_matrix(V3, n, 0, uniform(n, k))
+    y = r.dual + 1e-6 * np.random.default_rng(0).normal(size=r.dual.size)
+    spoiled, residual = K.dual_lower_bound(A, p, y)
+    assert residual > 1e-8 and 0 < spoiled < r.lower
+    # spoiled towards p_t, the naive ratio |y.p| / sum|y| overstates the optimum; the bound does not
+    y = r.dual + 0.05 * np.sign(r.dual @ p) * p
+    assert abs(y @ p) / np.abs(y).sum() > 1.5 * r.value
+    assert K.dual_lower_bound(A, p, y)[0] <= r.value
+    # any vector is a certificate of something no larger than the optimum; a random one, far off, certifies 0
+    assert K.dual_lower_bound(A, p, np.random.default_rng(1).normal(size=r.dual.size))[0] <= r.value
+    assert K.dual_lower_bound(A, p, np.zeros(r.dual.size)) == (0.0, 0.0)
+
+
+def test_lp_reaches_zero_for_an_estimable_target_inside_the_hypothesis():
+    n, k = 5, 2
+    logits = K.product_grid(V3, n)[1]
+    estimable = K.exact_expectations(logits, 0, k, None)["plain"]
+    r = K.min_worst_case_bias(V3, n, 0, uniform(n, k), estimand=estimable)
+    assert r.achieved < 1e-12 and r.lower < 1e-12
+    rand = K.min_worst_case_bias(V3, n, 0, uniform(n, k), estimand=np.random.default_rng(2).uniform(size=len(logits)))
+    assert rand.lower > 1e-2  # a generic function of the grid is not a sum of functions of k negatives
+    assert np.isnan(K.min_worst_case_bias(V3, n, 0, uniform(n, k), certify=False).lower)  # not requested
+
+
+def test_uniform_optimum_at_k_n_minus_2_bounds_every_sampler_that_never_shows_every_negative():
+    n = 5
+    floor = K.min_worst_case_bias(V3, n, 0, uniform(n, n - 2)).value
+    q = K.zipf_proposal(n, 0)
+    one, three = K.uniform_design(n, 0, 1), K.uniform_design(n, 0, 3)
+    mixed = K.Design(np.vstack([one.counts, three.counts]), np.r_[0.7 * one.prob, 0.3 * three.prob])
+    for sampler in (K.logit_free_sampler(K.multinomial_design(q, 0, 2)),
+                    K.logit_free_sampler(K.multinomial_design(q, 0, n - 2)),  # n-2 draws: never all n-1
+                    K.logit_free_sampler(mixed)):
+        assert K.min_worst_case_bias(V3, n, 0, sampler, certify=False).value >= floor * (1 - 1e-7)
+
+
+def test_normal_range_cdf_matches_closed_form_and_monte_carlo():
+    from scipy.stats import norm
+
+    for r in (0.1, 1.0, 3.0):  # two draws: the range is |x1 - x2| ~ |N(0, 2 sigma^2)|
+        assert K.normal_range_cdf(r, 2, 1.5) == pytest.approx(2 * norm.cdf(r / (1.5 * np.sqrt(2))) - 1, rel=1e-8)
+    x = np.random.default_rng(4).normal(scale=2.0, size=(200_000, 3))
+    mc = np.mean(np.ptp(x, axis=1) < 1.0)
+    assert abs(K.normal_range_cdf(1.0, 3, 2.0) - mc) < 3 * np.sqrt(mc * (1 - mc) / len(x))
+    assert K.normal_range_cdf(0.0, 3, 2.0) == 0.0 and K.normal_range_cdf(60.0, 3, 2.0) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("n", [4, 5])
+def test_lp_reaches_zero_outside_the_hypothesis(n):
+    q = K.zipf_proposal(n, 0)
+    for sampler in (uniform(n, n - 1), K.logit_free_sampler(K.multinomial_design(q, 0, n - 1)),
+                    K.softmax_draw_sampler(0)):
+        assert K.min_worst_case_bias(V3, n, 0, sampler).value < 1e-12
+
+
+@pytest.mark.parametrize("n,k", [(4, 1), (4, 2), (5, 2), (5, 3)])
+def test_lp_is_positive_below_n_minus_1_and_below_every_classical_estimator(n, k):
+    r = K.min_worst_case_bias(V3, n, 0, uniform(n, k))
+    assert r.value > 1e-4
+    b = K.exact_biases(K.product_grid(V3, n)[1], 0, k, K.zipf_proposal(n, 0))
+    assert all(r.value <= np.abs(v).max() + 1e-12 for v in b.values())
+
+
+def test_lp_does_not_depend_on_the_logit_free_sampler_nor_on_a_shift():
+    n, k = 5, 2
+    u = K.min_worst_case_bias(V3, n, 0, uniform(n, k)).value
+    z = K.min_worst_case_bias(V3, n, 0, K.logit_free_sampler(K.multinomial_design(K.zipf_proposal(n, 0), 0, k))).value
+    s = K.min_worst_case_bias(V3 + 2.5, n, 0, uniform(n, k)).value
+    assert z == pytest.approx(u, rel=1e-7) and s == pytest.approx(u, rel=1e-7)
+
+
+@pytest.mark.parametrize("n", [4, 5, 6])
+def test_certified_bound_is_the_lp_optimum_at_k_n_minus_2_and_below_it_otherwise(n):
+    two = V3[[0, 2]]
+    for k in range(1, n - 1):
+        lp = K.min_worst_case_bias(two, n, 0, uniform(n, k)).value
+        bound = K.grid_certified_bound(two, n, 0, k)
+        if k == n - 2:
+            assert lp == pytest.approx(bound, rel=1e-8)
+        else:
+            assert bound <= lp * (1 + 1e-9)
+
+
+def test_random_logit_vectors_without_shared_values_give_zero():
+    # why the program needs a grid: on random vectors no two share what a sample shows, so a table fits each
+    from scipy.optimize import linprog
+
+    n, k = 4, 1
+    rand = np.random.default_rng(5).normal(size=(12, n))
+    keys: dict = {}
+    A = np.zeros((12, 12 * (n - 1)))
+    for i, o in enumerate(rand):
+        for j in range(1, n):
+            A[i, keys.setdefault((j, o[0], o[j]), len(keys))] = 1 / (n - 1)
+    assert len(keys) == 12 * (n - 1)
+    p = K.softmax_prob(rand, 0)
+    U = A.shape[1]
+    res = linprog(np.r_[np.zeros(U), 1.0], A_ub=np.block([[A, -np.ones((12, 1))], [-A, -np.ones((12, 1))]]),
+                  b_ub=np.r_[p, -p], bounds=[(None, None)] * U + [(0, None)], method="highs")
+    assert res.fun < 1e-12
+
+
 # ----------------------------------------------------------------------------- bad inputs
 @pytest.mark.parametrize(
     "call",
@@ -245,6 +425,18 @@ def test_corner_shifts_signs_and_offsets():
         lambda: K.exact_expectations(O6, 0, 2, Q6, K.LearnedEstimator(3)),
         lambda: K.train_learned_estimator(5, 2, steps=0),
         lambda: K.zipf_proposal(1, 0),
+        lambda: K.product_grid([1.0, 1.0], 3),
+        lambda: K.product_grid([1.0], 3),
+        lambda: K.product_grid([0.0, 1.0], 1),
+        lambda: K.grid_certified_bound([1.0, 0.0], 4, 0, 1),
+        lambda: K.grid_certified_bound([0.0, 1.0], 4, 0, 3),
+        lambda: K.expectation_matrix([0.0, 1.0], 3, 0, lambda o: ([np.array([1])], np.full((len(o), 1), 0.5))),
+        lambda: K.expectation_matrix([0.0, 1.0], 3, 0, lambda o: ([np.array([0])], np.ones((len(o), 1)))),
+        lambda: K.min_worst_case_bias([0.0, 1.0], 3, 0, uniform(3, 1), estimand=np.ones(7)),
+        lambda: K.min_worst_case_bias([0.0, 1.0], 3, 0, uniform(3, 1), estimand=np.full(8, np.nan)),
+        lambda: K.dual_lower_bound(np.eye(3), np.ones(3), np.ones(2)),
+        lambda: K.normal_range_cdf(1.0, 1),
+        lambda: K.normal_range_cdf(1.0, 3, sigma=0.0),
     ],
 )
 def test_bad_inputs_raise_value_error(call):

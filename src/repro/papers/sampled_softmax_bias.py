@@ -27,6 +27,12 @@ functions that each ignore at least one of any ``k + 1`` negative logits, so the
 finite difference of order ``k + 1`` over distinct negatives (:func:`mixed_finite_difference`)
 annihilates it, while the softmax's does not (:func:`softmax_mixed_derivative`).
 
+The independent check of the claim (it does not use that argument): on a grid of logit values every
+estimator is a finite table, its expectation is linear in the table, and the smallest worst-case bias over
+every estimator is a linear program (:func:`min_worst_case_bias`, solved by HiGHS). An optimum above zero
+shows that no estimator is unbiased for that sampler; samplers outside the theorem's hypothesis
+(:func:`softmax_draw_sampler`, or one that can show every class) bring it to zero.
+
 Used by ``notebooks/sampled-softmax-bias.py``.
 """
 
@@ -35,6 +41,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
+from typing import Any
 from dataclasses import dataclass
 
 import numpy as np
@@ -465,3 +472,283 @@ def certified_bias_lower_bound(logits: ArrayLike, target: int, coords: ArrayLike
     j = np.asarray(coords).ravel()
     d = mixed_finite_difference(lambda x: softmax_prob(x, target), logits, j, h, target=target)
     return np.abs(d) / 2.0**j.size
+
+
+# --------------------------------------------------------------------------- every estimator at once: a linear program
+def product_grid(values: ArrayLike, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every logit vector whose ``n`` coordinates take values in ``values``: the grid :math:`V^n`.
+
+    Parameters
+    ----------
+    values : array_like, shape (m,)
+        Distinct finite logit values.
+    n : int >= 2
+
+    Returns
+    -------
+    index : np.ndarray of int, shape (m^n, n)
+        ``index[g, j]`` = position in ``values`` of coordinate ``j`` of grid point ``g`` (lexicographic order).
+    logits : np.ndarray, shape (m^n, n)
+    """
+    v = np.asarray(values, dtype=np.float64).ravel()
+    if v.size < 2 or not np.all(np.isfinite(v)) or np.unique(v).size != v.size:
+        raise ValueError(f"values must be at least two distinct finite numbers; got {values!r}")
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 2:
+        raise ValueError(f"n must be an int >= 2; got {n!r}")
+    index = np.array(list(itertools.product(range(v.size), repeat=int(n))), dtype=np.int64)
+    return index, v[index]
+
+
+Sampler = Callable[[np.ndarray], tuple[list[np.ndarray], np.ndarray]]
+
+
+def logit_free_sampler(design: Design) -> Sampler:
+    """A sampler whose law does not read the logits: each outcome of ``design`` shows its own classes.
+
+    The returned callable maps grid logits ``(G, n)`` to ``(seen, prob)``: ``seen[s]`` the classes (other than
+    the target) whose logits outcome ``s`` shows, ``prob`` of shape ``(G, M)``, the same on every row. An
+    estimator may use the whole outcome (which classes, how often each was drawn), not only the logits.
+    """
+    seen = [np.flatnonzero(c) for c in design.counts]
+    prob = np.asarray(design.prob, dtype=np.float64)
+
+    def sampler(logits: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
+        return seen, np.broadcast_to(prob, (len(logits), prob.size))
+
+    return sampler
+
+
+def softmax_draw_sampler(target: int) -> Sampler:
+    """A sampler that **reads every logit** (outside the theorem): one class drawn from the softmax itself.
+
+    Outcome ``c`` (any class, the target included) has probability :math:`p_c(o)` and shows the logit of
+    ``c``. The estimator :math:`f = 1[c = t]` is then exactly unbiased, but drawing needs the full normaliser.
+    """
+    def sampler(logits: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
+        n = logits.shape[1]
+        t = _check_target(n, target)
+        seen = [np.array([c]) if c != t else np.array([], dtype=np.int64) for c in range(n)]
+        return seen, softmax(logits, axis=1)
+
+    return sampler
+
+
+@dataclass(frozen=True)
+class MinimaxBias:
+    """The smallest worst-case bias any estimator can reach on a grid (:func:`min_worst_case_bias`).
+
+    Attributes
+    ----------
+    value : float
+        The LP optimum :math:`\\min_f \\max_{o\\in V^n} |E_S f(o) - g(o)|` as HiGHS reports it (``g`` = :math:`p_t`
+        unless another estimand is given).
+    achieved : float
+        :math:`\\max_o |E_S f^*(o) - g(o)|` recomputed in float64 for the solver's table :math:`f^*`: an estimator
+        with this worst bias exists, so it bounds the optimum from **above**.
+    lower : float
+        A lower bound on the optimum from the solver's dual weights, checked by us (:func:`dual_lower_bound`): no
+        estimator has a smaller worst bias. ``nan`` when not requested (``certify=False``).
+    dual_residual : float
+        :math:`\\max|A^\\top y| / \\sum|y|` of the solver's dual weights: zero for an exact certificate; the
+        bound ``lower`` already pays for it.
+    unknowns : int
+        Size of the table of :math:`f` (one free value per outcome and per logit values it shows).
+    grid_points : int
+        :math:`|V|^n`.
+    dual : np.ndarray, shape (grid_points,)
+        The solver's dual weights :math:`y` on the grid (:math:`\\sum|y| = 1`, :math:`A^\\top y = 0` up to
+        rounding): :math:`|y^\\top g|` bounds every estimator's worst bias from below.
+    """
+
+    value: float
+    achieved: float
+    lower: float
+    dual_residual: float
+    unknowns: int
+    grid_points: int
+    dual: np.ndarray
+
+
+def expectation_matrix(values: ArrayLike, n: int, target: int, sampler: Sampler) -> tuple[Any, np.ndarray]:
+    """The linear map from an estimator's table to its expectations on the grid, and :math:`p_t` there.
+
+    An estimator is any function of what it sees: the outcome ``s`` of the sampler and the logits of the target
+    and of the classes ``seen[s]``. On the grid :math:`V^n` it is a finite table, one free value per outcome and
+    per combination of the shown logits' values, and :math:`E_S f(o) = \\sum_s \\pi_s(o) f(s, o_{\\{t\\}\\cup
+    seen_s})` is linear in it.
+
+    Returns
+    -------
+    A : scipy.sparse.csr_matrix, shape (|V|^n, unknowns)
+    p : np.ndarray, shape (|V|^n,)
+    """
+    import scipy.sparse as sparse
+
+    index, logits = product_grid(values, n)
+    m, G = len(np.asarray(values).ravel()), len(logits)
+    t = _check_target(n, target)
+    seen, prob = sampler(logits)
+    prob = np.asarray(prob, dtype=np.float64)
+    if prob.shape != (G, len(seen)) or np.any(prob < 0) or not np.allclose(prob.sum(axis=1), 1.0, atol=1e-12):
+        raise ValueError("the sampler must give a probability law over its outcomes on every grid point")
+    rows, cols, vals, offset = [], [], [], 0
+    for s, shown in enumerate(seen):
+        classes = np.r_[t, np.asarray(shown, dtype=np.int64)]
+        if np.unique(classes).size != classes.size or np.any((classes < 0) | (classes >= n)):
+            raise ValueError(f"outcome {s} shows invalid classes {shown!r}")
+        key = index[:, classes] @ (m ** np.arange(classes.size))
+        live = prob[:, s] > 0
+        rows.append(np.flatnonzero(live))
+        cols.append(offset + key[live])
+        vals.append(prob[live, s])
+        offset += m**classes.size
+    A = sparse.csr_matrix((np.concatenate(vals), (np.concatenate(rows), np.concatenate(cols))), shape=(G, offset))
+    return A, softmax(logits, axis=1)[:, t]
+
+
+HIGHS_OPTIONS: dict[str, float] = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
+"""HiGHS's tightest feasibility tolerances (its defaults, 1e-7, leave the solver's table up to ~1e-7 off the optimum)."""
+
+
+def dual_lower_bound(A: Any, g: ArrayLike, y: ArrayLike) -> tuple[float, float]:
+    """A lower bound on :math:`\\min_f \\max_o |(Af)(o) - g(o)|` from dual weights ``y``, valid in exact arithmetic.
+
+    Weak duality: if :math:`A^\\top y = 0`, every table :math:`f` has
+    :math:`\\max_o|(Af - g)(o)| \\ge |y^\\top(Af - g)|/\\|y\\|_1 = |y^\\top g|/\\|y\\|_1`. A solver's ``y`` meets
+    :math:`A^\\top y = 0` only up to rounding, :math:`r = A^\\top y`. Since :math:`r` lies in the range of
+    :math:`A^\\top`, :math:`\\delta = (A^+)^\\top r` satisfies :math:`A^\\top\\delta = r` and
+    :math:`\\|\\delta\\|_2 \\le \\|r\\|_2/\\sigma_+`, with :math:`\\sigma_+` the smallest non-zero singular value of
+    :math:`A`; :math:`\\tilde y = y - \\delta` is then an exact certificate, and
+    :math:`|\\tilde y^\\top g|/\\|\\tilde y\\|_1 \\ge (|y^\\top g| - \\|\\delta\\|_2\\|g\\|_2)/(\\|y\\|_1 + \\sqrt{G}\\,\\|\\delta\\|_2)`.
+    The rounding of the computed :math:`r` itself is added to :math:`\\|r\\|_2` (a standard bound for a sum of
+    products).
+
+    Parameters
+    ----------
+    A : sparse or dense matrix, shape (G, U)
+    g : array_like, shape (G,)
+        The estimand on the grid.
+    y : array_like, shape (G,)
+
+    Returns
+    -------
+    lower : float
+        The bound (0 when ``y`` certifies nothing).
+    residual : float
+        :math:`\\max|A^\\top y|/\\|y\\|_1` as computed (0 for ``y = 0``).
+    """
+    import scipy.sparse as sparse
+
+    A = sparse.csr_matrix(A)
+    g = np.asarray(g, dtype=np.float64).ravel()
+    y = np.asarray(y, dtype=np.float64).ravel()
+    G = A.shape[0]
+    if g.shape != (G,) or y.shape != (G,) or not (np.all(np.isfinite(g)) and np.all(np.isfinite(y))):
+        raise ValueError(f"g and y must be finite vectors of length {G}")
+    y1 = float(np.abs(y).sum())
+    if y1 == 0:
+        return 0.0, 0.0
+    r = A.T @ y
+    eps = np.finfo(np.float64).eps
+    per_column = int(np.diff(A.tocsc().indptr).max(initial=0)) + 1
+    r_norm = float(np.linalg.norm(r) + per_column * eps * np.linalg.norm(abs(A).T @ np.abs(y)))
+    if r_norm > 0:
+        gram = (A @ A.T).toarray()  # its non-zero eigenvalues are the squared non-zero singular values of A
+        ev = np.linalg.eigvalsh(gram)
+        sigma = float(np.sqrt(ev[ev > ev.max() * G * eps].min()))
+        delta = r_norm / sigma
+    else:
+        delta = 0.0
+    num = abs(float(y @ g)) - delta * float(np.linalg.norm(g)) - G * eps * float(np.abs(y) @ np.abs(g))
+    return max(0.0, num / (y1 + math.sqrt(G) * delta)), float(np.abs(r).max() / y1)
+
+
+def min_worst_case_bias(values: ArrayLike, n: int, target: int, sampler: Sampler, *,
+                        estimand: ArrayLike | None = None, certify: bool = True) -> MinimaxBias:
+    """Solve :math:`\\min_f \\max_{o\\in V^n} |E_S f(o) - p_t(o)|` over **every** estimator, as a linear program.
+
+    The unknowns are the whole table of :math:`f` (see :func:`expectation_matrix`) and the worst bias
+    :math:`\\beta`: minimise :math:`\\beta` subject to :math:`-\\beta \\le A f - p \\le \\beta`, with
+    :math:`f` free (an estimator need not lie in [0, 1]). HiGHS solves it. An estimator unbiased on all of
+    :math:`\\mathbb R^n` would be unbiased on the grid, since its expectation at a grid point only reads its
+    values at grid logits; so an optimum above zero shows that no estimator with this sampler is unbiased. The
+    computation does not use the finite-difference argument of this module.
+
+    The optimum is bracketed: ``lower`` (the solver's dual weights, checked by :func:`dual_lower_bound`) and
+    ``achieved`` (the solver's table, re-evaluated) hold whatever the solver's tolerances.
+
+    Parameters
+    ----------
+    values, n, target, sampler :
+        The grid :math:`V^n`, the target class and the sampler (:func:`logit_free_sampler`, ...).
+    estimand : array_like, shape (|V|^n,), optional
+        What the estimator must match on the grid, in the order of :func:`product_grid`; default :math:`p_t`.
+        A deliberately estimable function (the expectation of some estimator) must give an optimum of zero.
+    certify : bool
+        Compute ``lower`` (an eigenvalue problem of size :math:`|V|^n`); ``nan`` otherwise.
+    """
+    import scipy.sparse as sparse
+    from scipy.optimize import linprog
+
+    A, p = expectation_matrix(values, n, target, sampler)
+    G, U = A.shape
+    if estimand is not None:
+        p = np.asarray(estimand, dtype=np.float64).ravel()
+        if p.shape != (G,) or not np.all(np.isfinite(p)):
+            raise ValueError(f"estimand must be {G} finite values, one per grid point")
+    one = sparse.csr_matrix(np.ones((G, 1)))
+    A_ub = sparse.vstack([sparse.hstack([A, -one]), sparse.hstack([-A, -one])]).tocsr()
+    res = linprog(np.r_[np.zeros(U), 1.0], A_ub=A_ub, b_ub=np.r_[p, -p],
+                  bounds=[(None, None)] * U + [(0, None)], method="highs", options=HIGHS_OPTIONS)
+    if res.status != 0:
+        raise RuntimeError(f"the linear program did not solve: {res.message}")
+    f = res.x[:U]
+    lam = -res.ineqlin.marginals  # >= 0: weights of the upper and the lower constraints
+    y = lam[:G] - lam[G:]
+    lower, residual = dual_lower_bound(A, p, y) if certify else (float("nan"), float("nan"))
+    return MinimaxBias(value=float(res.fun), achieved=float(np.abs(A @ f - p).max()), lower=lower,
+                       dual_residual=residual, unknowns=int(U), grid_points=int(G), dual=y)
+
+
+def normal_range_cdf(r: float, size: int, sigma: float = 1.0) -> float:
+    """:math:`P(\\max_i x_i - \\min_i x_i \\le r)` for ``size`` i.i.d. draws :math:`x_i \\sim N(0, \\sigma^2)`.
+
+    The range's law: :math:`m\\int\\phi(x)\\,[\\Phi(x + r/\\sigma) - \\Phi(x)]^{m-1}\\,dx` (the smallest draw at
+    :math:`x`, the other :math:`m-1` within :math:`r/\\sigma` above it), by quadrature.
+    """
+    from scipy.integrate import quad
+    from scipy.stats import norm
+
+    if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or size < 2:
+        raise ValueError(f"size must be an int >= 2; got {size!r}")
+    if not (sigma > 0 and np.isfinite(sigma)) or not np.isfinite(r):
+        raise ValueError(f"sigma must be > 0 and r finite; got sigma={sigma!r}, r={r!r}")
+    if r <= 0:
+        return 0.0
+    w = r / sigma
+    val, _ = quad(lambda x: norm.pdf(x) * (norm.cdf(x + w) - norm.cdf(x)) ** (size - 1), -np.inf, np.inf,
+                  epsabs=1e-13, epsrel=1e-10)
+    return float(min(1.0, size * val))
+
+
+def grid_certified_bound(values: ArrayLike, n: int, target: int, k: int) -> float:
+    """The largest certified bound :math:`|\\Delta_J p_t|/2^{k+1}` over the boxes of a two-value grid.
+
+    ``values`` = (a, b): every box :math:`\\{a, b\\}^J` with ``J`` any ``k + 1`` negatives and the other
+    coordinates (the target's included) at ``a`` or ``b``; step ``h = b - a``. It bounds from below the worst
+    bias on :math:`\\{a,b\\}^n` of every estimator with ``k`` negatives (:func:`certified_bias_lower_bound`).
+    """
+    v = np.asarray(values, dtype=np.float64).ravel()
+    if v.size != 2 or not v[1] > v[0] or not np.all(np.isfinite(v)):
+        raise ValueError(f"values must be two finite numbers a < b; got {values!r}")
+    t = _check_target(n, target)
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 1 <= k <= n - 2:
+        raise ValueError(f"k must be an int in [1, n-2]; got {k!r}")
+    best = 0.0
+    negatives = [j for j in range(n) if j != t]
+    for J in itertools.combinations(negatives, k + 1):
+        others = [j for j in range(n) if j not in J]
+        base = np.full((2 ** len(others), n), v[0])
+        base[:, others] = v[np.array(list(itertools.product((0, 1), repeat=len(others))))]
+        best = max(best, float(certified_bias_lower_bound(base, t, list(J), h=float(v[1] - v[0])).max()))
+    return best
