@@ -386,16 +386,10 @@ def frjve_predict(data: dict, U: Sequence[np.ndarray], V: np.ndarray, mu: Sequen
     return dict(pred=pred, P=P, matched=matched, match_idx=midx)
 
 
-def pool_embeddings_predict(data: dict, U: Sequence[np.ndarray], V: np.ndarray, mu: Sequence[float],
-                            basis: np.ndarray | None = None, alpha: float = 0.5) -> np.ndarray:
-    """A naive transfer with none of FR-JVE's inversion or bridge: every client pulls a shared user's FedMF
-    embedding towards the plain mean of its copies at the clients that hold it,
-    ``u' = U_k[u] + alpha (mean_j U_j[u] - U_k[u]) Pi``, with ``Pi = basis basis^T`` (the copies share only their
-    projection on ``basis`` (rank, L): as few numbers as FR-JVE's preference) or ``Pi = I`` (``basis=None``: the
-    whole embedding, no privacy). Shared users are linked as FR-JVE-lite's ``link="psi"`` links them.
-
-    Returns predictions (n_clients, n_users, n_items).
-    """
+def _pull_shared(data: dict, U: Sequence[np.ndarray], V: np.ndarray, mu: Sequence[float],
+                 basis: np.ndarray | None, alpha: float, transfer: bool) -> np.ndarray:
+    """The update of :func:`pool_embeddings_predict` (``transfer=True``) or :func:`shrink_shared_predict`
+    (``transfer=False``) on every client's shared users; predictions (n_clients, n_users, n_items)."""
     if not 0 <= alpha <= 1:
         raise ValueError(f"alpha must lie in [0, 1]; got {alpha}")
     users = np.asarray(data["users"], bool)
@@ -406,15 +400,32 @@ def pool_embeddings_predict(data: dict, U: Sequence[np.ndarray], V: np.ndarray, 
     if Pi.shape != (Us.shape[2], Us.shape[2]):
         raise ValueError(f"basis must have {Us.shape[2]} rows; got {np.shape(basis)}")
     held = users.sum(0)
-    mean = np.einsum("ku,kur->ur", users.astype(float), Us) / np.maximum(held, 1)[:, None]
     shared = held >= 2
+    if transfer:
+        mean = np.einsum("ku,kur->ur", users.astype(float), Us) / np.maximum(held, 1)[:, None]
     pred = np.zeros((len(Us), users.shape[1], np.asarray(V).shape[0]))
     for k in range(len(Us)):
         Uk = Us[k].copy()
         ok = shared & users[k]
-        Uk[ok] += alpha * (mean[ok] - Uk[ok]) @ Pi
+        if transfer:
+            Uk[ok] += alpha * (mean[ok] - Uk[ok]) @ Pi
+        else:  # the partners' copies replaced by zeros: (U_k / n_u - U_k) = -(1 - 1 / n_u) U_k
+            Uk[ok] -= alpha * (1 - 1 / held[ok])[:, None] * (Uk[ok] @ Pi)
         pred[k] = mu[k] + Uk @ np.asarray(V, float).T
     return pred
+
+
+def pool_embeddings_predict(data: dict, U: Sequence[np.ndarray], V: np.ndarray, mu: Sequence[float],
+                            basis: np.ndarray | None = None, alpha: float = 0.5) -> np.ndarray:
+    """A naive transfer with none of FR-JVE's inversion or bridge: every client pulls a shared user's FedMF
+    embedding towards the plain mean of its copies at the clients that hold it,
+    ``u' = U_k[u] + alpha (mean_j U_j[u] - U_k[u]) Pi``, with ``Pi = basis basis^T`` (the copies share only their
+    projection on ``basis`` (rank, L): as few numbers as FR-JVE's preference) or ``Pi = I`` (``basis=None``: the
+    whole embedding, no privacy). Shared users are linked as FR-JVE-lite's ``link="psi"`` links them.
+
+    Returns predictions (n_clients, n_users, n_items).
+    """
+    return _pull_shared(data, U, V, mu, basis, alpha, transfer=True)
 
 
 def local_mf_predict(data: dict, rank: int, reg: float, epochs: int, seed: int = 0) -> np.ndarray:
@@ -435,24 +446,7 @@ def shrink_shared_predict(data: dict, U: Sequence[np.ndarray], V: np.ndarray, mu
 
     Returns predictions (n_clients, n_users, n_items).
     """
-    if not 0 <= alpha <= 1:
-        raise ValueError(f"alpha must lie in [0, 1]; got {alpha}")
-    users = np.asarray(data["users"], bool)
-    Us = np.stack([np.asarray(u, float) for u in U])
-    if Us.shape[:2] != users.shape:
-        raise ValueError(f"U must hold one (n_users, rank) array per client; got {Us.shape}, users {users.shape}")
-    Pi = np.eye(Us.shape[2]) if basis is None else np.asarray(basis, float) @ np.asarray(basis, float).T
-    if Pi.shape != (Us.shape[2], Us.shape[2]):
-        raise ValueError(f"basis must have {Us.shape[2]} rows; got {np.shape(basis)}")
-    held = users.sum(0)
-    shared = held >= 2
-    pred = np.zeros((len(Us), users.shape[1], np.asarray(V).shape[0]))
-    for k in range(len(Us)):
-        Uk = Us[k].copy()
-        ok = shared & users[k]
-        Uk[ok] -= alpha * (1 - 1 / held[ok])[:, None] * (Uk[ok] @ Pi)
-        pred[k] = mu[k] + Uk @ np.asarray(V, float).T
-    return pred
+    return _pull_shared(data, U, V, mu, basis, alpha, transfer=False)
 
 
 def link_accuracy(match_idx: np.ndarray, overlap: np.ndarray) -> float:
