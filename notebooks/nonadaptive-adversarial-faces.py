@@ -23,8 +23,11 @@ seed = 0
 # %%
 import matplotlib.pyplot as plt
 import numpy as np
+import torch
 
-from repro.claims import Claims, at_least, tolerance
+from myst_nb import glue
+
+from repro.claims import Claims, Comparator, at_least, tolerance
 from repro.papers import nonadaptive_adversarial_faces as K
 from repro.runtime import progress, setup_notebook
 
@@ -75,10 +78,19 @@ claims = Claims("nonadaptive-adversarial-faces", title="Non-Adaptive Adversarial
 # the two attributes; the attacker knows the target's group. Each attack is repeated with fresh query batches
 # (`repeats`), and at full scale on 3 independently trained recognisers; error bars are the spread over these.
 #
-# Baselines, in the same run and on the same targets and thresholds: (i) one random face of the target's
-# group; (ii) best of the 100 query faces, which is what 100 *verification attempts* would give (not
-# available to a non-adaptive attacker who must submit one face, shown for reference); (iii) the same attack
-# with queries (and output) from a group that does not share the target's attributes.
+# Comparators, in the same run and on the same targets, thresholds and query batches. For the attack: the
+# best-scoring of the 100 query faces submitted as the single face (the attack without its score model: the
+# attacker sees the batch's scores and simply keeps the best face), and the mean latent of the 10 best-scoring
+# queries rescaled to the queries' norm (a naive aggregate that fits nothing). After the independent review,
+# three more comparators of the attack, all on the same batches: two other averages that fit nothing (a
+# softmax-weighted mean of the latents at a temperature of half the scores' spread, and the latents weighted by
+# their score above the batch median), and the attack without queries of the target's group (100 queries with
+# random attributes from all four groups, the output face rendered in the target's group). For the geometry: the
+# same PCA
+# on four random groups of the same identities (without the attribute grouping), in the generator's image
+# space (no recogniser at all), and on an untrained recogniser of the same architecture. Shown but not used
+# as comparators: one random face of the target's group (at chance by construction), and the attack run in
+# the group with both attributes flipped.
 #
 # **Deviations from the paper**
 #
@@ -136,9 +148,18 @@ random_groups = rng.permutation(np.arange(P.n_impostor) % 4)[impo["ids"]]  # who
 _, sep_ratio_random = geometry(F_imp, random_groups)
 explained = min(f["explained"] for f in fits)
 explained_img = min(K.fit_subsphere(impo["X"][g_imp == j], 12)["explained"] for j in range(4))
+explained_random = min(K.fit_subsphere(F_imp[random_groups == j], 12)["explained"] for j in range(4))
+_, sep_ratio_img = geometry(impo["X"], g_imp)
+torch.manual_seed(P.seed * 10 + 99)
+frs_untrained = K.FRS(impo["X"].shape[1], 64).eval()  # the same architecture, not trained
+F_unt = frs_untrained.features(impo["X"])
+explained_unt = min(K.fit_subsphere(F_unt[g_imp == j], 12)["explained"] for j in range(4))
+_, sep_ratio_unt = geometry(F_unt, g_imp)
 spectra = [np.linalg.svd(F_imp[g_imp == j] - F_imp[g_imp == j].mean(0), compute_uv=False) ** 2 for j in range(4)]
-print(f"explained by 12 PCs: features {explained:.3f}, images {explained_img:.3f}; "
-      f"centre separation / residual: attribute groups {sep_ratio:.2f}, random groups {sep_ratio_random:.2f}")
+print(f"explained by 12 PCs: features {explained:.3f}, random groups {explained_random:.3f}, images "
+      f"{explained_img:.3f}, untrained recogniser {explained_unt:.3f}; centre separation / residual: attribute "
+      f"groups {sep_ratio:.2f}, random groups {sep_ratio_random:.2f}, images {sep_ratio_img:.2f}, untrained "
+      f"{sep_ratio_unt:.2f}")
 
 # %% [markdown]
 # Now the attack on every target, for each query budget, against each recogniser and fresh query batches.
@@ -152,20 +173,45 @@ def scores_fn(frs, ft, a, U):
     return lambda Z: frs.features(K.generate_faces(gen, Z, np.tile(a, (len(Z), 1)), U[:len(Z)])) @ ft
 
 
-def attack_score(frs, ft, a, n, wrong=False):
-    """Similarity to the target of the attack's face, of one random query face, and of the best query face."""
+def attack_score(frs, ft, a, n, wrong=False, naive=False):
+    """Similarity to the target of the attack's face, of one random query face, and of the best query face;
+    with naive=True also of the top-10 centroid face, the score-weighted, softmax-weighted and
+    above-median-weighted mean faces (same batch, same scores), and of the best query's latent at zero nuisance."""
     aq = 1 - a if wrong else a
     Z, U = rng.standard_normal((n, 12)), rng.standard_normal((n, 4))
     fn = scores_fn(frs, ft, aq, U)
     zs = K.nonadaptive_attack(fn, Z, ridge=1e-3)
-    s_att = float(frs.features(K.generate_faces(gen, zs[None], aq[None], zero_u))[0] @ ft)
+    sim = lambda z: float(frs.features(K.generate_faces(gen, z[None], aq[None], zero_u))[0] @ ft)
+    s_att = sim(zs)
     s_q = fn(Z)
-    return s_att, float(s_q[0]), float(s_q.max())
+    if not naive:
+        return s_att, float(s_q[0]), float(s_q.max())
+    z_top = K.topk_centroid_attack(fn, Z, k=10)
+    zw = (s_q - s_q.mean()) @ Z  # score-weighted mean latent: the regression without the covariance inverse
+    z_w = np.linalg.norm(Z, axis=1).mean() * zw / np.linalg.norm(zw)
+    same = lambda ZZ: s_q  # the batch's scores, already returned by its one query
+    z_soft = K.softmax_weighted_attack(same, Z, temperature=0.5)
+    z_med = K.above_median_weighted_attack(same, Z)
+    return (s_att, float(s_q[0]), float(s_q.max()), sim(z_top), sim(z_w), sim(z_soft), sim(z_med),
+            sim(Z[np.argmax(s_q)]))
+
+
+rng_mix = np.random.default_rng(1000 + P.seed)  # its own stream: the draws above stay those of the first run
+
+
+def mixed_group_score(frs, ft, a, n=100):
+    """The attack with queries of random attributes (all four groups), its face rendered in the target's group."""
+    Z, U = rng_mix.standard_normal((n, 12)), rng_mix.standard_normal((n, 4))
+    A = rng_mix.integers(0, 2, size=(n, 2)).astype(float)
+    fn = lambda ZZ: frs.features(K.generate_faces(gen, ZZ, A[:len(ZZ)], U[:len(ZZ)])) @ ft
+    zs = K.nonadaptive_attack(fn, Z, ridge=1e-3)
+    return float(frs.features(K.generate_faces(gen, zs[None], a[None], zero_u))[0] @ ft)
 
 
 # S[frs, repeat, n, target] similarity of the attack's face; baselines at n = 100
 S = np.zeros((P.n_frs, P.repeats, len(N_QUERIES), P.n_targets))
-S_rand, S_best, S_wrong = (np.zeros((P.n_frs, P.repeats, P.n_targets)) for _ in range(3))
+S_rand, S_best, S_wrong, S_top, S_wmean, S_soft, S_med, S_best0, S_mix = (
+    np.zeros((P.n_frs, P.repeats, P.n_targets)) for _ in range(9))
 i100 = int(np.flatnonzero(N_QUERIES == 100)[0])
 for r, frs in enumerate(frs_list):
     F_t = frs.features(targ["X"])
@@ -173,11 +219,13 @@ for r, frs in enumerate(frs_list):
         for t in range(P.n_targets):
             a = targ["attrs"][t]
             for j, n in enumerate(N_QUERIES):
-                s_att, s_one, s_max = attack_score(frs, F_t[t], a, int(n))
-                S[r, rep, j, t] = s_att
+                out = attack_score(frs, F_t[t], a, int(n), naive=j == i100)
+                S[r, rep, j, t] = out[0]
                 if j == i100:
-                    S_rand[r, rep, t], S_best[r, rep, t] = s_one, s_max
+                    (S_rand[r, rep, t], S_best[r, rep, t], S_top[r, rep, t], S_wmean[r, rep, t], S_soft[r, rep, t],
+                     S_med[r, rep, t], S_best0[r, rep, t]) = out[1:]
             S_wrong[r, rep, t] = attack_score(frs, F_t[t], a, 100, wrong=True)[0]
+            S_mix[r, rep, t] = mixed_group_score(frs, F_t[t], a)
 
 
 def success(scores, far_index):
@@ -187,7 +235,10 @@ def success(scores, far_index):
 
 i3 = int(np.flatnonzero(FARS == 1e-3)[0])
 rate = {"attack": success(S[:, :, i100], i3), "random face": success(S_rand, i3),
-        "best of 100 (100 attempts)": success(S_best, i3), "attack, other group": success(S_wrong, i3)}
+        "best of 100 (100 attempts)": success(S_best, i3), "attack, other group": success(S_wrong, i3),
+        "top-10 centroid": success(S_top, i3), "score-weighted mean": success(S_wmean, i3),
+        "softmax-weighted mean": success(S_soft, i3), "above-median-weighted mean": success(S_med, i3),
+        "best query, zero nuisance": success(S_best0, i3), "attack, mixed-group queries": success(S_mix, i3)}
 for k, v in rate.items():
     print(f"{k:28s} success at FAR 1e-3: {v.mean():.3f} ± {v.std():.3f}")
 
@@ -241,28 +292,77 @@ plt.show()
 # %%
 TRAINED = tolerance(rel=0.15, abs=0.05, why="features of an MLP trained for a few hundred Adam steps")
 RATE = tolerance(abs=0.06, why="success rate over 100-200 targets from a trained recogniser: one target = 0.01")
-claims.check("subsphere-rank",
-             statement="each attribute group's features have >= 90% of their centred variance in 12 directions",
-             paper="identities sharing an attribute form an attributed subsphere (observation, no number)",
-             criterion=at_least(0.9), measured=float(explained), tol=TRAINED,
-             control=float(explained_img), control_label="the same PCA in the generator's image space")
-claims.check("attributed-subsphere",
-             statement="the closest two group centres are > 3x the mean distance of features from their group's plane",
-             paper="identities sharing an attribute form an attributed subsphere (observation, no number)",
-             criterion=at_least(3.0), measured=float(sep_ratio), tol=TRAINED,
-             control=float(sep_ratio_random), control_label="four random groups not following the attributes")
-claims.check("one-query-attack",
-             statement="one non-adaptive batch of 100 same-group faces yields a face accepted as the target "
-                       "at FAR 1e-3 for >= 80% of unseen targets",
-             paper="> 93% success against AWS CompareFaces with one query of 100 faces",
-             criterion=at_least(0.8), measured=float(rate["attack"].mean()), tol=RATE,
-             control=float(rate["random face"].mean()), control_label="one random face of the target's group")
-claims.check("attribute-needed",
-             statement="the attack needs queries that share the target's attributes (>= 80% success only then)",
-             paper="the attack works through the target's attributed subsphere",
-             criterion=at_least(0.8), measured=float(rate["attack"].mean()), tol=RATE,
-             control=float(rate["attack, other group"].mean()),
-             control_label="the same attack with queries from a group not sharing the target's attributes")
+RANDOM_GROUPS = "the same PCA on four random groups of the same identities"
+GROUPING = "grouping identities by the attributes they share"
+IMAGES = "the same PCA in the generator's image space (no recogniser)"
+UNTRAINED = "the same PCA on an untrained recogniser of the same architecture"
+claims.illustrate("subsphere-rank",
+                  statement="each attribute group's features have >= 90% of their centred variance in 12 directions",
+                  paper="identities sharing an attribute form an attributed subsphere (observation, no number)",
+                  criterion=at_least(0.9), measured=float(explained), tol=TRAINED,
+                  why="it cannot pass: with its declared tolerance (0.05 + 15% of the larger value) the band around "
+                      "the 0.9 bar reaches past 1.0, the largest possible fraction of variance, and a value in the "
+                      "band is never a pass. Its comparators (random groups, image space, untrained recogniser) "
+                      "are shown in the prose")
+claims.test("attributed-subsphere",
+            statement="the closest two group centres are > 3x the mean distance of features from their group's plane",
+            paper="identities sharing an attribute form an attributed subsphere (observation, no number)",
+            criterion=at_least(3.0), measured=float(sep_ratio), tol=TRAINED,
+            ablation=Comparator(RANDOM_GROUPS, float(sep_ratio_random), ingredient=GROUPING),
+            baselines=[Comparator(IMAGES, float(sep_ratio_img)), Comparator(UNTRAINED, float(sep_ratio_unt))])
+claims.test("one-query-attack",
+            statement="one non-adaptive batch of 100 same-group faces yields a face accepted as the target "
+                      "at FAR 1e-3 for >= 80% of unseen targets",
+            paper="> 93% success against AWS CompareFaces with one query of 100 faces",
+            criterion=at_least(0.8), measured=float(rate["attack"].mean()), tol=RATE,
+            ablation=Comparator("the best-scoring of the 100 query faces, submitted as the one face",
+                                float(rate["best of 100 (100 attempts)"].mean()),
+                                ingredient="the linear model of the scores over the latents (the regression)"),
+            baselines=[Comparator("the mean latent of the 10 best-scoring query faces, at the queries' norm",
+                                  float(rate["top-10 centroid"].mean())),
+                       Comparator("the softmax-weighted mean latent of the batch (temperature 0.5 of the scores' "
+                                  "spread), at the queries' norm", float(rate["softmax-weighted mean"].mean())),
+                       Comparator("the batch's latents weighted by their score above the median, at the queries' "
+                                  "norm", float(rate["above-median-weighted mean"].mean())),
+                       Comparator("the attack with 100 queries of random attributes (all four groups), its face "
+                                  "rendered in the target's group", float(rate["attack, mixed-group queries"].mean()),
+                                  ingredient="queries that share the target's attribute group")])
+claims.illustrate("attribute-needed",
+                  statement="the attack needs queries that share the target's attributes (>= 80% success only then)",
+                  paper="the attack works through the target's attributed subsphere",
+                  criterion=at_least(0.8), measured=float(rate["attack"].mean()), tol=RATE,
+                  why="it measures the same success rate as one-query-attack, and its comparator (queries and "
+                      "output face carrying both opposite attributes) fails by construction: the face it returns "
+                      "does not carry the target's attributes, which the recogniser separates")
+
+G = dict(explained=explained, explained_random=explained_random, explained_img=explained_img,
+         explained_unt=explained_unt, sep=sep_ratio, sep_random=sep_ratio_random, sep_img=sep_ratio_img,
+         sep_unt=sep_ratio_unt, tau3=taus[:, i3].mean())
+for k, v in rate.items():
+    G["rate_" + {"attack": "attack", "random face": "rand", "best of 100 (100 attempts)": "best",
+                 "attack, other group": "wrong", "top-10 centroid": "top", "score-weighted mean": "wmean",
+                 "softmax-weighted mean": "soft", "above-median-weighted mean": "med",
+                 "best query, zero nuisance": "best0", "attack, mixed-group queries": "mix"}[k]] = v.mean()
+i4 = int(np.flatnonzero(FARS == 1e-4)[0])
+G["rate_attack_far4"] = success(S[:, :, i100], i4).mean()
+G["rate_best_far2"] = success(S_best, int(np.flatnonzero(FARS == 1e-2)[0])).mean()
+for j, n in enumerate(N_QUERIES):
+    G[f"rate_n{n}"] = success(S[:, :, j], i3).mean()
+for key, v in G.items():
+    glue(key, float(v), display=False)
+
+claims.headline("attributed-subsphere", "Identities that share a high-level attribute lie on a low-dimensional "
+                "subsphere of the face recogniser's feature space", tests=["attributed-subsphere"])
+claims.headline("one-nonadaptive-query", "A single non-adaptive batch of 100 generated faces, with no iterative "
+                "optimisation and no surrogate model, suffices to impersonate a target", tests=["one-query-attack"])
+claims.headline("aws-93", "The attack succeeds more than 93% of the time against AWS CompareFaces at its default "
+                "threshold", untestable="a commercial API on real faces; nothing here queries AWS or uses a real "
+                                        "face or a face generator")
+claims.headline("chosen-attributes", "The adversarial face can carry attributes chosen by the adversary while "
+                "still matching the target", untestable="not run, by a design choice of this page: the brief's "
+                "attribute-control experiment needs an attribute the recogniser does not separate from identity, "
+                "and we built the generator with both attributes as identity-defining bits (see the "
+                "attribute-needed illustration)")
 
 # %% [markdown]
 # ## Claims
@@ -274,38 +374,80 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# **At ci scale the attack reproduces in the miniature and the subsphere criteria do not; at full scale
-# neither does.** Claim by claim, at ci scale and seed 0 (the robustness table above gives every seed and the
-# full scale; the two attack claims hold, and the two subsphere claims fail, at all ten ci seeds):
+# ```{repro-verdict}
+# ```
 #
-# * `one-query-attack`, reproduced: one non-adaptive batch of 100 faces of the target's attribute group gives a
-#   face accepted as the target at FAR 1e-3 for about 89% of unseen targets, against none for a random face of
-#   the group. The success rate grows with the number of faces in the batch and saturates near 100 faces; at the
-#   stricter FAR 1e-4 it is about 60%. Using the same 100 faces as 100 verification attempts (best of 100)
-#   succeeds far less often, so the regression, not the luck of the draw, does the work.
-# * `attribute-needed`, reproduced: the same attack with queries from a group that does not share the target's
-#   attributes never succeeds at FAR 1e-3.
-# * `subsphere-rank`, not reproduced at this scale: 12 principal directions hold only about 67% of an attribute
-#   group's feature variance (the brief asked for 90%); the generator's image space, the control, holds more.
-#   Our small recogniser does not compress a group to a 12-dimensional flat piece: its features are curved
-#   and keep some nuisance variance, spread over more directions.
-# * `attributed-subsphere`, not reproduced at this scale: the closest two group centres are only about 0.75
-#   times the features' mean distance from their group's 12-dimensional plane (brief: more than 3), though
-#   twice as far apart as random groups.
+# Numbers below are from this run (ci scale, seed 0 unless the book was built otherwise); statuses and seed
+# counts are over the ci sweep.
 #
-# **At full scale the attack claim is not reproduced either.** With 300 training identities, longer training
-# and three recognisers, the attack at FAR 1e-3 falls to roughly half of the targets (see the robustness
-# table), still far above both controls, and the subsphere measures fall further below their criteria. A
-# better-trained recogniser spreads identities over more feature directions and sets a stricter threshold at
-# the same FAR, so a linear fit of 100 scores in a 12-dimensional latent no longer lands close enough. Our
-# ci-scale success therefore owes part of its size to a weak recogniser; the qualitative picture (a single
-# batch, many times better than random or best-of-100, useless without the target's attributes) holds at both
-# scales.
+# **At ci scale the attack works, but it does not need its regression.** One batch of 100 faces of the
+# target's group, scored once, gives a face accepted at FAR 1e-3 for a fraction {glue:text}`rate_attack:.3f`
+# of unseen targets ({glue:text}`rate_attack_far4:.3f` at FAR 1e-4). Keeping the best query face, the
+# pre-registered ablation, reaches only {glue:text}`rate_best:.3f`, but one face out of 100 is a weak
+# alternative to any aggregate. Averages of the same batch that fit nothing come close or pass: the mean
+# latent of the 10 best-scoring queries reaches {glue:text}`rate_top:.3f`, inside the tolerance band of the
+# 80% bar at {repro-seeds}`one-query-attack:baseline1:edge` seeds (a value in the band is never a pass); the
+# softmax-weighted mean reaches {glue:text}`rate_soft:.3f` (a pass at
+# {repro-seeds}`one-query-attack:baseline2:pass` seeds) and the above-median-weighted mean
+# {glue:text}`rate_med:.3f` (a pass at {repro-seeds}`one-query-attack:baseline3:pass` seeds). The test is
+# {repro-status}`one-query-attack`: here the regression is not what carries the attack. What does carry it is
+# the queries' group: the same regression on queries of random attributes, with its face rendered in the
+# target's group, succeeds for only {glue:text}`rate_mix:.3f` (a pass at
+# {repro-seeds}`one-query-attack:baseline4:pass` seeds). This comparator was added after the review, so the
+# statement "sharing the target's attribute group carries the attack" is read off it here, not a
+# pre-registered test. The method itself is at the edge of its bar at
+# {repro-seeds}`one-query-attack:method:edge` seeds. Success grows with the batch size:
+# {glue:text}`rate_n13:.3f`, {glue:text}`rate_n25:.3f`, {glue:text}`rate_n50:.3f`, {glue:text}`rate_n100:.3f`
+# and {glue:text}`rate_n200:.3f` for 13, 25, 50, 100 and 200 faces.
 #
-# So in this world the attack works without the *flat*, well separated subspheres that the brief's geometric
-# criteria describe: a score that is roughly linear in the latent within the target's attribute group is
-# enough. The geometric claim as we quantified it is not supported; the attack claim is, qualitatively, with
-# 100 queries as in the paper.
+# **At full scale the attack falls short of its bar.** With three recognisers, 200 targets and more training
+# identities, the attack's success at FAR 1e-3 falls below the 80% bar at every seed of the full sweep, and the
+# geometric checks fail there too; the full-scale column of the claims table gives the values.
+#
+# **The geometric claims fail in this miniature, and the recogniser makes them worse.** Twelve directions
+# hold a fraction {glue:text}`explained:.3f` of an attribute group's feature variance, under the 90% bar; this
+# check is shown as an illustration, not a test, because its declared tolerance band around the 90% bar
+# reaches past 100%, so no value could have passed it. Random groups of the same identities give
+# {glue:text}`explained_random:.3f`, the raw images {glue:text}`explained_img:.3f` and an untrained
+# recogniser {glue:text}`explained_unt:.3f`. The closest group centres sit {glue:text}`sep:.2f` times the mean
+# residual apart against a bar of 3 ({repro-status}`attributed-subsphere`); random groups give
+# {glue:text}`sep_random:.2f`, but the raw images ({glue:text}`sep_img:.2f`) and the untrained recogniser
+# ({glue:text}`sep_unt:.2f`) separate the groups better than the trained one. Even the images miss the bar of
+# 3, so this world cannot reach it before any recogniser is trained. Here, training for identity spreads each
+# group over more directions; whether that holds for real recognisers this page cannot say.
+#
+# **Attributes.** The attack run in the group with both attributes flipped, queries and output alike, succeeds
+# for a fraction {glue:text}`rate_wrong:.3f` of targets. That was a counted control before; it fails by
+# construction (the output face does not carry the target's attributes), so `attribute-needed` is an
+# illustration. The mixed-group comparator above keeps the target's attributes on the output face, so its
+# failure is not automatic. The paper's claim that the adversary can choose the face's attributes is not
+# tested here, by our choice of generator (see the headline claims).
+#
+# ## What a skeptic would try
+#
+# Reviewed by: an independent reviewer, who did not write this page, replayed the page's batches at ci scale
+# (seeds 0-9) with untuned aggregates of the same scores (top-k centroids for k from 5 to 50, score-weighted,
+# softmax-weighted at temperatures of one half and one times the scores' spread, and above-median-weighted
+# means of the latents), and ran an ablation that draws the queries from all four attribute groups (seeds 0-4).
+# The two aggregates that passed most often and the ablation became comparators of `one-query-attack`. All
+# numbers below are measured by this notebook on the same batches and thresholds (success at FAR 1e-3):
+#
+# - **Keep the best query face** (the pre-registered ablation): {glue:text}`rate_best:.3f`, against
+#   {glue:text}`rate_attack:.3f` for the attack; at the looser FAR 1e-2 it reaches
+#   {glue:text}`rate_best_far2:.3f`. That face carries its own random nuisance while the attack's face is
+#   rendered at zero nuisance; the best query's latent re-rendered at zero nuisance gives
+#   {glue:text}`rate_best0:.3f`, so the difference is small.
+# - **Average the latents of the 10 best-scoring queries**: {glue:text}`rate_top:.3f`. The value 10 was fixed
+#   before the first run and not varied.
+# - **Softmax-weighted mean** (temperature half the scores' spread): {glue:text}`rate_soft:.3f`.
+#   **Above-median-weighted mean**: {glue:text}`rate_med:.3f`. Neither fits a model, and neither was tuned.
+# - **Score-weighted mean of the latents** (the regression without the inverse of the queries' covariance, so
+#   still a linear reading of the scores and not a comparator): {glue:text}`rate_wmean:.3f`.
+# - **Queries from all four attribute groups**, face rendered in the target's group: {glue:text}`rate_mix:.3f`.
+# - **One random face of the target's group**: {glue:text}`rate_rand:.3f`, at chance, so not a comparator.
+# - **PCA without the recogniser or without training** for the geometry: see the verdict; both beat the trained
+#   recogniser's separation.
+# - Not tried: a transfer attack through a second recogniser, real face generators, attribute control.
 #
 # ## What the miniature cannot show
 #
@@ -315,6 +457,7 @@ claims.table()
 #   more curved, so whether a linear model of the scores suffices with 100 queries there is the paper's
 #   empirical claim, not ours.
 # * The attacker here knows the target's attribute group exactly and owns a generator with the same latent
-#   structure as the faces; the paper's attacker infers attributes from a photo and uses a GAN.
+#   structure as the faces. How the paper's attacker obtains the attributes and which generator it uses was
+#   not retrieved for this page.
 # * Imposing an adversary-chosen attribute on the adversarial face, and transfer attacks through surrogate
 #   models, are not run.

@@ -133,3 +133,61 @@ def test_frs_features_are_unit_and_training_separates_identities():
         K.train_frs(d["X"], d["ids"], 8, 1, 1.5, 0)
     with pytest.raises(ValueError):
         K.train_frs(d["X"], d["ids"][:3], 8, 1, 0.2, 0)
+
+
+def test_topk_centroid_baseline_is_the_mean_of_the_best_queries():
+    Z = np.random.default_rng(5).standard_normal((40, 6))
+    s = Z[:, 0] - 0.5 * Z[:, 1]
+    calls = []
+    zs = K.topk_centroid_attack(lambda Z: calls.append(len(Z)) or Z[:, 0] - 0.5 * Z[:, 1], Z, k=7)
+    m = Z[np.argsort(-s)[:7]].mean(0)
+    assert calls == [40]
+    np.testing.assert_allclose(zs, np.linalg.norm(Z, axis=1).mean() * m / np.linalg.norm(m))
+    np.testing.assert_allclose(K.topk_centroid_attack(lambda Z: Z[:, 0], Z, k=1, radius=2.0),
+                               2.0 * Z[np.argmax(Z[:, 0])] / np.linalg.norm(Z[np.argmax(Z[:, 0])]))
+    with pytest.raises(ValueError, match="k must be"):
+        K.topk_centroid_attack(lambda Z: Z[:, 0], Z, k=41)
+    with pytest.raises(ValueError, match="return"):
+        K.topk_centroid_attack(lambda Z: Z, Z)
+
+
+def test_softmax_weighted_baseline_matches_its_formula_and_limits():
+    rng = np.random.default_rng(8)
+    Z = rng.standard_normal((50, 6))
+    s = Z @ rng.standard_normal(6)
+    calls = []
+    zs = K.softmax_weighted_attack(lambda Z: calls.append(len(Z)) or Z @ np.zeros(6) + s, Z, temperature=0.5)
+    assert calls == [50]
+    w = np.array([np.exp((si - s.max()) / (0.5 * s.std())) for si in s])
+    m = sum(wi * zi for wi, zi in zip(w, Z))
+    np.testing.assert_allclose(zs, np.linalg.norm(Z, axis=1).mean() * m / np.linalg.norm(m))
+    # a vanishing temperature keeps only the best query; a huge one gives the plain mean of the batch
+    best = Z[np.argmax(s)]
+    np.testing.assert_allclose(K.softmax_weighted_attack(lambda Z: s, Z, temperature=1e-6, radius=1.0),
+                               best / np.linalg.norm(best), atol=1e-9)
+    np.testing.assert_allclose(K.softmax_weighted_attack(lambda Z: s, Z, temperature=1e9, radius=1.0),
+                               Z.mean(0) / np.linalg.norm(Z.mean(0)), atol=1e-6)
+    with pytest.raises(ValueError, match="temperature"):
+        K.softmax_weighted_attack(lambda Z: s, Z, temperature=0.0)
+    with pytest.raises(ValueError, match="spread"):
+        K.softmax_weighted_attack(lambda Z: np.ones(len(Z)), Z)
+    with pytest.raises(ValueError, match="return"):
+        K.softmax_weighted_attack(lambda Z: Z, Z)
+
+
+def test_above_median_weighted_baseline_uses_only_the_upper_half():
+    rng = np.random.default_rng(9)
+    Z = rng.standard_normal((41, 5))
+    s = rng.standard_normal(41)
+    zs = K.above_median_weighted_attack(lambda Z: s, Z, radius=3.0)
+    med = sorted(s)[20]
+    m = sum((si - med) * zi for si, zi in zip(s, Z) if si > med)
+    np.testing.assert_allclose(zs, 3.0 * m / np.linalg.norm(m))
+    # changing the lower half's latents changes nothing
+    Z2 = Z.copy()
+    Z2[s <= med] = rng.standard_normal(((s <= med).sum(), 5))
+    np.testing.assert_allclose(K.above_median_weighted_attack(lambda Z: s, Z2, radius=3.0), zs)
+    with pytest.raises(ValueError, match="median"):
+        K.above_median_weighted_attack(lambda Z: np.ones(len(Z)), Z)
+    with pytest.raises(ValueError, match="z_queries"):
+        K.above_median_weighted_attack(lambda Z: Z[:, 0], Z[:1])

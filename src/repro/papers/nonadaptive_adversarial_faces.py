@@ -212,6 +212,92 @@ def nonadaptive_attack(score_batch_fn: Callable[[np.ndarray], np.ndarray], z_que
     return r * beta / nb
 
 
+def topk_centroid_attack(score_batch_fn: Callable[[np.ndarray], np.ndarray], z_queries: np.ndarray,
+                         k: int = 10, radius: float | None = None) -> np.ndarray:
+    """Naive baseline to :func:`nonadaptive_attack`: no score model, only the ``k`` best-scoring queries.
+
+    Sends the same single batch, then returns the mean latent of the ``k`` queries with the highest scores,
+    rescaled to ``r`` (the mean query norm, or ``radius``).
+
+    Returns
+    -------
+    (d_z,) latent.
+    """
+    Z = np.asarray(z_queries, dtype=float)
+    if Z.ndim != 2 or Z.shape[0] < 1:
+        raise ValueError(f"z_queries must be (n >= 1, d_z); got {Z.shape}")
+    check_int(k, "k", least=1)
+    if k > Z.shape[0]:
+        raise ValueError(f"k must be <= n = {Z.shape[0]}; got {k}")
+    s = np.asarray(score_batch_fn(Z), dtype=float)
+    if s.shape != (Z.shape[0],):
+        raise ValueError(f"score_batch_fn must return ({Z.shape[0]},); got {s.shape}")
+    m = Z[np.argsort(-s, kind="stable")[:k]].mean(0)
+    nm = np.linalg.norm(m)
+    if nm == 0:
+        raise ValueError("the top-k latents average to zero")
+    r = float(np.linalg.norm(Z, axis=1).mean()) if radius is None else float(radius)
+    return r * m / nm
+
+
+def _batch_scores(score_batch_fn: Callable[[np.ndarray], np.ndarray], z_queries: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    Z = np.asarray(z_queries, dtype=float)
+    if Z.ndim != 2 or Z.shape[0] < 2:
+        raise ValueError(f"z_queries must be (n >= 2, d_z); got {Z.shape}")
+    s = np.asarray(score_batch_fn(Z), dtype=float)
+    if s.shape != (Z.shape[0],):
+        raise ValueError(f"score_batch_fn must return ({Z.shape[0]},); got {s.shape}")
+    return Z, s
+
+
+def _at_query_norm(m: np.ndarray, Z: np.ndarray, radius: float | None) -> np.ndarray:
+    nm = np.linalg.norm(m)
+    if nm == 0:
+        raise ValueError("the weighted latents average to zero")
+    r = float(np.linalg.norm(Z, axis=1).mean()) if radius is None else float(radius)
+    return r * m / nm
+
+
+def softmax_weighted_attack(score_batch_fn: Callable[[np.ndarray], np.ndarray], z_queries: np.ndarray,
+                            temperature: float = 0.5, radius: float | None = None) -> np.ndarray:
+    """Naive baseline to :func:`nonadaptive_attack`: a softmax-weighted mean of the same batch's latents.
+
+    Weights ``w_i = exp((s_i - max s) / (T std(s)))`` with ``T = temperature`` (in units of the scores'
+    spread, so no scale is fitted); returns ``r sum_i w_i z_i / ||sum_i w_i z_i||`` with ``r`` the mean query
+    norm (or ``radius``). No score model: T -> 0 gives the best query's direction.
+
+    Returns
+    -------
+    (d_z,) latent.
+    """
+    check_positive(temperature, "temperature")
+    Z, s = _batch_scores(score_batch_fn, z_queries)
+    sd = s.std()
+    if sd == 0:
+        raise ValueError("scores do not depend on the queries (zero spread)")
+    w = np.exp((s - s.max()) / (temperature * sd))
+    return _at_query_norm(w @ Z, Z, radius)
+
+
+def above_median_weighted_attack(score_batch_fn: Callable[[np.ndarray], np.ndarray], z_queries: np.ndarray,
+                                 radius: float | None = None) -> np.ndarray:
+    """Naive baseline to :func:`nonadaptive_attack`: the batch's latents weighted by their score above the median.
+
+    Weights ``w_i = max(s_i - median(s), 0)``; returns ``r sum_i w_i z_i / ||sum_i w_i z_i||`` with ``r`` the
+    mean query norm (or ``radius``). No score model and no parameter.
+
+    Returns
+    -------
+    (d_z,) latent.
+    """
+    Z, s = _batch_scores(score_batch_fn, z_queries)
+    w = np.maximum(s - np.median(s), 0.0)
+    if not w.any():
+        raise ValueError("no score lies above the batch median")
+    return _at_query_norm(w @ Z, Z, radius)
+
+
 def far_threshold(impostor_scores: np.ndarray, far: float) -> float:
     """Verification threshold ``tau`` at false-accept rate ``far``: the ``1 - far`` quantile of impostor scores.
 
