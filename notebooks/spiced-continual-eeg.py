@@ -537,7 +537,7 @@ v = {(t, c): {w: gap(t, c, w) for w in WHO + comparators(t)} for c in CFG for t 
 UNITS = {"acc": "ACC minus naive's (points)", "fgt": "forgetting minus naive's (points)",
          "sel": "ACC minus uniform replay's (points)", "after": "ACC after minus naive's (points)",
          "src": "ACC minus the source model's (points)"}
-fig, axes = plt.subplots(len(TESTED), len(TESTS), figsize=(19, 3.4 * len(TESTED)))
+fig, axes = plt.subplots(len(TESTED), len(TESTS), figsize=(19, 3.4 * len(TESTED)), layout="none")
 for row, c in zip(axes, TESTED):
     for ax, t in zip(row, TESTS):
         if t not in IN[c]:
