@@ -196,20 +196,11 @@ def nonadaptive_attack(score_batch_fn: Callable[[np.ndarray], np.ndarray], z_que
     -------
     (d_z,) latent z*.
     """
-    Z = np.asarray(z_queries, dtype=float)
-    if Z.ndim != 2 or Z.shape[0] < 2:
-        raise ValueError(f"z_queries must be (n >= 2, d_z); got {Z.shape}")
     check_positive(ridge, "ridge", strict=False)
-    s = np.asarray(score_batch_fn(Z), dtype=float)
-    if s.shape != (Z.shape[0],):
-        raise ValueError(f"score_batch_fn must return ({Z.shape[0]},); got {s.shape}")
+    Z, s = _batch_scores(score_batch_fn, z_queries)
     Zc, sc = Z - Z.mean(0), s - s.mean()
     beta = np.linalg.solve(Zc.T @ Zc + ridge * np.eye(Z.shape[1]), Zc.T @ sc)
-    nb = np.linalg.norm(beta)
-    if nb == 0:
-        raise ValueError("scores do not depend on the queries (beta = 0)")
-    r = float(np.linalg.norm(Z, axis=1).mean()) if radius is None else float(radius)
-    return r * beta / nb
+    return _at_query_norm(beta, Z, radius, zero="scores do not depend on the queries (beta = 0)")
 
 
 def topk_centroid_attack(score_batch_fn: Callable[[np.ndarray], np.ndarray], z_queries: np.ndarray,
@@ -223,38 +214,33 @@ def topk_centroid_attack(score_batch_fn: Callable[[np.ndarray], np.ndarray], z_q
     -------
     (d_z,) latent.
     """
-    Z = np.asarray(z_queries, dtype=float)
-    if Z.ndim != 2 or Z.shape[0] < 1:
-        raise ValueError(f"z_queries must be (n >= 1, d_z); got {Z.shape}")
     check_int(k, "k", least=1)
-    if k > Z.shape[0]:
-        raise ValueError(f"k must be <= n = {Z.shape[0]}; got {k}")
-    s = np.asarray(score_batch_fn(Z), dtype=float)
-    if s.shape != (Z.shape[0],):
-        raise ValueError(f"score_batch_fn must return ({Z.shape[0]},); got {s.shape}")
+    n = np.shape(z_queries)[0] if np.ndim(z_queries) == 2 else None
+    if n is not None and k > n:
+        raise ValueError(f"k must be <= n = {n}; got {k}")
+    Z, s = _batch_scores(score_batch_fn, z_queries, least=1)
     m = Z[np.argsort(-s, kind="stable")[:k]].mean(0)
-    nm = np.linalg.norm(m)
-    if nm == 0:
-        raise ValueError("the top-k latents average to zero")
-    r = float(np.linalg.norm(Z, axis=1).mean()) if radius is None else float(radius)
-    return r * m / nm
+    return _at_query_norm(m, Z, radius, zero="the top-k latents average to zero")
 
 
-def _batch_scores(score_batch_fn: Callable[[np.ndarray], np.ndarray], z_queries: np.ndarray
+def _batch_scores(score_batch_fn: Callable[[np.ndarray], np.ndarray], z_queries: np.ndarray, least: int = 2
                   ) -> tuple[np.ndarray, np.ndarray]:
+    """The one batch ``Z`` (n >= ``least``, d_z) and its scores ``s`` (n,), checked."""
     Z = np.asarray(z_queries, dtype=float)
-    if Z.ndim != 2 or Z.shape[0] < 2:
-        raise ValueError(f"z_queries must be (n >= 2, d_z); got {Z.shape}")
+    if Z.ndim != 2 or Z.shape[0] < least:
+        raise ValueError(f"z_queries must be (n >= {least}, d_z); got {Z.shape}")
     s = np.asarray(score_batch_fn(Z), dtype=float)
     if s.shape != (Z.shape[0],):
         raise ValueError(f"score_batch_fn must return ({Z.shape[0]},); got {s.shape}")
     return Z, s
 
 
-def _at_query_norm(m: np.ndarray, Z: np.ndarray, radius: float | None) -> np.ndarray:
+def _at_query_norm(m: np.ndarray, Z: np.ndarray, radius: float | None,
+                   zero: str = "the weighted latents average to zero") -> np.ndarray:
+    """``m`` rescaled to ``r``: the mean norm of the queries ``Z``, or ``radius``."""
     nm = np.linalg.norm(m)
     if nm == 0:
-        raise ValueError("the weighted latents average to zero")
+        raise ValueError(zero)
     r = float(np.linalg.norm(Z, axis=1).mean()) if radius is None else float(radius)
     return r * m / nm
 
