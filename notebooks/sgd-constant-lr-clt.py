@@ -15,7 +15,9 @@
 #
 # *With a constant step size $\eta$, the SGD error $(\theta_k-\theta^*)/\sqrt\eta$ becomes Gaussian from any
 # starting point, its distance to the Gaussian shrinks like a power of $\eta$, and under heavy-tailed noise its
-# tails are polynomial with the exponent of the noise.*
+# tails are polynomial, tending to the noise's exponent far out. On this page every check is an illustration:
+# in our small models these statements are classical results, and nothing here could tell the paper's theorems
+# from them.*
 
 # %% tags=["parameters"]
 scale = "ci"
@@ -24,9 +26,10 @@ seed = 0
 # %%
 import matplotlib.pyplot as plt
 import numpy as np
+from myst_nb import glue
 from scipy import stats
 
-from repro.claims import Claims, at_most, between, less_than
+from repro.claims import Claims, at_most, between, less_than, tolerance
 from repro.papers import sgd_constant_lr_clt as K
 from repro.runtime import progress, setup_notebook
 from repro.stats import ks_distance, loglog_slope
@@ -47,8 +50,8 @@ theta_star, x_var = np.array([1.0, -0.5]), np.array([1.0, 0.5])   # logistic mod
 rm_eta0, rm_alpha = 0.5, 0.6                  # decaying-step baseline eta_k = 0.5 k^-0.6
 tail_probs = np.geomspace(1e-2, 1e-4, 9)      # "polynomial regime" of the tail check
 pareto_alpha = 1.5                            # control noise: infinite variance (outside the CLT's conditions)
-eta_big = 0.4                                 # control step size for the logistic model (no small-eta regime)
-rng_ctrl = np.random.default_rng([seed, 1])   # controls draw from their own stream, so they leave the measurements as they were
+eta_big = 0.4                                 # the same logistic model at an 8x larger step (larger O(eta) bias)
+rng_ctrl = np.random.default_rng([seed, 1])   # contrast cases draw from their own stream, so they leave the measurements as they were
 
 # %% [markdown]
 # ## The claim
@@ -61,7 +64,7 @@ rng_ctrl = np.random.default_rng([seed, 1])   # controls draw from their own str
 #
 # 1. **Quenched CLT.** For *every* deterministic starting point, $(\theta_k-\theta^*)/\sqrt\eta$ converges
 #    in law to a multivariate normal ("quenched": no averaging over the initialisation is needed). The
-#    abstract does not say in which joint limit of $k$ and $\eta$; we test it as $k\to\infty$ at small $\eta$.
+#    abstract does not say in which joint limit of $k$ and $\eta$; we look at $k\to\infty$ at small $\eta$.
 #    It also says the paper's conditions are much milder than those of the classical SGD CLTs; we do not
 #    test conditions.
 # 2. **Berry–Esseen bound.** The paper gives the first bound on the distance between the law of the
@@ -71,7 +74,7 @@ rng_ctrl = np.random.default_rng([seed, 1])   # controls draw from their own str
 # 3. **Nagaev-type inequality.** A non-asymptotic bound on the tail $P(|\theta_k-\theta^*|>x)$, obtained
 #    through the autoregressive approximation. Its exact form was not available to us. Inequalities of this
 #    type (Nagaev 1979) bound the tail, for noise with $p$ finite moments, by a polynomial term
-#    $\propto x^{-p}$ plus a Gaussian term; that is the shape we test.
+#    $\propto x^{-p}$ plus a Gaussian term; that is the shape we illustrate.
 #
 # We could reach only the abstract: the paper's exact rate, constants and figures were not available (see
 # the brief). Every number below is our own measurement of these qualitative statements, against
@@ -109,8 +112,8 @@ rng_ctrl = np.random.default_rng([seed, 1])   # controls draw from their own str
 #   \frac{E|\varepsilon|^p\sum_j w_j^p}{x^p} + 2\exp\!\Big(-\frac{2x^2}{(p+2)^2e^p\,E\varepsilon^2\sum_j w_j^2}\Big),$$
 #
 # with $\sum_j w_j^p=\eta^p/(1-(1-\eta a)^p)$ (`K.fuk_nagaev_bound`): a polynomial term plus a Gaussian
-# term. The paper derives an inequality of this shape for SGD through the same autoregressive
-# approximation; its constants were not retrieved. The polynomial term with its sharp constant is the
+# term. The abstract says the paper's Nagaev-type inequality comes from an autoregressive approximation; that
+# it has this shape is our assumption, since its form and constants were not retrieved. The polynomial term with its sharp constant is the
 # *single big jump* picture: far out, one large noise draw makes the excursion,
 #
 # $$P(|\delta|>x)\approx\sum_j P\big(|\varepsilon|>x/w_j\big)\;\sim\;2c\,x^{-\nu}\sum_j w_j^{\nu}
@@ -135,18 +138,29 @@ rng_ctrl = np.random.default_rng([seed, 1])   # controls draw from their own str
 #   $s/(2a)$ instead of the exact $C/\eta$; (iii) a **decaying learning rate** (Robbins–Monro,
 #   $\eta_k=0.5\,k^{-0.6}$) from the same start $\theta^*+5$, read off when $\eta_k$ first drops below each
 #   grid value, standardised by its exact variance (`K.linear_sgd_moments`) and centred at $\theta^*$.
-# * **Controls** (chosen for each claim before looking at their values; each is the same measurement under the
-#   same criterion on a case where the paper's statement should not hold, and each claim counts only if its
-#   control fails). *CLT:* the chains of model (a) at $\eta=0.025$ from $\theta^*+5$ driven by symmetric Pareto
-#   noise of tail index 1.5 (`K.symmetric_pareto_noise`): infinite variance, outside the moment conditions of
-#   any CLT, so the limit is a stable law, not a normal. There is no variance to standardise by, so we use the
-#   normal scale with the same interquartile range (`K.iqr_normal_scale`), which favours the control.
-#   *Rate:* the slope fitted to the Gaussian-noise chains (i), which have no Berry–Esseen error to decay.
-#   *Skewness mechanism:* the decaying-step chains (iii) against the constant-step closed form, i.e. the
-#   formula with the wrong weights. *Logistic CLT:* the same model and measurement at a large step
-#   $\eta=0.4$, outside the small-$\eta$ regime the CLT describes. *Tails:* the same chains and fit window
-#   with Gaussian noise, whose tail is Gaussian. The controls draw from their own random stream, so adding
-#   them left the measured values exactly as they were.
+# * **Roles of the checks: all are illustrations.** Models (a) and (c) are *linear*: there the iterate is
+#   exactly a weighted sum of independent noise draws, and its normality (Lindeberg), its skewness (a cumulant
+#   identity) and its polynomial tail under heavy-tailed noise (the classical single-big-jump / Fuk–Nagaev
+#   picture) are classical facts that hold whatever the paper says. Model (b) is nonlinear, but what it
+#   measures is also prior work: that the stationary law of constant-step SGD, scaled by $\sqrt\eta$, tends to
+#   $N(0,\Sigma)$ with $A\Sigma+\Sigma A=S$, with a mean offset of order $\eta$, is the classical
+#   constant-step limit (Pflug 1986; Kushner and Yin 2003, ch. 10; Dieuleveut, Durmus and Bach 2020, who treat
+#   logistic regression). The abstract of our paper gives no covariance; its own contributions are the
+#   quenched statement under *milder* conditions, a Berry–Esseen rate and a Nagaev bound, and all our models
+#   satisfy the classical conditions. So no check here could fail if the paper were wrong, and none is
+#   counted. A test of the paper would need a model where its milder conditions hold and the classical ones
+#   fail, and the paper's rate or inequality in explicit form (see "What the miniature cannot show").
+#   In model (b) we also show a popular naive picture, "SGD is Langevin dynamics", whose Gibbs law with
+#   isotropic noise of the same mean variance, $\Sigma_\text{Gibbs}=\tfrac{\operatorname{tr}S}{2d}A^{-1}$
+#   (`K.langevin_isotropic_cov`), replaces the Lyapunov solution, and the same measurement at an 8 times
+#   larger step $\eta=0.4$, where the $O(\eta)$ bias is larger.
+# * **Cases that break the illustrations** (drawn from their own random stream, so adding them left the
+#   measured values exactly as they were). *CLT:* the chains of model (a) at $\eta=0.025$ from $\theta^*+5$
+#   driven by symmetric Pareto noise of tail index 1.5 (`K.symmetric_pareto_noise`): infinite variance, so the
+#   limit is a stable law; they are standardised by the normal scale with the same interquartile range
+#   (`K.iqr_normal_scale`). *Rate:* the slope fitted to the Gaussian-noise chains (i). *Tails:* the same chains
+#   and fit window with Gaussian noise. Nothing we ran breaks the skewness formula: the decaying-step chains
+#   (iii) read against the constant-step closed form fall within the same 10 % bar.
 # * **(b) logistic regression** in 2-D: $x\sim N(0,\mathrm{diag}(1,0.5))$,
 #   $y\sim\mathrm{Bernoulli}(\sigma(x^\top\theta^*))$, $\theta^*=(1,-0.5)$, a nonlinear model. For a
 #   well-specified model $S=A$ (Fisher information, computed by quadrature in `K.logistic_fisher`), so the
@@ -267,27 +281,39 @@ plt.show()
 # %% [markdown]
 # Left: the iterate cloud after $K$ steps, standardised by the exact stationary standard deviation. From
 # $\theta^*+5$ and $\theta^*-5$ the clouds at the smallest step size coincide (the quenched statement), and they
-# are close to $N(0,1)$; at $\eta=0.2$ the right skew inherited from the $\mathrm{Exp}(1)-1$ noise is visible.
+# are close to $N(0,1)$; at the largest step size the right skew inherited from the $\mathrm{Exp}(1)-1$ noise is visible.
 # Right: the Kolmogorov distance falls along a straight line on log–log axes. Gaussian noise sits at the Monte
 # Carlo floor, so the skewed line is a real Berry–Esseen error and not sampling noise.
 
 # %%
-claims.check("clt-quenched", statement="Model (a), eta=0.025, start theta*+5: KS distance of the standardised "
-             "iterate to N(0,1)", paper="quenched CLT: Gaussian limit for any initialisation (no number given)",
-             criterion=less_than(0.03), measured=float(ks_skew[P.etas.index(0.025)]),
-             control=float(ks_heavy), control_label="same chains with symmetric Pareto noise, tail index 1.5 "
-             "(infinite variance, outside the CLT's moment conditions), standardised by its IQR-matched normal scale")
-claims.check("berry-esseen-slope", statement="Model (a): log-log slope of KS against eta over eta in "
-             "{0.2, ..., 0.025}", paper="first Berry-Esseen bound for constant-step SGD (metric and rate not "
-             "retrieved; ~eta^0.5 is our expectation, not the paper's number)", criterion=between(0.35, 0.70),
-             measured=float(loglog_slope(P.etas[:4], ks_skew[:4])),
-             control=float(slope_gauss), control_label="same chains with Gaussian noise (no skew, hence no "
-             "Berry-Esseen error to decay: only Monte Carlo noise)")
-claims.check("skewness-closed-form", kind="theorem", statement="Model (a): largest relative gap between the "
-             "empirical skewness and gamma*sum w^3/(sum w^2)^1.5 over the eta grid", paper="mechanism: weighted "
-             "sum of iid noise (autoregressive approximation)", criterion=at_most(0.10), measured=skew_gap,
-             control=skew_gap_rm, control_label="decaying-step chains eta_k=0.5k^-0.6 read at the same current "
-             "step, against the constant-step closed form (wrong weights)")
+KS_TOL = tolerance(abs=1e-4, why="KS distance of Monte Carlo samples (R >= 2e4): one sample crossing the "
+                                  "normal CDF after a rounding change moves it by 1/R")
+SLOPE_TOL = tolerance(abs=2e-3, why="log-log slope fitted to four Monte Carlo KS distances")
+TAIL_SLOPE_TOL = tolerance(abs=2e-3, why="log-log slope fitted to nine empirical tail quantiles of Monte Carlo "
+                                         "draws (R_tail >= 5e5)")
+claims.illustrate("clt-quenched", statement="Model (a), eta=0.025, start theta*+5: KS distance of the "
+                  "standardised iterate to N(0,1)", paper="quenched CLT: Gaussian limit for any initialisation "
+                  "(no number given)", criterion=less_than(0.03), measured=float(ks_skew[P.etas.index(0.025)]),
+                  tol=KS_TOL,
+                  why="model (a) is linear: the iterate is exactly a weighted sum of iid Exp(1)-1 draws plus a start "
+                      "term 5(1-eta)^K that the burn-in makes negligible, so its normality at small eta is "
+                      "Lindeberg's classical CLT and the 'quenched' half holds by construction; the decaying-step "
+                      "chains (no constant step) are closer to normal still, and only infinite-variance noise "
+                      "(outside every CLT) breaks it")
+claims.illustrate("berry-esseen-slope", statement="Model (a): log-log slope of KS against eta over eta in "
+                  "{0.2, ..., 0.025}", paper="first Berry-Esseen bound for constant-step SGD (metric and rate not "
+                  "retrieved; ~eta^0.5 is our expectation, not the paper's number)", criterion=between(0.35, 0.70),
+                  measured=float(loglog_slope(P.etas[:4], ks_skew[:4])), tol=SLOPE_TOL,
+                  why="the window comes from our own Edgeworth derivation (skewness ~ sqrt(eta)), not from the paper, "
+                      "whose rate and metric we could not read; the paper's bound is an upper bound and sharpness "
+                      "cannot be checked without its exponent; and at full scale the Gaussian-noise chains, which "
+                      "have no Berry-Esseen error, also land in the window")
+claims.illustrate("skewness-closed-form", statement="Model (a): largest relative gap between the "
+                  "empirical skewness and gamma*sum w^3/(sum w^2)^1.5 over the eta grid", paper="mechanism: "
+                  "weighted sum of iid noise (autoregressive approximation)", criterion=at_most(0.10),
+                  measured=skew_gap, tol=tolerance(abs=1e-3, why="sample skewness of Monte Carlo draws"),
+                  why="an exact cumulant identity of a weighted sum of iid variables, checked with our own simulator; "
+                      "the decaying-step chains, read against the constant-step formula, fall within 10% too")
 
 # %% [markdown]
 # ### (b) A nonlinear model: logistic regression
@@ -301,22 +327,50 @@ th = K.sgd_chains(K.logistic_grad, np.zeros(2), eta_logit, n_logit, P.R_logit,
                   K.logistic_sampler(theta_star, x_var), P.rng)
 u = (th - theta_star) / np.sqrt(eta_logit)
 ks_logit = [ks_distance(u[:, i] / np.sqrt(Sigma0[i, i]), stats.norm.cdf) for i in range(2)]
-# control: the same measurement at a large step size, where the eta -> 0 Gaussian limit is not claimed
+# contrast: the same measurement at an 8x larger step, where the O(eta) bias of the stationary mean is larger
 th_big = K.sgd_chains(K.logistic_grad, np.zeros(2), eta_big, K.n_steps_for(eta_big, rate=np.linalg.eigvalsh(A).min(),
                       factor=3.0), P.R_logit, K.logistic_sampler(theta_star, x_var), rng_ctrl)
 u_big = (th_big - theta_star) / np.sqrt(eta_big)
 ks_logit_big = [ks_distance(u_big[:, i] / np.sqrt(Sigma0[i, i]), stats.norm.cdf) for i in range(2)]
+# wrong input: the naive "SGD is Langevin" Gibbs law with isotropic noise of the same mean variance, on the same chains
+Sigma_gibbs = K.langevin_isotropic_cov(A, A)
+ks_logit_gibbs = [ks_distance(u[:, i] / np.sqrt(Sigma_gibbs[i, i]), stats.norm.cdf) for i in range(2)]
 print("A =", np.round(A, 4).tolist(), " Lyapunov Sigma =", np.round(Sigma0, 4).tolist(),
       " exact linearised Sigma_eta =", np.round(C_lin, 4).tolist())
 print(f"K={n_logit} steps; empirical Cov(delta/sqrt(eta)) =", np.round(np.cov(u.T), 4).tolist(),
       f"; mean of delta/sqrt(eta) = {np.round(u.mean(0), 4).tolist()}; KS per coordinate = {np.round(ks_logit, 4).tolist()}")
-print(f"control eta={eta_big}: mean of delta/sqrt(eta) = {np.round(u_big.mean(0), 3).tolist()}, "
+# what the KS is made of: the same chains centred at their own mean (the O(eta) offset removed), against the
+# Lyapunov and Gibbs variances and against their own variance; and two covariances that use no eta -> 0 limit
+u_c = u - u.mean(0)
+ks_per = lambda v, var: [ks_distance(v[:, i] / np.sqrt(var[i]), stats.norm.cdf) for i in range(2)]
+emp_var = np.var(u, axis=0)
+ks_centred = ks_per(u_c, np.var(u_c, axis=0))                      # plug-in Gaussian: empirical mean and variance
+ks_lyap_centred = ks_per(u_c, np.diag(Sigma0))
+ks_gibbs_centred = ks_per(u_c, np.diag(Sigma_gibbs))
+ks_lin_exact = ks_per(u, np.diag(C_lin))                           # exact linearised Sigma_eta, centred at theta*
+ks_plugin_var = ks_per(u, np.mean(u**2, axis=0))                   # empirical second moment, centred at theta*
+mc_floor_logit = 0.87 / np.sqrt(P.R_logit)
+print(f"centred at the cloud's mean: KS to its own variance {np.round(ks_centred, 4).tolist()}, to the Lyapunov "
+      f"variance {np.round(ks_lyap_centred, 4).tolist()}, to the Gibbs variance {np.round(ks_gibbs_centred, 4).tolist()} "
+      f"(MC floor ~{mc_floor_logit:.4f}); centred at theta*: exact linearised Sigma_eta "
+      f"{np.round(ks_lin_exact, 4).tolist()}, plug-in second moment {np.round(ks_plugin_var, 4).tolist()}")
+print("naive Gibbs covariance (tr S / 2d) A^-1 =", np.round(Sigma_gibbs, 4).tolist(),
+      f"; KS per coordinate against it = {np.round(ks_logit_gibbs, 4).tolist()}")
+print(f"same model at the 8x step eta={eta_big}: mean of delta/sqrt(eta) = {np.round(u_big.mean(0), 3).tolist()}, "
       f"KS per coordinate = {np.round(ks_logit_big, 4).tolist()}")
-claims.check("logistic-ks", statement="Model (b), logistic regression, eta=0.05, start 0: largest per-coordinate KS "
-             "of (theta-theta*)/sqrt(eta) to the Lyapunov normal N(0, Sigma)", paper="quenched CLT for SGD iterates (our reading: not "
-             "limited to quadratic losses; no number given)", criterion=less_than(0.04), measured=float(max(ks_logit)),
-             control=float(max(ks_logit_big)), control_label=f"same model at a large step eta={eta_big}, outside "
-             "the small-eta regime the CLT describes")
+claims.illustrate("logistic-ks", statement="Model (b), logistic regression, eta=0.05, start 0: largest "
+                  "per-coordinate KS of (theta-theta*)/sqrt(eta) to the Lyapunov normal N(0, Sigma), Sigma solving "
+                  "A Sigma + Sigma A = S", paper="quenched CLT for SGD iterates (the abstract gives no covariance; the "
+                  "Lyapunov covariance is the classical constant-step limit)", criterion=less_than(0.04),
+                  measured=float(max(ks_logit)), tol=KS_TOL,
+                  why="the Gaussian stationary limit of constant-step SGD with the Lyapunov covariance, and its O(eta) "
+                      "mean offset, are classical prior work (Pflug 1986, SIAM J. Control Optim.; Kushner and Yin "
+                      "2003, ch. 10; Dieuleveut, Durmus and Bach 2020, Ann. Stat., who treat logistic regression), "
+                      "and the model satisfies their conditions, so the check would pass whatever the truth of the "
+                      "paper's milder-condition theorem; centred at its own mean the cloud is Gaussian to Monte Carlo "
+                      "precision, so the KS measures the classical O(eta) bias against a bar the paper does not give, "
+                      "and covariances that use no eta -> 0 limit (exact linearised Sigma_eta, plug-in variance) give "
+                      "the same distance")
 
 # %% [markdown]
 # ### (c) Heavy-tailed noise: polynomial tails
@@ -367,14 +421,62 @@ plt.show()
 # the rare large noise draws, not the central limit, decide the far tail, and the single-big-jump formula
 # predicts it. With its textbook constants the Fuk–Nagaev inequality is valid but vacuous (above 1) over the
 # whole simulated range, so we do not check it as a claim; only its *shape*, polynomial in $x$, is what the
-# experiment tests.
+# experiment shows.
 
 # %%
-claims.check("nagaev-tail-slope", statement="Model (c), Student-t(4.5) noise, eta=0.2: log-log slope of the "
-             "empirical tail where it runs from 1e-2 to 1e-4", paper="Nagaev-type tail inequality (form not "
-             "retrieved; the classical form has a polynomial x^-p term for noise with p moments)", criterion=between(-nu - 1.5, -nu + 1.5), measured=float(tail_slope),
-             control=float(tail_slope_g), control_label="same chains and window with Gaussian noise (all moments "
-             "finite: Gaussian tail)")
+claims.illustrate("nagaev-tail-slope", statement="Model (c), Student-t(4.5) noise, eta=0.2: log-log slope of "
+                  "the empirical tail where it runs from 1e-2 to 1e-4", paper="Nagaev-type tail inequality (form "
+                  "not retrieved; the classical form has a polynomial x^-p term for noise with p moments)",
+                  criterion=between(-nu - 1.5, -nu + 1.5), measured=float(tail_slope), tol=TAIL_SLOPE_TOL,
+                  why="model (c) is linear, so the iterate is a weighted sum of iid Student-t draws and its tail "
+                      "inherits the noise's power law (the classical single-big-jump result for regularly varying "
+                      "sums, Nagaev 1979); the paper's own inequality and constants were not available, and the "
+                      "window [-6, -3] is the brief's, not the paper's")
+
+# %%
+claims.headline("quenched-clt", "From any fixed starting point, the fluctuations of constant-step SGD around its "
+                "target, scaled by the square root of the step, become Gaussian, under weaker conditions than the "
+                "classical CLTs",
+                untestable="all our models satisfy the classical conditions, under which the Gaussian limit (with the "
+                           "Lyapunov covariance) is prior work (Pflug 1986, Kushner-Yin, Dieuleveut-Durmus-Bach 2020), "
+                           "and the start is forgotten geometrically by construction of the burn-in; a test would need "
+                           "a model where the paper's milder conditions hold and the classical ones fail, which the "
+                           "abstract does not name; models (a) and (b) show the limit as illustrations")
+claims.headline("berry-esseen", "The distance between the law of the iterate and that Gaussian obeys a "
+                "Berry-Esseen bound, the first for constant steps and sharp compared with decaying-step results",
+                untestable="the paper's metric, rate in eta and constants were not available to us (abstract "
+                           "only), so no measurement can check the bound or its sharpness; the KS-versus-eta slope "
+                           "is compared with our own derivation and shown as an illustration")
+claims.headline("nagaev-tail", "A Nagaev-type inequality, from the autoregressive approximation, bounds the tail "
+                "probabilities of the iterate without asymptotics",
+                untestable="the inequality's form and constants were not available; the classical Fuk-Nagaev "
+                           "constants make such a bound vacuous at the scales we can simulate, and the polynomial "
+                           "tail shape it implies is classical (shown as an illustration)")
+
+# %%
+i_min = P.etas.index(0.025)
+for key, x in {
+    "ks_min": ks_skew[i_min], "ks_rm_min": ks_rm[i_min], "ks_heavy": ks_heavy, "two_sample": two_sample,
+    "slope4": loglog_slope(P.etas[:4], ks_skew[:4]), "slope_gauss": slope_gauss, "slope_rm": slope_rm,
+    "mc_floor": mc_floor, "skew_gap_pct": 100 * skew_gap, "skew_gap_rm_pct": 100 * skew_gap_rm,
+    "ks_logit": max(ks_logit), "ks_logit_gibbs": max(ks_logit_gibbs), "ks_logit_big": max(ks_logit_big),
+    "ks_logit_1": ks_logit[0], "ks_logit_2": ks_logit[1],
+    "ks_gibbs_1": ks_logit_gibbs[0], "ks_gibbs_2": ks_logit_gibbs[1],
+    "gibbs_var_1": Sigma_gibbs[0, 0], "gibbs_var_2": Sigma_gibbs[1, 1], "lyap_var": Sigma0[0, 0],
+    "mean_off_1": u.mean(0)[0], "emp_var_1": np.cov(u.T)[0, 0], "emp_var_2": np.cov(u.T)[1, 1],
+    "lam_min": np.linalg.eigvalsh(A).min(), "lam_max": np.linalg.eigvalsh(A).max(),
+    "tail_slope": tail_slope, "tail_slope_g": tail_slope_g, "x_far_q": x_q[-1],
+    "jump_at_far": K.big_jump_tail(x_q[-1:], eta_tail, 1.0, stats.t(nu).sf, K.n_steps_for(eta_tail))[0],
+    "gauss_at_far": 2 * stats.norm.sf(x_q[-1] / sd_tail), "x_useful": x_useful,
+    "ks_centred": max(ks_centred), "ks_lyap_centred": max(ks_lyap_centred),
+    "ks_gibbs_centred_1": ks_gibbs_centred[0], "ks_gibbs_centred_2": ks_gibbs_centred[1],
+    "ks_lin_exact": max(ks_lin_exact), "ks_plugin_var": max(ks_plugin_var), "mc_floor_logit": mc_floor_logit,
+    "mean_off_big": u_big.mean(0)[0],
+}.items():
+    glue(key, float(x), display=False)
+glue("n_logit", int(n_logit), display=False)
+glue("eta_big", float(eta_big), display=False)
+glue("R_logit", int(P.R_logit), display=False)
 
 # %% [markdown]
 # ## Claims
@@ -386,68 +488,99 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# **Reproduced at laptop scale, qualitatively, on 4 informative claims** (4 of 4 reproduced, each against a
-# control that fails; the skewness check is uninformative; the paper gives us no numbers to match, so all
-# thresholds are the brief's).
+# ```{repro-verdict}
+# ```
 #
-# These are the statuses of one draw, seed 0. Over seeds 0–9 (the table "Across seeds and scales" above, from
-# `make sweep`) the quenched CLT, the rate and the tail slope hold at every seed. The logistic KS check holds at
-# 9 of 10: its values run from 0.032 to 0.044 against the threshold 0.04, the margin is Monte Carlo noise (see
-# below), and one seed lands above it. The skewness check is uninformative at 9 seeds (both the closed form and
-# the decaying-step control fall within 10%) and fails at one (an error of 12%), so it never counts.
+# Every check on this page is an illustration, so the page is illustrated, not tested. In the linear models
+# (a) and (c) the statements are classical facts about weighted sums of independent draws; in the nonlinear
+# model (b) the measured statement, a Gaussian stationary law with the Lyapunov covariance, is the classical
+# constant-step limit of prior work (Pflug; Kushner and Yin; Dieuleveut, Durmus and Bach), not something only
+# this paper claims. What they show, at this seed:
 #
-# At full scale (seed 0, the table's last column) every claim passes, but the rate claim no longer counts: its
-# control passes too (below, under *Rate*), so the full-scale verdict rests on 3 informative claims.
+# * *A nonlinear SGD (model b).* After {glue:text}`n_logit` steps from a fixed start, {glue:text}`R_logit`
+#   logistic-SGD chains lie within a largest per-coordinate KS distance of {glue:text}`ks_logit:.4f` of the
+#   Lyapunov normal (coordinates {glue:text}`ks_logit_1:.4f` and {glue:text}`ks_logit_2:.4f`), under the brief's
+#   bar. Almost all of that distance is the mean offset of the first coordinate,
+#   {glue:text}`mean_off_1:.3f` in units of $\sqrt\eta$: the classical $O(\eta)$ bias of constant-step SGD on a
+#   nonlinear loss. Centred at its own mean and scaled by its own variance the cloud is within
+#   {glue:text}`ks_centred:.4f` of a normal, at the Monte Carlo floor {glue:text}`mc_floor_logit:.4f`. Whether
+#   the bias at the brief's $\eta$ falls under its bar is a matter of the brief's step and bar, neither from the paper.
+#   The naive "SGD is Langevin" Gibbs law (variances {glue:text}`gibbs_var_1:.3f` and {glue:text}`gibbs_var_2:.3f`
+#   where the Lyapunov solution gives {glue:text}`lyap_var:.2f` for both) gives {glue:text}`ks_logit_gibbs:.4f` on
+#   the same chains, but only because its covariance error adds to the bias: against the centred cloud it gives
+#   {glue:text}`ks_gibbs_centred_1:.4f` and {glue:text}`ks_gibbs_centred_2:.4f`, under the bar. The same
+#   measurement at the 8 times larger step $\eta=$ {glue:text}`eta_big:.1f` gives {glue:text}`ks_logit_big:.4f`,
+#   with a larger offset ({glue:text}`mean_off_big:.3f`), as the classical bias predicts.
+# * *Normality from any start (model a).* At the smallest step the standardised iterate started at
+#   $\theta^*+5$ is within KS {glue:text}`ks_min:.4f` of $N(0,1)$, and the clouds from $\theta^*\pm5$ differ by a
+#   two-sample KS of {glue:text}`two_sample:.4f`, at the Monte Carlo floor {glue:text}`mc_floor:.4f`. Only
+#   infinite-variance Pareto noise breaks it (KS {glue:text}`ks_heavy:.4f`), i.e. a case outside every CLT.
+# * *Rate.* KS falls like $\eta$ to the power {glue:text}`slope4:.2f`, as our Edgeworth argument predicts;
+#   Gaussian noise gives a slope of {glue:text}`slope_gauss:.2f` at this seed (no error to decay), but at full
+#   scale its slope is a fit to four numbers at the Monte Carlo floor and can land anywhere, including in
+#   the window. The paper's own rate is unknown to us, so this does not test its bound.
+# * *Skewness.* The empirical skewness follows the weighted-sum formula within {glue:text}`skew_gap_pct:.0f` %,
+#   and so do decaying-step chains read against the same formula (within {glue:text}`skew_gap_rm_pct:.0f` %).
+# * *Tails (model c).* Under Student-$t$ noise the tail between $10^{-2}$ and $10^{-4}$ has slope
+#   {glue:text}`tail_slope:.2f` (Gaussian noise: {glue:text}`tail_slope_g:.1f`), steeper than $-\nu$ because
+#   the window still mixes the Gaussian bulk with the power law. At the far end of the window the
+#   single-big-jump formula predicts {glue:text}`jump_at_far:.1e` and the Gaussian approximation
+#   {glue:text}`gauss_at_far:.1e`, against the observed $10^{-4}$. The classical Fuk–Nagaev bound with textbook
+#   constants first drops below $10^{-2}$ at $x=$ {glue:text}`x_useful:.0f`, far beyond anything simulated.
 #
-# * *Quenched CLT.* At $\eta=0.025$ the standardised iterate started at $\theta^*+5$ is within KS
-#   $\approx0.021$ of $N(0,1)$. The control, the same chains with infinite-variance Pareto noise, stays at
-#   KS $\approx0.043$ even after the most favourable (interquartile) standardisation, so the 0.03 threshold does
-#   separate a Gaussian limit from a non-Gaussian one. That the start is forgotten is, for linear SGD, built
-#   into the burn-in (now a unit test, see the deviations), so the "quenched" half of the statement is shown
-#   only in the figure.
-# * *Nonlinear model.* The logistic model passes (largest KS $\approx0.036$ against 0.04) with the smallest
-#   margin of the page: it keeps a visible mean offset of about $0.05\sqrt\eta$ in the first coordinate, the
-#   $O(\eta)$ bias that a nonlinear gradient adds to constant-step SGD. An early draft of this page, in which
-#   the controls still drew from the main random stream, measured 0.041 here, i.e. the margin is within Monte
-#   Carlo noise at $R_\text{logit}=2\cdot10^4$; we report the pre-registered stream. At the large step
-#   $\eta=0.4$ (control) the same measurement is 0.089.
-# * *Rate.* KS falls like $\eta^{0.49}$ (the brief's own trial run found 0.516); with Gaussian noise the fitted
-#   slope is $-0.05$, i.e. no rate at all, only Monte Carlo noise, so the slope is a real Berry–Esseen error
-#   and not a sampling artefact. That control is weaker than it looks, and full scale shows it: there
-#   ($R=4\cdot10^5$) the Gaussian chains' KS values all sit at the Monte Carlo floor (0.0008 to 0.0023 against
-#   $0.87/\sqrt R\approx0.0014$), so their fitted slope is the slope of four noisy numbers, and at seed 0 it
-#   lands at 0.51, inside the window. The rate claim is therefore *uninformative* at full scale, although the
-#   skewed chains' own slope (0.51 over the same four step sizes, 0.48 over all six) is as expected; a control
-#   that compared the KS level with the Monte Carlo floor would have separated them, but we keep the
-#   pre-registered one. Using the small-$\eta$ Lyapunov variance instead of the exact $\Sigma_\eta$
-#   changes almost nothing in 1-D (the variance ratio is $1/(1-\eta/2)$).
-# * *Skewness mechanism: uninformative.* The empirical skewness follows the closed form
-#   $\gamma\sum w^3/(\sum w^2)^{3/2}$ within 7%, but so do the decaying-step chains read at the same current
-#   step (within 9%): the closed form does not distinguish constant from slowly decaying steps, so this check
-#   is not evidence for anything specific to constant-step SGD.
-# * *Decaying-rate baseline.* The Robbins–Monro chains $\eta_k=0.5k^{-0.6}$ are far from normal at large
-#   current step size, because after 5 or 15 steps they still remember the start $\theta^*+5$. At
-#   $\eta_k\approx0.025$ (148 steps) they are *closer* to normal than the constant-step chain (KS 0.014 vs
-#   0.021): older, larger steps spread the weight over more noise terms, which reduces the skewness. Their
-#   fitted "slope" ($\approx2$) mixes forgetting with the Berry–Esseen error and is not a rate. In the
-#   full-scale run of the sweep (seed 0, $R=4\cdot10^5$) the two schemes nearly coincide at $\eta=0.0125$ and
-#   $0.00625$ (KS 0.015 for both, then 0.011 against 0.012), and the constant-step slope over all six step
-#   sizes is 0.48. So our miniature does not show that constant steps beat
-#   decaying ones at the same current step; the paper's "sharp compared to decaying schemes" refers to its
-#   bound's rate, which we cannot check numerically without its exponent.
-# * *Tails.* Under Student-$t$ noise ($\nu=4.5$) the tail between $10^{-2}$ and $10^{-4}$ has slope
-#   $\approx-5.5$, within the brief's window $[-6,-3]$ but steeper than $-\nu$: at $\eta=0.2$ the window still
-#   mixes the Gaussian bulk with the power-law tail, and the asymptotic $x^{-4.5}$ only takes over further out.
-#   With Gaussian noise (control) the same window gives $\approx-11$. The single-big-jump formula gets the far
-#   tail right ($9.1\cdot10^{-5}$ predicted vs $10^{-4}$ observed at $x\approx2.9$); the Gaussian approximation
-#   underestimates $P(|\delta|>2.9)$ by six orders of magnitude. The classical Fuk–Nagaev constants make that
-#   inequality vacuous at the scales we can simulate, so the non-asymptotic *bound* is not tested here, only
-#   the polynomial shape it predicts.
+# None of the paper's three headline claims can be tested here. The Berry–Esseen bound and the Nagaev
+# inequality: their forms, rates and constants were not available to us. The quenched CLT under milder
+# conditions: all our models satisfy the classical conditions, so the Gaussian limit we see is the classical
+# one, and the start is forgotten by construction of the burn-in.
 #
-# **What the miniature cannot show.** The paper's exact Berry–Esseen exponent, its metric and its constants
-# were not available to us, so "sharp" cannot be tested; we only see that the error is polynomial in $\eta$
-# with exponent near $1/2$. All models are one- or two-dimensional, the multivariate statement is only
-# checked coordinate by coordinate, and the smallest step sizes (where the error sinks below the Monte Carlo
-# floor $0.87/\sqrt R$) need the `full` run. The hard part was keeping the time budget: the logistic model
-# mixes at rate $\eta\lambda_{\min}(A)\approx0.005$ per step, so it needs about 1,900 steps where the
-# quadratic model needs 480.
+# ## What a skeptic would try
+#
+# Reviewed by an independent skeptic (a helper that did not write the page), with the rubric, the page, its
+# record and the kernels. They re-ran model (b) on the notebook's own streams at seeds 0-9 against naive
+# covariances, computed the Gibbs law's population KS without Monte Carlo noise, and repeated the measurement at
+# other step sizes; they found that the one check then counted (`logistic-ks`) measures a classical result, that
+# its margin to the bar lies inside the spread over seeds, and that naive covariances pass it equally. It is an
+# illustration now. What they tried is above and below, measured by this notebook at this seed:
+#
+# * **Covariances that use no $\eta\to0$ limit**, on the same chains of model (b): the exact linearised
+#   $\Sigma_\eta$ gives {glue:text}`ks_lin_exact:.4f` and a plug-in Gaussian with the empirical second moment,
+#   centred at $\theta^*$ (no theory at all), gives {glue:text}`ks_plugin_var:.4f`, against the Lyapunov
+#   normal's {glue:text}`ks_logit:.4f`. With the empirical mean as well the plug-in gives
+#   {glue:text}`ks_centred:.4f`, at the Monte Carlo floor. The Lyapunov covariance alone, against the centred
+#   cloud, gives {glue:text}`ks_lyap_centred:.4f`.
+# * **The Gibbs law without the bias**: against the centred cloud it gives {glue:text}`ks_gibbs_centred_1:.4f`
+#   and {glue:text}`ks_gibbs_centred_2:.4f`, under the bar, so at this anisotropy (eigenvalues of $A$:
+#   {glue:text}`lam_min:.3f` and {glue:text}`lam_max:.3f`) the measurement cannot tell the Lyapunov covariance
+#   from the Gibbs one by itself; the empirical variances are {glue:text}`emp_var_1:.3f` and
+#   {glue:text}`emp_var_2:.3f`.
+# * **Other seeds and step sizes** (the reviewer's runs, not repeated here, as they would multiply the page's
+#   runtime): the margin of model (b) to the bar was inside the spread over seeds 0-9, with one seed above it,
+#   and the same measurement passed at a smaller step and failed at a larger one, with the offset growing like
+#   $\sqrt\eta$ in these units. Pass or fail is set by the step against the bar, not by the paper.
+# * **A decaying learning rate instead of a constant one** (Robbins–Monro $\eta_k=\eta_0k^{-\alpha}$ with the
+#   brief's $\eta_0$ and $\alpha$, from the same
+#   start, read when $\eta_k$ reaches the smallest grid step): its iterate is *closer* to normal than the
+#   constant-step one (KS {glue:text}`ks_rm_min:.4f` against {glue:text}`ks_min:.4f`). Normality is not
+#   specific to constant steps, which is one more reason the model-(a) check is only an illustration. Its
+#   fitted "slope" ({glue:text}`slope_rm:.1f`) mixes forgetting of the start with the Berry–Esseen error and is
+#   not a rate.
+# * **The per-coordinate one-dimensional formula** $S_{ii}/(2A_{ii})$ was considered and is not a comparator:
+#   for a well-specified model $S=A$, so it gives the same $\tfrac12$ as the Lyapunov solution, and it would
+#   pass by identity, not by merit.
+# * **The small-$\eta$ Lyapunov variance instead of the exact $\Sigma_\eta$** in model (a) changes almost
+#   nothing (table above): the variance ratio is $1/(1-\eta/2)$.
+#
+# ## What the miniature cannot show
+#
+# * The paper's Berry–Esseen exponent, metric and constants, hence whether its bound holds or is sharp compared
+#   with decaying-step schemes; we only see that our KS error is polynomial in $\eta$.
+# * The paper's Nagaev-type inequality itself: its form was not available, and the classical constants are
+#   vacuous at simulable scales.
+# * The "milder conditions" of the paper: all our models satisfy the classical conditions (bounded or
+#   Gaussian features, smooth losses), so nothing here separates the paper's CLT from the classical ones. A
+#   test would need a model where the paper's conditions hold and the classical ones fail (the abstract does not
+#   say which), and a quantity the paper predicts and the classical results do not.
+# * High dimension: the models are one- and two-dimensional, and the multivariate statement is checked
+#   coordinate by coordinate. Separating the Lyapunov and Gibbs covariances would need a more anisotropic model
+#   or more chains than the ci budget allows (the logistic model mixes slowly, at rate $\eta\lambda_{\min}(A)$
+#   per step), and it would still test a classical result.

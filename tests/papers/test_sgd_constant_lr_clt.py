@@ -45,6 +45,21 @@ def test_stationary_cov_tends_to_lyapunov_and_lyapunov_matches_scipy():
     assert err[1] < err[0] / 5 and err[1] < 1e-2
 
 
+def test_langevin_isotropic_cov_solves_its_lyapunov_equation_and_differs_from_the_limit():
+    A = np.array([[1.0, 0.3], [0.3, 0.6]])
+    S = np.array([[0.5, 0.1], [0.1, 2.0]])
+    L = K.langevin_isotropic_cov(A, S)
+    s_bar = np.trace(S) / 2
+    np.testing.assert_allclose(A @ L + L @ A, s_bar * np.eye(2), rtol=1e-12, atol=1e-12)
+    assert np.abs(L - K.lyapunov_cov(A, S)).max() > 0.1
+    # isotropic noise: the naive Gibbs law is the exact limit
+    np.testing.assert_allclose(K.langevin_isotropic_cov(A, 0.7 * np.eye(2)), K.lyapunov_cov(A, 0.7 * np.eye(2)),
+                               rtol=1e-12)
+    # well-specified model (S = A): the limit is I/2 whatever A, the naive law is (tr A / 2d) A^-1
+    np.testing.assert_allclose(K.lyapunov_cov(A, A), 0.5 * np.eye(2), atol=1e-12)
+    np.testing.assert_allclose(K.langevin_isotropic_cov(A, A), np.trace(A) / 4 * np.linalg.inv(A), rtol=1e-12)
+
+
 def test_linear_sgd_gaussian_noise_matches_stationary_cov():
     rng = np.random.default_rng(3)
     A = np.array([[1.0, 0.3], [0.3, 0.6]])
@@ -193,6 +208,8 @@ def test_linear_sgd_forgets_start_after_burn_in():
         lambda: K.stationary_cov_linear(np.eye(2), [[1.0, 0.5], [0.0, 1.0]], 0.1),
         lambda: K.stationary_cov_linear(np.eye(2), np.eye(2), -0.1),
         lambda: K.lyapunov_cov(-np.eye(2), np.eye(2)),
+        lambda: K.langevin_isotropic_cov(-np.eye(2), np.eye(2)),
+        lambda: K.langevin_isotropic_cov([[1.0, 0.5], [0.0, 1.0]], np.eye(2)),
         lambda: K.ar_weights(0.1, 1.0, 0),
         lambda: K.weighted_sum_skewness(3.0, 1.0, 2.0),
         lambda: K.robbins_monro_steps(0.5, 0.4, 10),

@@ -34,6 +34,7 @@ __all__ = [
     "sgd_chains",
     "stationary_cov_linear",
     "lyapunov_cov",
+    "langevin_isotropic_cov",
     "ar_weights",
     "weighted_sum_skewness",
     "linear_sgd_moments",
@@ -275,6 +276,25 @@ def lyapunov_cov(A: ArrayLike, S: ArrayLike) -> np.ndarray:
     d = A.shape[0]
     vec = np.linalg.solve(np.kron(np.eye(d), A) + np.kron(A, np.eye(d)), S.reshape(-1))
     X = vec.reshape(d, d)
+    return 0.5 * (X + X.T)
+
+
+def langevin_isotropic_cov(A: ArrayLike, S: ArrayLike) -> np.ndarray:
+    r"""Naive alternative limit covariance of :math:`\delta/\sqrt\eta`: the Gibbs law of isotropic-noise Langevin.
+
+    The "SGD is Langevin dynamics at temperature :math:`\eta\bar s/2`" picture replaces the gradient noise by
+    isotropic noise of the same mean variance :math:`\bar s = \mathrm{tr}(S)/d`, whose stationary law near
+    :math:`\theta^*` is :math:`\propto \exp(-F/T)`, i.e. covariance :math:`(\bar s/2)\,A^{-1}` for
+    :math:`\delta/\sqrt\eta`. It solves :math:`A\Sigma + \Sigma A^\top = \bar s I` and equals
+    :func:`lyapunov_cov` only when :math:`S` is a multiple of the identity (or, for commuting :math:`A, S`,
+    when :math:`S \propto I`). Used on the page as a deliberately wrong prediction (a comparator), never as
+    the paper's limit. Shapes ``(d, d)`` in and out; ``A`` symmetric positive definite.
+    """
+    A, S = _check_pair(A, S)
+    if not np.allclose(A, A.T) or np.min(np.linalg.eigvalsh(0.5 * (A + A.T))) <= 0:
+        raise ValueError("A must be symmetric positive definite")
+    d = A.shape[0]
+    X = 0.5 * np.trace(S) / d * np.linalg.inv(A)
     return 0.5 * (X + X.T)
 
 
