@@ -310,3 +310,58 @@ def test_baseline_features_and_pca():
         K.baseline_features(views, mask, "nope")
     with pytest.raises(ValueError):
         K.pca_scores(np.ones((3, 2)), 5)
+
+
+# ------------------------------------------------------------------------------ scaling and low-rank baseline
+def test_scale_views_minmax_and_standard():
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(40, 4)) * [1.0, 3.0, 0.5, 2.0] + 7.0
+    mask = np.ones((40, 2), bool)
+    mask[:10, 0] = False
+    obs = X[10:]
+    mm = K.scale_views([X, X], mask, "minmax")[0]
+    assert np.allclose(mm[10:], (obs - obs.mean(0)) / (obs.max(0) - obs.min(0)))
+    assert np.allclose(mm[10:].max(0) - mm[10:].min(0), 1.0) and np.all(mm[:10] == 0.0)
+    st = K.scale_views([X, X], mask, "standard")
+    assert all(np.array_equal(a, b) for a, b in zip(st, K.standardize_views([X, X], mask)))
+    full = K.scale_views([X, X], mask, "minmax", fill_missing=False)[0]
+    assert np.allclose(full, (X - obs.mean(0)) / (obs.max(0) - obs.min(0)))
+    with pytest.raises(ValueError):
+        K.scale_views([X, X], mask, "robust")
+
+
+def test_lowrank_impute_recovers_a_low_rank_matrix_and_keeps_observed_entries():
+    rng = np.random.default_rng(6)
+    n, r = 200, 3
+    U = rng.normal(size=(n, r))
+    views = [U @ rng.normal(size=(r, d)) for d in (10, 12, 8)]
+    mask = K.apply_missing_mask(n, 3, 0.3, rng)
+    out = K.lowrank_impute(views, mask, rank=r, n_iter=300)
+    truth = K.scale_views(views, mask, fill_missing=False)
+    Xs = K.standardize_views(views, mask)
+    for v in range(3):
+        assert np.array_equal(out[v][mask[:, v]], Xs[v][mask[:, v]])
+    assert K.imputation_rmse(truth, out, mask) < 1e-3 * K.imputation_rmse(truth, Xs, mask)
+    assert np.array_equal(np.concatenate(K.lowrank_impute(views, mask, r, n_iter=0), 1), np.concatenate(Xs, 1))
+    F = K.baseline_features(views, mask, "lowrank", n_components=r)[0]
+    assert F.shape == (n, 30)
+    with pytest.raises(ValueError):
+        K.lowrank_impute(views, mask, rank=0)
+
+
+def test_knn_impute_keeps_observed_entries_and_copies_duplicated_neighbours():
+    rng = np.random.default_rng(3)
+    base = rng.normal(size=(20, 6))
+    X = np.concatenate([base, base], axis=0)  # every sample has an exact twin
+    views = [X[:, :3], X[:, 3:]]
+    mask = np.ones((40, 2), bool)
+    mask[:20:4, 1] = False  # some first copies lose view 2; their twins keep it
+    Xs = K.scale_views(views, mask)
+    out = K.knn_impute(views, mask, n_neighbors=1)
+    assert [o.shape for o in out] == [(40, 3), (40, 3)]
+    assert np.array_equal(out[0], Xs[0])
+    assert np.array_equal(out[1][mask[:, 1]], Xs[1][mask[:, 1]])
+    truth = K.scale_views(views, mask, fill_missing=False)
+    assert np.allclose(out[1][~mask[:, 1]], truth[1][~mask[:, 1]])  # the nearest neighbour is the twin
+    with pytest.raises(ValueError):
+        K.knn_impute(views, mask, n_neighbors=0)

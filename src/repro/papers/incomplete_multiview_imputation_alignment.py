@@ -151,25 +151,104 @@ def _check_views_mask(views: Sequence[np.ndarray], mask: np.ndarray) -> tuple[in
     return n, len(views)
 
 
-def standardize_views(views: Sequence[np.ndarray], mask: np.ndarray) -> list[np.ndarray]:
-    """Standardise each feature with the mean and standard deviation of its *observed* rows; missing rows -> 0.
+def scale_views(views: Sequence[np.ndarray], mask: np.ndarray, how: str = "standard",
+                fill_missing: bool = True) -> list[np.ndarray]:
+    """Scale each feature on its *observed* rows and centre it on their mean; missing rows -> 0 (mean imputation).
 
-    After this, zero imputation and mean imputation coincide. Features constant on the observed rows get unit scale.
+    ``how="standard"``: divide by the observed standard deviation (the page's convention). ``how="minmax"``: divide
+    by the observed range max - min, the min-max scaling of the HSACC code (whose [0, 1] shift is dropped: a
+    per-feature shift changes nothing downstream, the k-means, PCA, decoders with biases and the centred alignment
+    are all shift-invariant, and centring keeps zero imputation equal to mean imputation). Features constant on the
+    observed rows get unit scale. ``fill_missing=False`` scales the missing rows too (ground truth for imputation).
 
     Returns
     -------
     list of ``(n, d_v)`` float64 arrays.
     """
     _check_views_mask(views, mask)
+    if how not in ("standard", "minmax"):
+        raise ValueError(f"unknown scaling {how!r}: 'standard' or 'minmax'")
     out = []
     for v, X in enumerate(views):
         obs = np.asarray(X, float)[mask[:, v]]
-        mu, sd = obs.mean(0), obs.std(0)
+        mu = obs.mean(0)
+        sd = obs.std(0) if how == "standard" else obs.max(0) - obs.min(0)
         sd[sd < 1e-12] = 1.0
         Xs = (np.asarray(X, float) - mu) / sd
-        Xs[~mask[:, v]] = 0.0
+        if fill_missing:
+            Xs[~mask[:, v]] = 0.0
         out.append(Xs)
     return out
+
+
+def standardize_views(views: Sequence[np.ndarray], mask: np.ndarray) -> list[np.ndarray]:
+    """Standardise each feature with the mean and standard deviation of its *observed* rows; missing rows -> 0.
+
+    After this, zero imputation and mean imputation coincide. Features constant on the observed rows get unit scale.
+    ``scale_views(views, mask, "standard")``.
+
+    Returns
+    -------
+    list of ``(n, d_v)`` float64 arrays.
+    """
+    return scale_views(views, mask, "standard")
+
+
+def lowrank_impute(views: Sequence[np.ndarray], mask: np.ndarray, rank: int, n_iter: int = 100,
+                   scaling: str = "standard") -> list[np.ndarray]:
+    """Iterative low-rank (hard-impute) completion of the concatenated scaled views: a naive, linear baseline.
+
+    Starts from mean imputation (``scale_views``) and ``n_iter`` times replaces the missing entries by those of the
+    best rank-``rank`` approximation (truncated SVD of the column-centred concatenation, through the
+    eigenvectors of its Gram matrix, column means added back);
+    observed entries are never changed. It is a shared latent per sample with *linear* decoders and no alignment
+    (Mazumder, Hastie & Tibshirani 2010, hard-impute; Troyanskaya et al. 2001, SVDimpute).
+
+    Returns
+    -------
+    V completed ``(n, d_v)`` arrays in the units of ``scale_views(views, mask, scaling)``.
+    """
+    n, V = _check_views_mask(views, mask)
+    Xs = scale_views(views, mask, scaling)
+    dims = [X.shape[1] for X in Xs]
+    if not 1 <= rank <= min(n, sum(dims)) or n_iter < 0:
+        raise ValueError("1 <= rank <= min(n, sum of view widths) and n_iter >= 0 required")
+    X = np.concatenate(Xs, axis=1)
+    miss = np.concatenate([np.repeat(~mask[:, v:v + 1], d, axis=1) for v, d in enumerate(dims)], axis=1)
+    for _ in range(n_iter):
+        mu = X.mean(0)
+        Xc = X - mu
+        _, W = np.linalg.eigh(Xc.T @ Xc)  # right singular vectors of Xc, ascending order
+        Wr = W[:, -rank:]
+        X = np.where(miss, Xc @ Wr @ Wr.T + mu, X)  # the rank-r truncated SVD of Xc, plus the means
+    return np.split(X, np.cumsum(dims)[:-1], axis=1)
+
+
+def knn_impute(views: Sequence[np.ndarray], mask: np.ndarray, n_neighbors: int = 10,
+               scaling: str = "standard") -> list[np.ndarray]:
+    """k-nearest-neighbour imputation of the concatenated scaled views: a naive, nonparametric baseline.
+
+    Each missing view of a sample is filled with the mean of that view over the ``n_neighbors`` samples closest to
+    it (NaN-aware Euclidean distance on the entries both observe) among those that observe the view: scikit-learn's
+    ``KNNImputer`` with its defaults otherwise (uniform weights). Observed entries are never changed. Troyanskaya
+    et al. 2001 (KNNimpute).
+
+    Returns
+    -------
+    V completed ``(n, d_v)`` arrays in the units of ``scale_views(views, mask, scaling)``.
+    """
+    from sklearn.impute import KNNImputer
+
+    n, V = _check_views_mask(views, mask)
+    if n_neighbors < 1:
+        raise ValueError("n_neighbors >= 1 required")
+    Xs = scale_views(views, mask, scaling)
+    dims = [X.shape[1] for X in Xs]
+    X = np.concatenate(Xs, axis=1)
+    miss = np.concatenate([np.repeat(~mask[:, v:v + 1], d, axis=1) for v, d in enumerate(dims)], axis=1)
+    X = np.where(miss, np.nan, X)
+    X = KNNImputer(n_neighbors=n_neighbors, keep_empty_features=True).fit_transform(X)
+    return np.split(X, np.cumsum(dims)[:-1], axis=1)
 
 
 # ------------------------------------------------------------------------------------------------------ alignment
@@ -347,10 +426,11 @@ def pca_scores(X: np.ndarray, k: int) -> np.ndarray:
 
 
 def fit_imvc(views: Sequence[np.ndarray], mask: np.ndarray, latent_dim: int, lam: float = 1.0, n_outer: int = 4,
-             n_inner: int = 25, lr: float = 1e-2, hidden: int = 32, z_decay: float = 0.1, seed: int = 0) -> dict:
+             n_inner: int = 25, lr: float = 1e-2, hidden: int = 32, z_decay: float = 0.1, seed: int = 0, scaling: str = "standard") -> dict:
     """Incomplete multi-view clustering by a shared latent, decoder imputation and linear alignment (brief, mechanism).
 
-    Views are standardised on their observed rows (``standardize_views``); $Z$ starts from the PCA scores of the
+    Views are standardised on their observed rows (``standardize_views``; ``scaling="minmax"``: min-max scaled,
+    ``scale_views``); $Z$ starts from the PCA scores of the
     zero-filled concatenation, scaled to unit variance, and $\\tilde X_v$ from zero (= mean) imputation. Then
     ``n_outer`` times: (a) ``n_inner`` full-batch Adam steps on $Z$ and the decoders with the imputations fixed,
     minimising
@@ -369,7 +449,7 @@ def fit_imvc(views: Sequence[np.ndarray], mask: np.ndarray, latent_dim: int, lam
     if latent_dim < 1 or n_outer < 1 or n_inner < 1 or lr <= 0 or lam < 0 or z_decay < 0:
         raise ValueError("latent_dim, n_outer, n_inner, lr must be positive and lam, z_decay >= 0")
     torch.manual_seed(seed)
-    Xs = standardize_views(views, mask)
+    Xs = scale_views(views, mask, scaling)
     Xt = [torch.tensor(X, dtype=torch.float32) for X in Xs]
     M = torch.tensor(mask)
     dims = [X.shape[1] for X in Xs]
@@ -472,16 +552,21 @@ def kmeans_labels(F: np.ndarray, n_clusters: int, seed: int = 0, n_init: int = 1
     return KMeans(n_clusters, n_init=n_init, random_state=seed).fit_predict(F)
 
 
-def baseline_features(views: Sequence[np.ndarray], mask: np.ndarray, kind: str, n_components: int = 8) -> list[np.ndarray]:
+def baseline_features(views: Sequence[np.ndarray], mask: np.ndarray, kind: str, n_components: int = 8,
+                      scaling: str = "standard") -> list[np.ndarray]:
     """Features of the standard baselines of incomplete multi-view clustering, for k-means.
 
     kind:
       ``"mean-concat"`` -> ``[concatenation of the mean-imputed standardised views]``;
       ``"zero-pca"`` -> ``[PCA scores (n_components) of the zero-filled concatenation]`` (the same zero fill after
       standardisation, then a linear projection);
-      ``"single"`` -> one mean-imputed standardised view per entry (for the best single view).
+      ``"single"`` -> one mean-imputed standardised view per entry (for the best single view);
+      ``"lowrank"`` -> ``[concatenation of the views completed by lowrank_impute(rank=n_components)]``.
+    ``scaling="minmax"``: the views are min-max scaled instead of standardised (``scale_views``).
     """
-    Xs = standardize_views(views, mask)
+    if kind == "lowrank":
+        return [np.concatenate(lowrank_impute(views, mask, n_components, scaling=scaling), axis=1)]
+    Xs = scale_views(views, mask, scaling)
     if kind == "mean-concat":
         return [np.concatenate(Xs, axis=1)]
     if kind == "zero-pca":
