@@ -27,12 +27,14 @@ import numpy as np
 import torch
 from IPython.display import Markdown, display
 
-from repro.claims import Claims, at_least, at_most, tolerance
+from myst_nb import glue
+
+from repro.claims import Claims, Comparator, at_least, at_most, tolerance
 from repro.papers import sphere_hebbian as K
 from repro.runtime import progress, setup_notebook
 
 P = setup_notebook(scale, seed, presets={
-    # about 8 s of CPU on one thread (measured on a loaded machine): 2 initialisations, 4 epochs of 9 steps
+    # about 11 s of CPU on one thread: 2 initialisations, 4 epochs of 9 steps, and the official 3x3 configuration
     "ci": dict(inits=2, epochs=4, patch_epochs=6),
     # about 2-3 min of CPU: 5 initialisations, 30 epochs (270 steps of 128 images) per trained block
     "full": dict(inits=5, epochs=30, patch_epochs=40),
@@ -81,8 +83,10 @@ PT = 100.0                         # accuracies are reported in percentage point
 # The paper (SPHeRe, NeurIPS 2025) proposes a local, unsupervised loss for each block of a convolutional
 # network and reports the best linear-probe accuracy among synaptic-plasticity methods on CIFAR-10,
 # CIFAR-100 and Tiny-ImageNet, plus good continual and transfer learning. The numbers we could find: a log
-# file once committed to the official repository reads 81.4% best (81.2% last) test accuracy, with the
-# default dataset CIFAR-10; SoftHebb reports 80.3% on CIFAR-10. Transfer and reconstruction figures appear
+# file once committed to the official repository (with `hebb.py` at commit `502ffc4`) reads 81.4% best (81.2%
+# last) test accuracy on CIFAR-10; SoftHebb reports 80.3% on CIFAR-10. Two caveats on that log: the script
+# that wrote it uses a structural loss built on pairwise distances (`pdist`), not the cosine-Gram loss of the
+# later `main.py` that we implement, and its "best" is the best epoch chosen on the test set itself. Transfer and reconstruction figures appear
 # only in an AI summary and are not used. The authors' names were not found.
 #
 # ## The method
@@ -121,7 +125,10 @@ PT = 100.0                         # accuracies are reported in percentage point
 #   random frozen filters; plain Hebb with weight normalisation, Oja's subspace rule and SoftHebb, each on
 #   the 5×5 input patches that the filters see; **SPHeRe**; SPHeRe *without the orthogonality term*
 #   ($0.8\to0$); SPHeRe *without the auxiliary projection* (the loss computed on the 256 block outputs
-#   directly); and end-to-end backpropagation with a linear classifier (the upper reference). SPHeRe and
+#   directly); SPHeRe stopped after one epoch; two naive filter learners without a gradient, exact PCA filters
+#   of the patches and spherical k-means centroids of the contrast-normalised patches (`K.pca_filters`,
+#   `K.spherical_kmeans_filters`, added after the independent review); and end-to-end backpropagation with a
+#   linear classifier (the upper reference). SPHeRe and
 #   backprop use AdamW (learning rate $10^{-2}$, weight decay 0.05, cosine schedule) on batches of 128.
 # * **Probe.** Ridge regression on ±1 one-hot targets ($\alpha=1$, standardised features, argmax), fitted on
 #   the training set's frozen features, scored on the test set; batch-norm statistics are set to those of
@@ -129,9 +136,8 @@ PT = 100.0                         # accuracies are reported in percentage point
 # * **Scale.** ci: 2 initialisations, 4 epochs (36 steps) for the gradient-trained blocks, 6 epochs for
 #   the patch rules. full: 5 initialisations, 30 epochs (270 steps) and 40 epochs. Mean and spread are over
 #   the initialisations; the sweep (`make sweep`) repeats the whole page over seeds 0–9 (data split
-#   included). CPU time of the notebook's cells, measured here on a shared machine with a load of about 7 on
-#   2 cores: about 15 s at ci scale (4.5 s of it imports), 139 s at full scale (with the Jupyter kernel). The
-#   "about 8 s" in the presets' comment is our estimate for a quiet machine, which we could not measure.
+#   included). The page's run time at each scale is on its card. The pooled tests are run a second time with
+#   the official kernel size and batching (3×3 filters, padding 1, last partial batch kept; backprop left out).
 # * **Continual check.** Task A = digits 0–4, task B = digits 5–9, seen one after the other with no
 #   replay. SPHeRe trains unsupervised on A's images and then on B's; backprop trains on A's labels and
 #   then on B's (one 10-way head). After task A a linear probe for A is fitted on the features; after
@@ -140,20 +146,31 @@ PT = 100.0                         # accuracies are reported in percentage point
 #   accuracy after task A minus after task B, in points. We also refit the probe after task B, to see how much
 #   of A's information the features still hold.
 #
-# **Claims, fixed before the first run** (each with its control, which should not satisfy it):
+# **Claims, fixed before the first run** (the criteria and thresholds below are unchanged since; the
+# comparators were added when the page was converted to the book's claim model, issue 33: each test now stands
+# beside its ablation, the method without the ingredient it is about, and the strongest naive baselines, all
+# measured the same way):
 #
 # 1. *Beats random features* (the brief's check C1): mean probe accuracy of SPHeRe minus that of the frozen
-#    random block $\ge 3$ points. Control: the same difference for plain Hebb, whose units collapse.
+#    random block $\ge 3$ points. Ablation: SPHeRe without the orthogonality term. Baselines: Oja's subspace
+#    rule and SoftHebb, minus the same random block (plain Hebb, whose units collapse, was the first control:
+#    a strawman, dropped). Added after the independent review, all minus the same random block: exact PCA
+#    filters of the patches, spherical k-means centroids of the patches as filters (two naive filter learners
+#    without a gradient), SPHeRe without the projection, and SPHeRe stopped after one epoch.
 # 2. *Beats the local rules* (the paper's headline): mean probe accuracy of SPHeRe minus the best of Oja,
 #    plain Hebb and SoftHebb $\ge 0.5$ points (the paper's margin over SoftHebb on CIFAR-10 is about 1 point).
-#    Control: the same margin for SPHeRe without the auxiliary projection, the ingredient in the paper's title.
+#    Ablation: SPHeRe without the auxiliary projection, the ingredient in the paper's title. Baselines (since the
+#    review), minus the same best local rule: PCA filters, k-means filters, SPHeRe stopped after one epoch. (The
+#    frozen random block was the baseline before; it was the negative of claim 1's Oja baseline whenever Oja's
+#    rule is the best local rule, one measurement counted twice, and was dropped.)
 # 3. *The local loss is optimised* (the brief's check C2): both terms of the loss, measured over the
 #    training set, fall by at least 30% from their value at initialisation (the smaller of the two relative
-#    decreases, mean over initialisations). Control: SPHeRe without the orthogonality term, whose
-#    orthogonality loss is measured but not optimised.
+#    decreases, mean over initialisations). Now an illustration, not a test: an optimiser lowering its own loss
+#    is a property of our code, and SPHeRe without the orthogonality term lowers both terms as much.
 # 4. *Little forgetting* (the abstract's continual-learning claim; our threshold, the paper gives no number we
-#    could find): forgetting of SPHeRe $\le 5$ points. Control: end-to-end backprop trained on the same
-#    sequence.
+#    could find): forgetting of SPHeRe $\le 5$ points. Ablation: SPHeRe without the projection. Baselines:
+#    frozen random filters (nothing learned, batch norm re-fitted to each task), Oja's rule, and end-to-end
+#    backprop trained on the same sequence (the first control).
 #
 # The brief's third check (SPHeRe no better than backprop + 1 point) is shown in the figures but is not a
 # claim: nothing natural could serve as its control.
@@ -162,14 +179,25 @@ PT = 100.0                         # accuracies are reported in percentage point
 # random filters reach 98%, so claims 1 and 2 cannot separate the methods. Claims 1 and 2 were therefore
 # repeated, with the same thresholds and controls and on the same trained blocks, for a narrow readout: each
 # filter's 4×4 map averaged to one number, 16 features in all (the same global pooling that SPHeRe's projection
-# applies), so that the probe depends on every filter. The pre-registered claims are kept unchanged.
+# applies), so that the probe depends on every filter. The pre-registered claims are kept unchanged. A second
+# reading against the official code (issue 34) added the two pooled tests once more with the official kernel
+# size and batching (3×3 filters, padding 1, last partial batch kept), thresholds unchanged (†). The † tests
+# are not yet confirmed on fresh seeds (10–19); until they are, they do not move the page's badge.
 #
 # **Deviations from the paper**
 #
 # * Data and scale: 8×8 digits instead of CIFAR-10/100 and Tiny-ImageNet; one block of 16 filters instead of
 #   three blocks of 384, 768 and 1,536 channels (no residual connection); projection size 32 instead of 256;
 #   36 (ci) or 270 (full) AdamW steps instead of 100 epochs of CIFAR (about 39,000 steps).
-# * Learning rate $10^{-2}$ instead of the official $10^{-3}$, to make up for about 150 times fewer steps; the
+# * Kernel size and batching: the official blocks use 3×3 convolutions with padding 1 and keep the last
+#   partial batch of each epoch; ours are 5×5 (padding 2) and drop it (1,198 training digits: 9 batches of 128,
+#   46 digits left out each epoch, at a new random draw). Both are run as a second configuration for the pooled
+#   tests (the `-3x3` rows of the claims table). Two details of that configuration: only the SPHeRe variants
+#   keep the last partial batch there, the patch rules (Oja, Hebb, SoftHebb) still drop it; and a 3×3 patch has
+#   9 dimensions, so 16 Oja units cannot be orthonormal: the Oja baseline there is an overcomplete, degenerate
+#   PCA, and the PCA filters fill only 9 of the 16 filters (the other 7 keep their random start).
+# * Learning rate $10^{-2}$ instead of the official $10^{-3}$, to make up for far fewer steps (about 1,000 times
+#   fewer at ci scale, 36 steps, and about 145 times fewer at full scale, 270 steps); the
 #   cosine schedule is stepped per epoch over our epochs, as the official one is over its 100. The same rate
 #   and schedule for the backprop reference.
 # * The official script trains the linear classifier on top at the same time as the blocks, on the labels,
@@ -177,7 +205,10 @@ PT = 100.0                         # accuracies are reported in percentage point
 #   the usual linear-probe protocol; no label reaches the SPHeRe block in either case.
 # * Baselines on the same block: SoftHebb's own architecture (input batch norm, triangle activation, its
 #   initialisation with large weights and reflect padding, a batch of 10 for one epoch) is replaced by our
-#   block with zero padding, the shared random initialisation, batches of 128 and the epochs above; its
+#   block (but with SoftHebb's reflect padding, where the other methods pad with zeros: on 8×8 digits most
+#   patches touch the border, and zero padding changed SoftHebb's update by about half its norm at our random
+#   start; the first version of this page used zero padding), the shared random initialisation, batches of 128
+#   and the epochs above; its
 #   update rule, base rate 0.08 and inverse temperature 1 are the official first-layer ones. Oja and
 #   plain Hebb are textbook rules (rate 0.05, chosen from a convergence check of Oja's rule on digit
 #   patches before any accuracy was computed). The patch rules learn no bias and no batch-norm parameters.
@@ -202,33 +233,48 @@ print(f"scale={P.scale}: {len(ytr)} training and {len(yte)} test digits; {P.init
 pixels_acc = PT * K.probe_accuracy(Xtr.flatten(1), ytr, Xte.flatten(1), yte, ALPHA)
 print(f"linear probe on the raw pixels: {pixels_acc:.1f}%")
 
-METHODS = ["random", "hebb", "oja", "softhebb", "sphere", "sphere_no_ortho", "sphere_no_proj", "backprop"]
+METHODS = ["random", "hebb", "oja", "softhebb", "pca", "kmeans", "sphere", "sphere_1ep", "sphere_no_ortho",
+           "sphere_no_proj", "backprop"]
 LABELS = {"random": "random (frozen)", "hebb": "plain Hebb", "oja": "Oja subspace", "softhebb": "SoftHebb",
-          "sphere": "SPHeRe", "sphere_no_ortho": "SPHeRe, no orthogonality", "sphere_no_proj": "SPHeRe, no projection",
+          "pca": "PCA filters", "kmeans": "k-means filters", "sphere": "SPHeRe", "sphere_1ep": "SPHeRe, 1 epoch",
+          "sphere_no_ortho": "SPHeRe, no orthogonality", "sphere_no_proj": "SPHeRe, no projection",
           "backprop": "backprop (labels)"}
 
 
-def init_block(r: int, **kw) -> K.SPHeReBlock:
+def init_block(r: int, ksize: int = KSIZE, **kw) -> K.SPHeReBlock:
     """The shared random initialisation of initialisation r (the same filters for every method)."""
     torch.manual_seed(10_000 * seed + r)
-    return K.SPHeReBlock(1, C, KSIZE, PROJ, **kw)
+    return K.SPHeReBlock(1, C, ksize, PROJ, **kw)
 
 
 def gen(r: int) -> torch.Generator:
     return torch.Generator().manual_seed(10_000 * seed + r)
 
 
-def train(method: str, r: int, X: torch.Tensor, y: torch.Tensor, block: K.SPHeReBlock | None = None, head=None):
-    """Train (in place) the block of one method on (X, y); returns the block, the head and the loss history."""
+def train(method: str, r: int, X: torch.Tensor, y: torch.Tensor, block: K.SPHeReBlock | None = None, head=None,
+          ksize: int = KSIZE, drop_last: bool = True):
+    """Train (in place) the block of one method on (X, y); returns the block, the head and the loss history.
+
+    ``ksize=3, drop_last=False`` is the official configuration's kernel (3x3, padding 1) and batching."""
     kw = {"sphere_no_ortho": dict(ortho_weight=0.0), "sphere_no_proj": dict(use_projection=False)}.get(method, {})
-    block = init_block(r, **kw) if block is None else block
+    block = init_block(r, ksize, **kw) if block is None else block
     hist = None
     if method in ("hebb", "oja"):
         K.train_patch_rule(method, block.conv, X, P.patch_epochs, BATCH, LR_PATCH, gen(r))
     elif method == "softhebb":
+        block.conv.padding_mode = "reflect"   # as SoftHebb's own convolutions pad, in training and in the features
         K.train_patch_rule("softhebb", block.conv, X, P.patch_epochs, BATCH, LR_SOFTHEBB, gen(r), t_invert=T_INV)
+    elif method in ("pca", "kmeans"):   # naive filter learners, no gradient (added after the independent review)
+        patches = K.extract_patches(X, ksize, ksize // 2)
+        W0 = block.conv.weight.detach().reshape(C, -1)
+        W = K.pca_filters(patches, W0) if method == "pca" else K.spherical_kmeans_filters(patches, C, gen(r))
+        with torch.no_grad():
+            block.conv.weight.copy_(W.reshape(block.conv.weight.shape))
+            block.conv.bias.zero_()
+    elif method == "sphere_1ep":        # SPHeRe stopped after its first epoch (constant rate over that epoch)
+        hist = K.train_local(block, X, 1, BATCH, LR, WD, gen(r), drop_last=drop_last)
     elif method.startswith("sphere"):
-        hist = K.train_local(block, X, P.epochs, BATCH, LR, WD, gen(r))
+        hist = K.train_local(block, X, P.epochs, BATCH, LR, WD, gen(r), drop_last=drop_last)
     elif method == "backprop":
         if head is None:
             torch.manual_seed(10_000 * seed + r + 5_000)
@@ -262,10 +308,28 @@ for r in progress(range(P.inits), desc="initialisations"):
             blocks[m] = block
 mean = {m: float(np.mean(v)) for m, v in acc.items()}
 mean_pool = {m: float(np.mean(v)) for m, v in acc_pool.items()}
+
+# The official configuration's kernel and batching (3x3 filters, padding 1, last partial batch kept), issue 34
+# item 8: the same methods (backprop left out), both readouts.
+OFFICIAL = ["random", "hebb", "oja", "softhebb", "pca", "kmeans", "sphere", "sphere_1ep", "sphere_no_ortho",
+            "sphere_no_proj"]
+acc3 = {m: [] for m in OFFICIAL}
+acc3_pool = {m: [] for m in OFFICIAL}
+for r in progress(range(P.inits), desc="official 3x3 kernels"):
+    for m in OFFICIAL:
+        block, _, _ = train(m, r, Xtr, ytr, ksize=3, drop_last=False)
+        F_tr, F_te = K.block_features(block, Xtr), K.block_features(block, Xte)
+        acc3[m].append(PT * K.probe_accuracy(F_tr, ytr, F_te, yte, ALPHA))
+        acc3_pool[m].append(PT * K.probe_accuracy(pooled(F_tr), ytr, pooled(F_te), yte, ALPHA))
+mean3 = {m: float(np.mean(v)) for m, v in acc3.items()}
+mean3_pool = {m: float(np.mean(v)) for m, v in acc3_pool.items()}
 print("linear-probe test accuracy (%), per initialisation; 256 features | 16 pooled features")
 for m in METHODS:
     print(f"{LABELS[m]:>26}: {mean[m]:5.1f} ({', '.join(f'{a:.1f}' for a in acc[m])}) | "
           f"{mean_pool[m]:5.1f} ({', '.join(f'{a:.1f}' for a in acc_pool[m])})")
+print("official kernel (3x3, padding 1, last partial batch kept); 256 features | 16 pooled features")
+for m in OFFICIAL:
+    print(f"{LABELS[m]:>26}: {mean3[m]:5.1f} | {mean3_pool[m]:5.1f}")
 
 # %% [markdown]
 # ### Continual check: digits 0–4, then digits 5–9
@@ -273,7 +337,8 @@ for m in METHODS:
 # %%
 A_tr, A_te = ytr < 5, yte < 5
 B_tr = ~A_tr
-cont = {m: {"after A": [], "after B, same probe": [], "after B, new probe": []} for m in ("sphere", "backprop")}
+CONT = ("sphere", "sphere_no_proj", "random", "oja", "backprop")
+cont = {m: {"after A": [], "after B, same probe": [], "after B, new probe": []} for m in CONT}
 for r in progress(range(P.inits), desc="continual"):
     for m in cont:
         block, head, _ = train(m, r, Xtr[A_tr], ytr[A_tr])
@@ -326,9 +391,10 @@ plt.show()
 # each filter has to carry information on its own.
 
 # %%
-fig, axes = plt.subplots(2, 1, figsize=(8, 6.4), sharex=True)
+fig, axes = plt.subplots(2, 1, figsize=(9.5, 6.6), sharex=True)
 xs = np.arange(len(METHODS))
-colors = ["0.6", "tab:olive", "tab:cyan", "tab:purple", "tab:red", "salmon", "lightcoral", "tab:blue"]
+colors = ["0.6", "tab:olive", "tab:cyan", "tab:purple", "tab:green", "tab:brown", "tab:red", "rosybrown", "salmon",
+          "lightcoral", "tab:blue"]
 for ax, A, what in ((axes[0], acc, f"all {C * 16} features (16 filters x 4x4 positions)"),
                     (axes[1], acc_pool, "16 pooled features (each filter's map averaged)")):
     for i, m in enumerate(METHODS):
@@ -368,15 +434,18 @@ plt.show()
 # ### Continual check
 #
 # Test accuracy on task A (digits 0–4) after training on task A, and after training on task B (digits 5–9)
-# with the probe fitted after task A ("same probe") or refitted ("new probe"). One dot per initialisation.
+# with the probe fitted after task A ("same probe") or refitted ("new probe"), for SPHeRe, its ablation without
+# the projection, the frozen random block, Oja's rule and backprop with labels. One dot per initialisation.
 
 # %%
 fig, ax = plt.subplots(figsize=(7, 3.2))
 stages = list(next(iter(cont.values())))
-for j, (m, col) in enumerate((("sphere", "tab:red"), ("backprop", "tab:blue"))):
+CCOL = {"sphere": "tab:red", "sphere_no_proj": "lightcoral", "random": "0.6", "oja": "tab:cyan", "backprop": "tab:blue"}
+for j, m in enumerate(CONT):
+    col = CCOL[m]
     for i, st in enumerate(stages):
-        x = i + (j - 0.5) * 0.35
-        ax.bar(x, np.mean(cont[m][st]), width=0.33, color=col, alpha=0.6, label=LABELS[m] if i == 0 else None)
+        x = i + (j - 2) * 0.17
+        ax.bar(x, np.mean(cont[m][st]), width=0.16, color=col, alpha=0.6, label=LABELS[m] if i == 0 else None)
         ax.scatter(np.full(P.inits, x), cont[m][st], color="k", s=10, zorder=3)
 ax.set_xticks(range(len(stages)), stages)
 ax.set_ylabel("task-A test accuracy (%)")
@@ -392,11 +461,11 @@ plt.show()
 # side only to place the orders of magnitude. Our rows are means over the initialisations of this run.
 
 # %%
-rows = [("CIFAR-10, SPHeRe, official repository log (best / last epoch)", "81.4 / 81.2", "—"),
+rows = [("CIFAR-10, SPHeRe, repository log of hebb.py at 502ffc4, pdist loss (best epoch on test / last)", "81.4 / 81.2", "—"),
         ("CIFAR-10, SoftHebb (its own paper)", "80.3", "—")]
 rows += [(f"digits, one block of {C} filters, {LABELS[m]} (256 features; 16 pooled)", "—",
           f"{mean[m]:.1f} ± {np.std(acc[m]):.1f}; {mean_pool[m]:.1f} ± {np.std(acc_pool[m]):.1f}")
-         for m in ("sphere", "softhebb", "oja", "hebb", "random", "backprop")]
+         for m in ("sphere", "softhebb", "oja", "hebb", "pca", "kmeans", "random", "backprop")]
 rows += [("digits, raw pixels", "—", f"{pixels_acc:.1f}")]
 display(Markdown("| setting | paper / repository (%) | ours (%) |\n|---|---|---|\n"
                  + "\n".join(f"| {a} | {b} | {c} |" for a, b, c in rows)))
@@ -424,55 +493,135 @@ display(Markdown("| setting | paper / repository (%) | ours (%) |\n|---|---|---|
 #   temperatures 1 and 0.65, computed by us from the input patches.
 #
 # **Departures** (all listed under the deviations): the size of everything (one block of 16 filters, $P=32$,
-# a few hundred steps, learning rate $10^{-2}$); the classifier fitted after training (ridge probe) rather than
-# trained alongside; the SoftHebb baseline run on our block with our initialisation and batch size. We did not
+# a few hundred steps, learning rate $10^{-2}$); 5×5 kernels with padding 2 where the official blocks use 3×3
+# with padding 1, and the last partial batch dropped where the official loader keeps it (both run as a second
+# configuration: the `-3x3` tests); the classifier fitted after training (ridge probe) rather than
+# trained alongside; the SoftHebb baseline run on our block with our initialisation and batch size (with its
+# own reflect padding since the second reading; zero padding before). The CIFAR-10 log we quote (81.4%) was written by the older
+# `hebb.py` (commit `502ffc4`), whose structural loss compares pairwise distances (`pdist`) rather than cosine
+# Gram matrices, and reports the best epoch on the test set. We did not
 # run the official training script: it needs CIFAR-10, which this machine cannot download, and a GPU-sized
 # budget.
 
 # %%
 TRAINED = tolerance(abs=1.0, why="end point of a few hundred float32 AdamW / Hebbian steps; a few of 599 test digits can flip")
-best_local = max(mean["oja"], mean["hebb"], mean["softhebb"])
-claims.check("beats-random",
-             statement=f"Mean linear-probe accuracy of SPHeRe minus frozen random filters, digits ({P.inits} initialisations), points",
-             paper="the brief's check C1 (SPHeRe >= random features + 3 points); the paper reports only CIFAR-scale accuracies",
-             criterion=at_least(3.0), measured=mean["sphere"] - mean["random"],
-             control=mean["hebb"] - mean["random"], control_label="plain Hebb (normalised) minus random: its units collapse",
-             tol=TRAINED)
-claims.check("beats-local-rules",
-             statement="Mean probe accuracy of SPHeRe minus the best of Oja, plain Hebb and SoftHebb, points",
-             paper="best among unsupervised plasticity rules: 81.4% on CIFAR-10 (repository log) vs SoftHebb's 80.3%",
-             criterion=at_least(0.5), measured=mean["sphere"] - best_local,
-             control=mean["sphere_no_proj"] - best_local,
-             control_label="SPHeRe without the auxiliary projection, minus the same best local rule", tol=TRAINED)
+PAPER_LOCAL = ("best among unsupervised plasticity rules: 81.4% best / 81.2% last epoch on CIFAR-10 in a log committed "
+               "with the repository's hebb.py (pairwise-distance loss; 'best' chosen on the test set) vs SoftHebb's 80.3%")
 POOLED = ("added after the first run: with all 256 features the probe saturates (random filters already reach 98%), "
           "so this readout, one number per filter, asks the same question where the filters matter")
-best_local_pool = max(mean_pool["oja"], mean_pool["hebb"], mean_pool["softhebb"])
-claims.check("beats-random-pooled",
+OFFICIAL_WHY = ("issue 34 item 8: the official blocks use 3x3 kernels with padding 1 and keep the last partial batch "
+                "(ours 5x5 and dropped); the same test rerun with the official values, threshold unchanged")
+NO_ORTHO = "SPHeRe without the orthogonality term (0.8 -> 0)"
+NO_PROJ = "SPHeRe without the auxiliary projection (the loss on the 256 block outputs)"
+PCA_F = "exact PCA filters of the patches (top principal directions; no gradient)"
+KMEANS_F = "spherical k-means centroids of contrast-normalised patches as filters"
+ONE_EPOCH = "SPHeRe stopped after one epoch (early stopping)"
+
+
+def beats_random(M: dict, statement: str, **kw) -> None:
+    """The beats-random test on the accuracies M (a readout, a configuration)."""
+    claims.test(kw.pop("id"), statement=statement,
+                paper="the brief's check C1 (SPHeRe >= random features + 3 points); the paper reports only CIFAR-scale accuracies",
+                criterion=at_least(3.0), measured=M["sphere"] - M["random"],
+                ablation=Comparator(f"{NO_ORTHO}, minus random", M["sphere_no_ortho"] - M["random"],
+                                    ingredient="the orthogonality term, which keeps the units apart")
+                if "sphere_no_ortho" in M else
+                Comparator(f"{NO_PROJ}, minus random", M["sphere_no_proj"] - M["random"],
+                           ingredient="the auxiliary projection (feedback mediation)"),
+                baselines=[Comparator("Oja's subspace rule on the same patches, minus random", M["oja"] - M["random"]),
+                           Comparator("SoftHebb's update (its reflect padding) on the same block, minus random", M["softhebb"] - M["random"]),
+                           Comparator(f"{PCA_F}, minus random", M["pca"] - M["random"]),
+                           Comparator(f"{KMEANS_F}, minus random", M["kmeans"] - M["random"]),
+                           Comparator(f"{NO_PROJ}, minus random", M["sphere_no_proj"] - M["random"]),
+                           Comparator(f"{ONE_EPOCH}, minus random", M["sphere_1ep"] - M["random"])],
+                tol=TRAINED, **kw)
+
+
+def beats_local(M: dict, statement: str, **kw) -> None:
+    """The beats-local-rules test on the accuracies M (a readout, a configuration)."""
+    best = max(M["oja"], M["hebb"], M["softhebb"])
+    claims.test(kw.pop("id"), statement=statement, paper=PAPER_LOCAL, criterion=at_least(0.5),
+                measured=M["sphere"] - best,
+                ablation=Comparator(f"{NO_PROJ}, minus the same best local rule", M["sphere_no_proj"] - best,
+                                    ingredient="the auxiliary projection (feedback mediation)"),
+                baselines=[Comparator(f"{PCA_F}, minus the same best local rule", M["pca"] - best),
+                           Comparator(f"{KMEANS_F}, minus the same best local rule", M["kmeans"] - best),
+                           Comparator(f"{ONE_EPOCH}, minus the same best local rule", M["sphere_1ep"] - best)],
+                tol=TRAINED, **kw)
+
+
+claims.headline("beats-plasticity-rules",
+                "Features learned block by block with SPHeRe's local loss give a better linear probe than those of "
+                "earlier synaptic-plasticity rules (the paper: SoftHebb; here the rule actually beaten or not is Oja's "
+                "subspace rule, i.e. PCA, since SoftHebb run on our block falls below random filters here)",
+                tests=["beats-local-rules", "beats-local-rules-pooled", "beats-local-rules-pooled-3x3"])
+claims.headline("learns-useful-features",
+                "Our check, not a claim of the paper's abstract (the brief's C1): SPHeRe's local loss learns features "
+                "worth learning, better than the block left at its random start (the orthogonality term is ablated, "
+                "the projection dropped as a comparator; a loss without the structural term is not run)",
+                tests=["beats-random", "beats-random-pooled", "beats-random-pooled-3x3"])
+claims.headline("continual-learning",
+                "SPHeRe is effective in continual learning (little forgetting of earlier tasks)",
+                tests=["continual-forgetting"])
+claims.headline("transfer-reconstruction",
+                "SPHeRe's features transfer across data sets and support image reconstruction",
+                untestable="one data set of 8x8 digits; the paper's transfer and reconstruction protocols and numbers "
+                           "were not found")
+beats_random(mean, id="beats-random",
+             statement=f"Mean linear-probe accuracy of SPHeRe minus frozen random filters, digits ({P.inits} initialisations), points")
+beats_local(mean, id="beats-local-rules",
+            statement="Mean probe accuracy of SPHeRe minus the best of Oja, plain Hebb and SoftHebb, points")
+beats_random(mean_pool, id="beats-random-pooled",
              statement="As beats-random, with the probe on the 16 pooled features (each filter's map averaged), points",
-             paper="the brief's check C1 (SPHeRe >= random features + 3 points)",
-             criterion=at_least(3.0), measured=mean_pool["sphere"] - mean_pool["random"],
-             control=mean_pool["hebb"] - mean_pool["random"], control_label="plain Hebb (normalised) minus random",
-             tol=TRAINED, post_hoc=POOLED)
-claims.check("beats-local-rules-pooled",
-             statement="As beats-local-rules, with the probe on the 16 pooled features, points",
-             paper="best among unsupervised plasticity rules: 81.4% on CIFAR-10 (repository log) vs SoftHebb's 80.3%",
-             criterion=at_least(0.5), measured=mean_pool["sphere"] - best_local_pool,
-             control=mean_pool["sphere_no_proj"] - best_local_pool,
-             control_label="SPHeRe without the auxiliary projection, minus the same best local rule",
-             tol=TRAINED, post_hoc=POOLED)
+             post_hoc=POOLED)
+beats_local(mean_pool, id="beats-local-rules-pooled",
+            statement="As beats-local-rules, with the probe on the 16 pooled features, points", post_hoc=POOLED)
+beats_random(mean3_pool, id="beats-random-pooled-3x3",
+             statement="As beats-random-pooled, with the official 3x3 kernels (padding 1, last partial batch kept), points",
+             post_hoc=OFFICIAL_WHY, setting="official kernel size and batching")
+beats_local(mean3_pool, id="beats-local-rules-pooled-3x3",
+            statement="As beats-local-rules-pooled, with the official 3x3 kernels (padding 1, last partial batch kept), points",
+            post_hoc=OFFICIAL_WHY, setting="official kernel size and batching")
 decrease = {m: float(np.mean([min(1 - l1[0] / l0[0], 1 - l1[1] / l0[1]) for l0, l1 in zip(loss0[m], loss1[m])]))
             for m in ("sphere", "sphere_no_ortho")}
-claims.check("local-losses-decrease",
-             statement="Smaller of the relative decreases of the structural and orthogonality losses from initialisation (training set)",
-             paper="the brief's check C2 (both local losses fall by >= 30%); the paper shows no loss curves that we could read",
-             criterion=at_least(0.30), measured=decrease["sphere"], control=decrease["sphere_no_ortho"],
-             control_label="SPHeRe without the orthogonality term (its orthogonality loss monitored only)",
-             tol=tolerance(abs=0.03, why="ratio of losses at the end point of a few hundred float32 AdamW steps"))
-claims.check("continual-forgetting",
-             statement="Forgetting of task A (digits 0-4) after task B (5-9), same probe, SPHeRe, points",
-             paper="abstract: 'strong effectiveness in continual learning'; no protocol or number found (threshold ours)",
-             criterion=at_most(5.0), measured=forget["sphere"], control=forget["backprop"],
-             control_label="end-to-end backprop trained on the same sequence", tol=tolerance(abs=1.5, why=TRAINED.why))
+claims.illustrate("local-losses-decrease",
+                  statement="Smaller of the relative decreases of the structural and orthogonality losses from initialisation (training set)",
+                  paper="the brief's check C2 (both local losses fall by >= 30%); the paper shows no loss curves that we could read",
+                  criterion=at_least(0.30), measured=decrease["sphere"],
+                  why="gradient descent lowering the loss it descends is a property of our optimiser, not of the paper; "
+                      "and the ablation without the orthogonality term lowers both terms as much (shown beside it), so "
+                      "the 30% criterion cannot tell the ingredient apart",
+                  tol=tolerance(abs=0.03, why="ratio of losses at the end point of a few hundred float32 AdamW steps"))
+claims.test("continual-forgetting",
+            statement="Forgetting of task A (digits 0-4) after task B (5-9), same probe, SPHeRe, points",
+            paper="abstract: 'strong effectiveness in continual learning'; no protocol or number found (threshold ours)",
+            criterion=at_most(5.0), measured=forget["sphere"],
+            ablation=Comparator(f"{NO_PROJ}, on the same sequence", forget["sphere_no_proj"],
+                                ingredient="the auxiliary projection (feedback mediation)"),
+            baselines=[Comparator("frozen random filters (batch norm re-fitted to each task, nothing learned)", forget["random"]),
+                       Comparator("Oja's subspace rule on the same sequence", forget["oja"]),
+                       Comparator("end-to-end backprop with labels on the same sequence", forget["backprop"])],
+            tol=tolerance(abs=1.5, why=TRAINED.why))
+
+G = {"sphere": "sp", "sphere_no_ortho": "noortho", "sphere_no_proj": "noproj", "random": "rand", "hebb": "hebb",
+     "oja": "oja", "softhebb": "sh", "backprop": "bp", "pca": "pca", "kmeans": "km", "sphere_1ep": "sp1"}
+for m, k in G.items():
+    glue(f"acc_{k}", mean[m], display=False)
+    glue(f"pool_{k}", mean_pool[m], display=False)
+    if m in OFFICIAL:
+        glue(f"acc3_{k}", mean3[m], display=False)
+        glue(f"pool3_{k}", mean3_pool[m], display=False)
+    if m in cont:
+        glue(f"forget_{k}", forget[m], display=False)
+        glue(f"newprobe_{k}", float(np.mean(cont[m]["after B, new probe"])), display=False)
+glue("pixels", pixels_acc, display=False)
+glue("sd_pool_rand", float(np.std(acc_pool["random"])), display=False)   # spread over the initialisations
+glue("sd_pool_sp", float(np.std(acc_pool["sphere"])), display=False)
+glue("dec_sp", PT * decrease["sphere"], display=False)
+glue("dec_noortho", PT * decrease["sphere_no_ortho"], display=False)
+glue("best_local", max(mean["oja"], mean["hebb"], mean["softhebb"]), display=False)
+glue("best_local_pool", max(mean_pool["oja"], mean_pool["hebb"], mean_pool["softhebb"]), display=False)
+glue("best_local_pool3", max(mean3_pool["oja"], mean3_pool["hebb"], mean3_pool["softhebb"]), display=False)
 
 # %% [markdown]
 # ## Claims
@@ -484,71 +633,144 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# **Partial: SPHeRe learns better features than random filters and, with enough training, than the classic
-# Hebbian rules, but only where the readout is narrow enough for the filters to matter; with the pre-registered
-# readout, digits are too easy to tell the methods apart.** Numbers are from seed 0 at ci scale (2 initialisations, 36 AdamW steps) unless said otherwise; the
-# last column of the table "Across seeds and scales" gives the full-scale values (5 initialisations, 270 steps),
-# and the text gives only what that table does not carry.
+# ```{repro-verdict}
+# ```
 #
-# Over seeds 0–9 at ci scale (the table "Across seeds and scales", from `make sweep`; each seed redraws the data
-# split and the initialisations) the reading is the same, with two claims less firm than seed 0 suggests. The
-# two pre-registered accuracy claims fail at every seed (SPHeRe minus random filters between −0.5 and +0.8 points,
-# minus the best local rule between −0.8 and +0.3), and the loss claim is uninformative at every seed (the
-# ablation's orthogonality loss falls by 51–63%). The narrow-readout claim against random filters holds at 9 of
-# 10 seeds (margin 2.3 to 8.2 points, median 4.6). The one against the best local rule is seed-sensitive at ci
-# scale: its margin runs from −2.2 to +5.8 points (median 2.1), it passes at 6 seeds, and the no-projection
-# control passes as well at most of them, so it counts at 2 seeds only. Forgetting stays within 5 points at 6 of
-# 10 seeds (1.2 to 7.0 points, median 3.8); backprop's is 10.8 to 36.7 points at every seed.
+# The numbers below are from seed 0 at ci scale (2 initialisations, 36 AdamW steps); the counts over seeds are
+# from the ci sweep (seeds 0–9, each redrawing the data split and the initialisations), and the full-scale values
+# are in the table "Across seeds and scales".
 #
-# * *Pre-registered readout (all 256 block outputs): not reproduced.* A frozen random block already reaches
-#   98.2% with the ridge probe, Oja's rule 98.7%, SPHeRe 97.8% and backprop with labels 97.8%. SPHeRe minus random
-#   is −0.3 points (the brief asked for +3) and SPHeRe minus the best local rule (Oja) −0.8 (we asked for +0.5).
-#   This is a ceiling, not a verdict on the rule: sixteen 5×5 filters followed by max-pooling keep almost
-#   everything that a linear probe needs on 8×8 digits, whatever the filters are (raw pixels give 93.0%).
-#   Only the rules that destroy information fall behind: plain Hebb, whose units collapse onto one filter
-#   (93.2% here, 83.4% at full scale), and SoftHebb in our miniature (96.2%).
-# * *Narrow readout, one number per filter († added after the first run to escape that ceiling): reproduced
-#   against random filters; against the best local rule only with longer training.*
-#   With 16 features the probe reads SPHeRe's filters at 83.7% against 79.8% for random filters (+3.9 points;
-#   +6.3 at full scale) and 81.6% for the best local rule, Oja's (+2.1; +3.5 at full scale). Plain Hebb (55.4%)
-#   and SoftHebb (65.4%) are far behind. The ablation tells the projection's share: without the auxiliary
-#   projection (the loss computed on the block outputs themselves) SPHeRe reaches 83.6% at ci scale, as good as
-#   with it, so the ci claim is uninformative; with longer training the ablation falls to 75.4%, below
-#   random filters, while SPHeRe with its projection rises to 85.0%, and the full-scale claim counts (seed 0
-#   only: a full-scale run takes about 2.5 minutes of CPU, so the full sweep has one seed). Backprop
-#   with labels stays above SPHeRe (83.1% at ci, 86.8% at full scale), as the brief's sanity check expects
-#   (SPHeRe no better than backprop + 1 point; shown, not a claim).
-# * *Both local losses fall: uninformative.* Over the training set the structural loss and the orthogonality
-#   loss drop by at least 72% (79% at full scale) from their values at initialisation. But the ablation
-#   without the orthogonality term lowers the orthogonality loss by 52% too (64% at full scale): asking the
-#   projection to reproduce the angles between digits already spreads its 32 features apart. The term
-#   matters for the level it reaches (the loss-curve figure: about half the ablation's final value), not for
-#   whether the loss falls, so the brief's 30% criterion cannot tell them apart.
-# * *Continual check: reproduced at seed 0 and at 6 of 10 seeds at ci scale, not at full scale.* After learning digits 5–9, SPHeRe's
-#   features give 2.0 points less on digits 0–4 through the probe fitted after the first task (our threshold: at
-#   most 5); backprop, trained on the same sequence with labels, loses 28.5 points. At full scale SPHeRe loses
-#   5.5 points and misses the threshold, still five times less than backprop (26.3). With a refitted probe
-#   both recover 99.7% or more: what drifts is where the information sits in the features, not whether it is
-#   there. The 5-point threshold is ours; the robust finding is the ratio to backprop, not the threshold.
+# * *Pre-registered readout, all 256 block outputs: SPHeRe beats neither the random block nor the local rules*
+#   ({repro-status}`beats-random`, {repro-status}`beats-local-rules`). With the ridge probe, the frozen random
+#   block reaches {glue:text}`acc_rand:.1f`%, Oja's rule {glue:text}`acc_oja:.1f`%, SoftHebb
+#   {glue:text}`acc_sh:.1f`%, SPHeRe {glue:text}`acc_sp:.1f`% and backprop with labels {glue:text}`acc_bp:.1f`%
+#   (raw pixels: {glue:text}`pixels:.1f`%). This is a ceiling, not a verdict on the rule: sixteen filters
+#   followed by max-pooling keep almost everything a linear probe needs on 8×8 digits, whatever the filters are.
+#   Only plain Hebb, whose units collapse onto one filter, falls clearly behind ({glue:text}`acc_hebb:.1f`%).
+#   SPHeRe passes at {repro-seeds}`beats-random:method:pass` and {repro-seeds}`beats-local-rules:method:pass`
+#   seeds of the sweep.
+# * *Narrow readout, one number per filter († added after the first run), against the random block*
+#   ({repro-status}`beats-random-pooled`). SPHeRe's 16 pooled features give {glue:text}`pool_sp:.1f`%, the
+#   random block's {glue:text}`pool_rand:.1f`%; SPHeRe without the orthogonality term {glue:text}`pool_noortho:.1f`%,
+#   Oja's rule {glue:text}`pool_oja:.1f`%, SoftHebb {glue:text}`pool_sh:.1f`% and plain Hebb
+#   {glue:text}`pool_hebb:.1f`%. Over the sweep SPHeRe clears the 3-point margin at
+#   {repro-seeds}`beats-random-pooled:method:pass` seeds, the ablation at
+#   {repro-seeds}`beats-random-pooled:ablation:pass`, Oja's rule at {repro-seeds}`beats-random-pooled:baseline1:pass`
+#   and SoftHebb at {repro-seeds}`beats-random-pooled:baseline2:pass`. The two naive filter learners that the
+#   independent review added, which use no gradient and none of the paper's ideas, reach
+#   {glue:text}`pool_pca:.1f`% (exact PCA filters) and {glue:text}`pool_km:.1f`% (k-means filters) and clear the
+#   same margin at {repro-seeds}`beats-random-pooled:baseline3:pass` and
+#   {repro-seeds}`beats-random-pooled:baseline4:pass` seeds; SPHeRe without its projection at
+#   {repro-seeds}`beats-random-pooled:baseline5:pass`, and SPHeRe stopped after one epoch
+#   ({glue:text}`pool_sp1:.1f`%) at {repro-seeds}`beats-random-pooled:baseline6:pass`.
+# * *Narrow readout, against the best local rule* ({repro-status}`beats-local-rules-pooled`). The best of the three
+#   local rules (values in the bullet above) reaches {glue:text}`best_local_pool:.1f`% at seed 0, SPHeRe
+#   {glue:text}`pool_sp:.1f`%; but SPHeRe *without its auxiliary projection* reaches {glue:text}`pool_noproj:.1f`%:
+#   the projection, the ingredient in the paper's title, is not what beats the local rules here. Over the sweep: method at
+#   {repro-seeds}`beats-local-rules-pooled:method:pass` seeds, the ablation at
+#   {repro-seeds}`beats-local-rules-pooled:ablation:pass`, PCA filters at
+#   {repro-seeds}`beats-local-rules-pooled:baseline1:pass`, k-means filters at
+#   {repro-seeds}`beats-local-rules-pooled:baseline2:pass` and SPHeRe after one epoch at
+#   {repro-seeds}`beats-local-rules-pooled:baseline3:pass`.
+# * *The official kernel size and batching* (3×3 filters, padding 1, last partial batch kept;
+#   {repro-status}`beats-random-pooled-3x3`, {repro-status}`beats-local-rules-pooled-3x3`). With the official
+#   filters SPHeRe's pooled features give {glue:text}`pool3_sp:.1f`%, the random block's
+#   {glue:text}`pool3_rand:.1f`% and the best local rule's {glue:text}`best_local_pool3:.1f`% (Oja's rule
+#   {glue:text}`pool3_oja:.1f`%; PCA filters {glue:text}`pool3_pca:.1f`%, k-means filters
+#   {glue:text}`pool3_km:.1f`%). Over the sweep the method passes at
+#   {repro-seeds}`beats-random-pooled-3x3:method:pass` and {repro-seeds}`beats-local-rules-pooled-3x3:method:pass`
+#   seeds, far from the 8 a test needs: the narrow-readout finding depends on our 5×5 kernels, a departure from
+#   the official code. Without the projection SPHeRe passes the second test at
+#   {repro-seeds}`beats-local-rules-pooled-3x3:ablation:pass` seeds.
+# * *Both local losses fall: an illustration, not a test.* The smaller of the two relative decreases is
+#   {glue:text}`dec_sp:.0f`% for SPHeRe and {glue:text}`dec_noortho:.0f`% for the ablation without the
+#   orthogonality term, whose orthogonality loss is only monitored: asking the projection to keep the angles between
+#   digits already spreads its 32 features apart. The term sets the level the loss reaches (the loss-curve figure),
+#   not whether it falls.
+# * *Continual check* ({repro-status}`continual-forgetting`). After digits 5–9, SPHeRe's features give
+#   {glue:text}`forget_sp:.1f` points less on digits 0–4 through the probe fitted after the first task (our
+#   threshold: at most 5). Without the projection SPHeRe loses {glue:text}`forget_noproj:.1f` points, and backprop
+#   with labels on the same sequence {glue:text}`forget_bp:.1f`. But the frozen random block, which learns nothing,
+#   loses {glue:text}`forget_rand:.1f`, and Oja's rule {glue:text}`forget_oja:.1f`: little forgetting is what any
+#   slow unsupervised rule on a small block shows here, not evidence for SPHeRe. At seed 0 the ablation without
+#   the projection forgets more than SPHeRe; over the sweep it passes at
+#   {repro-seeds}`continual-forgetting:ablation:pass` seeds, against SPHeRe's
+#   {repro-seeds}`continual-forgetting:method:pass`. At full scale SPHeRe's own forgetting is above our
+#   5-point threshold: the full-scale row of the table "Across seeds and scales" shows it. With a refitted probe SPHeRe's features still give
+#   {glue:text}`newprobe_sp:.1f`% on digits 0–4 and backprop's {glue:text}`newprobe_bp:.1f`%: what drifts is
+#   where the information sits, not whether it is there. Over the sweep: the random block at
+#   {repro-seeds}`continual-forgetting:baseline1:pass`, Oja's rule at
+#   {repro-seeds}`continual-forgetting:baseline2:pass` and backprop at
+#   {repro-seeds}`continual-forgetting:baseline3:pass` seeds.
 #
-# **What this says about the paper.** On an easy task and a single narrow layer, SPHeRe's loss does what the
-# paper says it should: it learns filters that are better than random and than Oja's, plain Hebb's or SoftHebb's
-# for a readout that depends on every filter, and it forgets less than backprop in a two-task sequence.
-# The margin over the best classic rule on the narrow readout (3.5 points at full scale; at ci scale anywhere
-# between −2 and +6 points across seeds) is of the order of the paper's margin over SoftHebb on CIFAR-10 (about
-# 1 point), and so is its noise at our scale. With all 256 features the comparison is uninformative
-# in our setting; whether it separates the methods on harder data is what the paper's CIFAR experiments test and
-# this page does not.
+# **What this says about the paper.** The page's only positive finding is narrow, and it is not SPHeRe's. On
+# 8×8 digits with one block of 16 filters and the 16-number pooled readout, SPHeRe's loss learns filters that
+# the probe reads better than random filters, with our 5×5 kernels, at the number of seeds the sweep counts
+# above. Exact PCA filters and k-means filters of the patches, which use no gradient and none of the paper's
+# ideas, clear the same margin over random filters at a similar number of seeds, and so does SPHeRe without its
+# auxiliary projection, the ingredient in the paper's title: beating random filters on this readout is what any
+# learner of patch statistics does here, not evidence for SPHeRe's loss. Beating the local rules (in practice
+# Oja's rule, i.e. PCA: SoftHebb on our block falls below the random block) also happens without the
+# projection. With the official 3×3 kernels even these margins are mostly gone, so the finding depends on our
+# 5×5 departure. With the wide readout all methods tie at the ceiling. The continual-learning claim is not
+# specific: methods that learn nothing or learn PCA forget as little. None of this reaches the paper's setting
+# (CIFAR, three wide blocks, 100 epochs), where its margin over SoftHebb is about one point. The † tests are
+# unconfirmed and do not move the badge.
+#
+# ## What a skeptic would try
+#
+# Naive baselines against the counted tests, measured by this notebook (seed 0, ci scale). They come from the
+# page's conversion to the claim model (issue 33), from a second reading of the page against the official
+# repository (issue 34), which asked for the official kernel size and named SoftHebb's padding, and from the
+# independent review below.
+#
+# Reviewed by an independent skeptic (a helper that did not write the page), with the rubric, the page, its record
+# and the official code. They re-ran the page's kernels on seeds 0–9 at ci scale, in both kernel configurations,
+# beside exact PCA filters, spherical k-means filters, SPHeRe stopped after one epoch and orthonormalised random
+# filters, and read the prose against the record. The first three are now comparators of the tests, measured
+# below and counted over the sweep in the verdict; what they tried is above and here:
+#
+# * **Exact PCA filters of the patches** (no gradient): {glue:text}`acc_pca:.1f`% with all 256 features and
+#   {glue:text}`pool_pca:.1f`% pooled; with the 3×3 kernels {glue:text}`pool3_pca:.1f`% pooled.
+# * **Spherical k-means filters** (centroids of contrast-normalised patches): {glue:text}`acc_km:.1f`% and
+#   {glue:text}`pool_km:.1f`%; with the 3×3 kernels {glue:text}`pool3_km:.1f`% pooled.
+# * **Stop SPHeRe after one epoch** (9 steps): {glue:text}`acc_sp1:.1f`% and {glue:text}`pool_sp1:.1f`%; with the 3×3
+#   kernels {glue:text}`pool3_sp1:.1f`%.
+# * **The noise of a two-initialisation mean.** The pooled accuracy of the random block spreads by
+#   {glue:text}`sd_pool_rand:.1f` points (standard deviation over the initialisations of this run) and SPHeRe's by
+#   {glue:text}`sd_pool_sp:.1f`, beside a declared tolerance of 1 point: a pass at a 3-point margin is closer to the
+#   noise than the tolerance band says, which is why the counts over seeds, not seed 0, decide.
+#
+# * **Leave the block at its random start.** The frozen random block reaches {glue:text}`acc_rand:.1f`% with all
+#   256 features and {glue:text}`pool_rand:.1f`% with the 16 pooled ones; it forgets
+#   {glue:text}`forget_rand:.1f` points in the continual check, which passes the 5-point criterion.
+# * **PCA of the patches (Oja's subspace rule).** {glue:text}`acc_oja:.1f`% and {glue:text}`pool_oja:.1f`%; it
+#   forgets {glue:text}`forget_oja:.1f` points, also within the criterion.
+# * **Drop the projection** (the loss on the block outputs directly): {glue:text}`acc_noproj:.1f`% and
+#   {glue:text}`pool_noproj:.1f`%, level with SPHeRe on the narrow readout; it forgets
+#   {glue:text}`forget_noproj:.1f` points.
+# * **Drop the orthogonality term:** {glue:text}`acc_noortho:.1f`% and {glue:text}`pool_noortho:.1f`%.
+# * **Use the official 3×3 kernels:** SPHeRe {glue:text}`pool3_sp:.1f`%, the random block
+#   {glue:text}`pool3_rand:.1f`%, Oja's rule {glue:text}`pool3_oja:.1f`%, SPHeRe without the projection
+#   {glue:text}`pool3_noproj:.1f`% on the narrow readout; with all 256 features {glue:text}`acc3_sp:.1f`%,
+#   {glue:text}`acc3_rand:.1f`% and {glue:text}`acc3_oja:.1f`%.
+# * **The raw pixels** through the same probe: {glue:text}`pixels:.1f`%.
+# * **SoftHebb with its own reflect padding** (the second reading's point; zero padding before): {glue:text}`acc_sh:.1f`%
+#   and {glue:text}`pool_sh:.1f`%, below the random block on the pooled readout: on our block it is close to a
+#   strawman, so the "best local rule" of the tests is in practice Oja's rule. Not tried: SoftHebb's own
+#   architecture and schedule (see the deviations).
 #
 # ## What the miniature cannot show
 #
-# * CIFAR-10/100 and Tiny-ImageNet, the paper's benchmarks, and its accuracies (81.4% on CIFAR-10 in the
-#   repository's log): our data are 8×8 digits, on which random features already saturate a wide probe.
+# * CIFAR-10/100 and Tiny-ImageNet, the paper's benchmarks, and its accuracies (81.4% on CIFAR-10 in a log of the
+#   repository's older `hebb.py`, best epoch chosen on the test set): our data are 8×8 digits, on which random
+#   features already saturate a wide probe.
 # * Depth: the paper stacks three wide blocks (384, 768 and 1,536 channels), each trained on the detached output
 #   of the one before. The claim that the projection's "feedback mediation" lets local learning scale to deep
 #   networks needs several blocks; we train one.
-# * SoftHebb at its best: we ran its update rule on our block, initialisation and batch size for a few epochs,
-#   not its own architecture, initialisation and schedule, so its low numbers here say little about SoftHebb.
+# * SoftHebb at its best: we ran its update rule (with its reflect padding) on our block, initialisation and
+#   batch size for a few epochs, not its own architecture, initialisation and schedule, so its low numbers here
+#   say little about SoftHebb.
 # * The official setting of the orthogonality term: there the projection has 256 features and the batch 128
 #   samples, so the 256 feature columns cannot all be orthogonal and the loss cannot reach 0; ours has 32
 #   features, which can.

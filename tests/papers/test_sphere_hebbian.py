@@ -424,3 +424,66 @@ def test_golden_softhebb_update(name):
     d = K.softhebb_update(W.reshape(4, -1), P, c["input"]["t_invert"])
     assert np.allclose(d.flatten().numpy(), c["output"]["delta"], rtol=0, atol=c["tol"]["abs"])
     assert math.isclose(float((P @ W.reshape(4, -1).T).sum()), c["output"]["u_sum"], rel_tol=0, abs_tol=1e-10)
+
+
+def test_train_local_keeps_last_partial_batch_when_asked():
+    torch.manual_seed(0)
+    X = torch.randn(70, 1, 8, 8)
+    for drop_last, steps in ((True, 2), (False, 3)):
+        torch.manual_seed(1)
+        b = K.SPHeReBlock(1, 4, 3, 5)
+        hist = K.train_local(b, X, epochs=2, batch_size=32, lr=1e-2, generator=torch.Generator().manual_seed(0),
+                             drop_last=drop_last)
+        assert len(hist["structural"]) == 2 * steps
+    # a last batch of a single sample is skipped (batch norm needs two)
+    b = K.SPHeReBlock(1, 4, 3, 5)
+    hist = K.train_local(b, X[:65], epochs=1, batch_size=32, drop_last=False)
+    assert len(hist["structural"]) == 2
+
+
+def test_train_patch_rule_pads_as_the_conv_pads():
+    torch.manual_seed(5)
+    X = torch.randn(40, 1, 8, 8)
+    out = {}
+    for mode in ("zeros", "reflect"):
+        torch.manual_seed(6)
+        conv = torch.nn.Conv2d(1, 4, 3, padding=1, padding_mode=mode)
+        W0 = conv.weight.detach().reshape(4, -1).clone()
+        K.train_patch_rule("softhebb", conv, X, 1, 40, 0.08)
+        P = K.extract_patches(X, 3, 1, mode)
+        expected = W0 + K.softhebb_rate(W0, 0.08) * K.softhebb_update(W0, P, 1.0)
+        assert torch.allclose(conv.weight.detach().reshape(4, -1), expected, atol=1e-6)
+        out[mode] = expected
+    assert not torch.allclose(out["zeros"], out["reflect"])
+    conv = torch.nn.Conv2d(1, 4, 3, padding=1, padding_mode="circular")
+    with pytest.raises(ValueError, match="padding_mode"):
+        K.train_patch_rule("oja", conv, X, 1, 40, 0.05)
+
+
+def test_pca_filters_match_sklearn_and_keep_extra_rows():
+    g = torch.Generator().manual_seed(3)
+    P = torch.randn(400, 9, generator=g, dtype=torch.float64) @ torch.randn(9, 9, generator=g, dtype=torch.float64)
+    W0 = torch.randn(4, 9, generator=g, dtype=torch.float64)
+    W = K.pca_filters(P, W0)
+    ref = PCA(4).fit(P.numpy()).components_
+    assert np.allclose(np.abs(np.sum(W.numpy() * ref, axis=1)), 1.0, atol=1e-8)   # same directions, up to sign
+    W0 = torch.randn(12, 9, generator=g, dtype=torch.float64)
+    W = K.pca_filters(P, W0)          # overcomplete: 9 principal directions, 3 rows left at their start
+    assert torch.allclose(W[:9] @ W[:9].T, torch.eye(9, dtype=torch.float64), atol=1e-10)
+    assert torch.equal(W[9:], W0[9:])
+    with pytest.raises(ValueError):
+        K.pca_filters(P[:, :5], W0)
+
+
+def test_spherical_kmeans_finds_separated_clusters_and_validates():
+    g = torch.Generator().manual_seed(0)
+    centres = torch.eye(6)[:3] - torch.eye(6)[:3].mean(1, keepdim=True)
+    centres = centres / centres.norm(dim=1, keepdim=True)
+    P = (centres.repeat(50, 1) + 0.02 * torch.randn(150, 6, generator=g)) * 5.0
+    cent = K.spherical_kmeans_filters(P, 3, torch.Generator().manual_seed(1), iters=10)
+    assert torch.allclose(cent.norm(dim=1), torch.ones(3), atol=1e-5)
+    assert (cent @ centres.T).max(0).values.min() > 0.99     # every true centre is found
+    with pytest.raises(ValueError):
+        K.spherical_kmeans_filters(P[:2], 3)
+    with pytest.raises(ValueError):
+        K.spherical_kmeans_filters(P, 0)

@@ -53,7 +53,8 @@ __all__ = [
     "cosine_gram", "structural_loss", "orthogonality_loss", "sphere_loss", "SPHeReBlock", "evaluate_local_loss",
     "train_local", "cosine_lr", "AdamW", "extract_patches", "oja_subspace_update", "hebb_update", "softhebb_update", "softhebb_rate",
     "train_patch_rule", "calibrate_batchnorm", "block_features", "RidgeProbe", "ridge_probe", "probe_accuracy",
-    "train_backprop", "load_digits_images", "stratified_split", "principal_subspace_distance",
+    "train_backprop", "load_digits_images", "stratified_split", "principal_subspace_distance", "pca_filters",
+    "spherical_kmeans_filters",
 ]
 
 
@@ -320,18 +321,23 @@ class AdamW:
 
 
 def train_local(block: SPHeReBlock, X: Tensor, epochs: int, batch_size: int = 128, lr: float = 1e-3,
-                weight_decay: float = 0.05, generator: torch.Generator | None = None) -> dict[str, list[float]]:
+                weight_decay: float = 0.05, generator: torch.Generator | None = None,
+                drop_last: bool = True) -> dict[str, list[float]]:
     """Train a block on its local loss only (official ``main.py`` training, without the classifier).
 
     AdamW (:class:`AdamW`; official lr 1e-3, weight decay 0.05) with a cosine schedule to 1e-6 over ``epochs``
-    (:func:`cosine_lr`, stepped per epoch),
-    shuffled minibatches (the last partial batch is dropped), as in the official script.
+    (:func:`cosine_lr`, stepped per epoch), as in the official script, on shuffled minibatches. By default the
+    last partial batch is dropped (our choice, so that every step sees a batch of the same size); the official
+    script's data loader keeps it (``drop_last=False``), a last batch of a single sample excepted here (its
+    batch norm would be undefined).
 
     Parameters
     ----------
     block : SPHeReBlock
     X : Tensor, shape (N, C, H, W)
         Unlabelled training images.
+    drop_last : bool
+        Drop the last partial batch of each epoch (default), or train on it as the official script does.
 
     Returns
     -------
@@ -346,6 +352,8 @@ def train_local(block: SPHeReBlock, X: Tensor, epochs: int, batch_size: int = 12
     hist: dict[str, list[float]] = {"structural": [], "orthogonality": []}
     block.train()
     nb = X.shape[0] // batch_size
+    if not drop_last and X.shape[0] - nb * batch_size >= 2:
+        nb += 1
     for epoch in range(epochs):
         opt.lr = cosine_lr(lr, epoch, epochs)
         perm = torch.randperm(X.shape[0], generator=generator)
@@ -500,7 +508,9 @@ def train_patch_rule(rule: str, conv: nn.Conv2d, X: Tensor, epochs: int, batch_s
         :func:`oja_subspace_update` (``W += lr * dW``), :func:`hebb_update`, or :func:`softhebb_update`
         with :func:`softhebb_rate` (``lr`` is its base rate).
     conv : nn.Conv2d
-        Single-group convolution with odd square kernel and ``padding = k // 2``; its bias is set to 0.
+        Single-group convolution with odd square kernel and ``padding = k // 2``; its bias is set to 0. The
+        patches are padded as the convolution pads (``conv.padding_mode``: ``"zeros"``, or ``"reflect"`` as in
+        the official SoftHebb layers), so that the rule learns on the patches the layer sees.
     X : Tensor, shape (N, C, H, W)
     """
     if rule not in ("oja", "hebb", "softhebb"):
@@ -515,7 +525,8 @@ def train_patch_rule(rule: str, conv: nn.Conv2d, X: Tensor, epochs: int, batch_s
         for _ in range(epochs):
             perm = torch.randperm(X.shape[0], generator=generator)
             for i in range(nb):
-                P = extract_patches(X[perm[i * batch_size:(i + 1) * batch_size]], k, conv.padding[0])
+                P = extract_patches(X[perm[i * batch_size:(i + 1) * batch_size]], k, conv.padding[0],
+                                    conv.padding_mode)
                 if rule == "oja":
                     W = W + lr * oja_subspace_update(W, P)
                 elif rule == "hebb":
@@ -525,6 +536,79 @@ def train_patch_rule(rule: str, conv: nn.Conv2d, X: Tensor, epochs: int, batch_s
         conv.weight.copy_(W.reshape(conv.weight.shape))
         if conv.bias is not None:
             conv.bias.zero_()
+
+
+def pca_filters(patches: Tensor, W_init: Tensor) -> Tensor:
+    r"""Exact PCA filters: the top principal directions of the (centred) patches, in place of learned filters.
+
+    The naive filter learner a skeptic tries first (no gradient, no iteration): row :math:`c` is the
+    eigenvector of the patch covariance :math:`\operatorname{cov}(p)` with the :math:`c`-th largest
+    eigenvalue. Oja's subspace rule converges to some orthonormal basis of the same subspace.
+
+    Parameters
+    ----------
+    patches : Tensor, shape (n, D)
+        Input patches (e.g. :func:`extract_patches`), ``n >= 2``.
+    W_init : Tensor, shape (C, D)
+        The random start; where ``C > D`` only ``D`` principal directions exist, and rows ``D..C-1`` keep
+        their values from ``W_init``.
+
+    Returns
+    -------
+    Tensor, shape (C, D)
+        Unit-norm principal directions (sign as returned by ``torch.linalg.eigh``) in the first ``min(C, D)`` rows.
+    """
+    _check_weights_patches(W_init, patches)
+    if patches.shape[0] < 2:
+        raise ValueError("patches must hold at least two rows to estimate a covariance")
+    P = patches.double() - patches.double().mean(0)
+    _, evecs = torch.linalg.eigh(P.T @ P / P.shape[0])
+    W = W_init.detach().clone()
+    n = min(W.shape[0], W.shape[1])
+    W[:n] = evecs[:, -n:].flip(1).T.to(W.dtype)
+    return W
+
+
+def spherical_kmeans_filters(patches: Tensor, k: int, generator: torch.Generator | None = None,
+                             iters: int = 15) -> Tensor:
+    r"""Spherical k-means centroids of contrast-normalised patches (Coates and Ng style filter learning).
+
+    Each patch is centred (its own mean removed) and scaled to unit norm (:math:`+10^{-3}` in the
+    denominator); ``k`` centroids start at ``k`` patches drawn with ``generator``; each iteration assigns
+    every patch to the centroid of largest inner product and sets each centroid to the normalised mean of
+    its patches (a centroid with no patch is kept).
+
+    Parameters
+    ----------
+    patches : Tensor, shape (n, D)
+        ``n >= k``.
+    k : int
+        Number of centroids (filters).
+    generator : torch.Generator, optional
+    iters : int
+        Number of assignment/update rounds.
+
+    Returns
+    -------
+    Tensor, shape (k, D)
+        Unit-norm centroids.
+    """
+    if patches.ndim != 2:
+        raise ValueError(f"patches must be (n, D); got {tuple(patches.shape)}")
+    k, iters = _check_positive_int(k, "k"), _check_positive_int(iters, "iters")
+    if patches.shape[0] < k:
+        raise ValueError(f"need at least k={k} patches; got {patches.shape[0]}")
+    P = patches - patches.mean(1, keepdim=True)
+    P = P / (torch.linalg.vector_norm(P, dim=1, keepdim=True) + 1e-3)
+    cent = P[torch.randperm(P.shape[0], generator=generator)[:k]].clone()
+    cent = cent / (torch.linalg.vector_norm(cent, dim=1, keepdim=True) + 1e-8)
+    for _ in range(iters):
+        a = (P @ cent.T).argmax(1)
+        counts = torch.bincount(a, minlength=k)
+        sums = torch.zeros_like(cent).index_add_(0, a, P)
+        cent = torch.where(counts[:, None] > 0, sums, cent)
+        cent = cent / (torch.linalg.vector_norm(cent, dim=1, keepdim=True) + 1e-8)
+    return cent
 
 
 # --------------------------------------------------------------------------- evaluation
