@@ -29,14 +29,16 @@ import numpy as np
 import torch
 from sklearn.metrics import average_precision_score
 
-from repro.claims import Claims, at_least, greater_than, is_true, less_than, tolerance
+from myst_nb import glue
+
+from repro.claims import Claims, Comparator, at_least, greater_than, is_true, less_than, tolerance
 from repro.papers import masnet_monotone_sets as K
 from repro.runtime import progress, setup_notebook
 from repro.timing import best_time
 
 P = setup_notebook(scale, seed, presets={
     "ci": dict(n_train=2000, n_test=1000, n_ground=120, channels=32, hidden=16, steps=150, batch=128, lr=0.01,
-               n_seeds=3, n_max_dim=6, n_mono=1000, official_runs=("official choices",)),
+               n_seeds=3, n_max_dim=6, n_mono=1000, official_runs=("official choices", "DeepSets, set loss")),
     "full": dict(n_train=10000, n_test=2000, n_ground=120, channels=64, hidden=32, steps=2000, batch=256, lr=0.003,
                  n_seeds=3, n_max_dim=7, n_mono=5000,
                  official_runs=("official loss", "official init + phi", "official choices", "DeepSets, set loss")),
@@ -102,7 +104,11 @@ claims = Claims("masnet-monotone-sets",
 # **Ablation (the control of the task claims).** MASNet without its key ingredient: the same model, score,
 # loss and training, with the hat replaced by $\mathrm{hat}(t) - \tfrac14$. The summands keep the hat's shape
 # but can be negative, so adding an element can lower a coordinate and the embedding is no longer monotone.
-# If the paper is right that the containment bias is what helps, this model should not beat DeepSets.
+# If the paper is right that the containment bias is what helps, this model should not beat DeepSets. A design
+# note: $\mathrm{hat} - \tfrac14$ also adds a size-dependent offset, $-\tfrac14$ per element and channel
+# wherever an element misses the slab, so it removes nonnegativity in one particular way. A second learned
+# embedding without nonnegativity, DeepSets trained as the official code trains it (an embedding, the set loss, the
+# same coordinatewise score), is run beside it as a baseline.
 #
 # **Linear sum embeddings.** For $F(S) = W\,\mathrm{count}(S)$ monotonicity forces $W \ge 0$, and $F$ is MAS
 # exactly when each critical pair $(\{i\}, V\setminus\{i\})$ is reversed by some row,
@@ -118,8 +124,9 @@ claims = Claims("masnet-monotone-sets",
 #   multisets of $n = 5$ elements with multiplicities $\le 2$ ($3^5 = 243$ multisets, 59 049 ordered pairs).
 #   (iii) Linear sum embeddings $F(S) = \sum_{x \in S} W_{:,x}$: an exact LP search for a MAS one into
 #   $\mathbb R^{n-1}$ and into $\mathbb R^n$, for $n = 2, \dots,$ `n_max_dim`.
-# * **Containment task.** Ground set: a pool of `n_ground` points of a Gaussian mixture in the plane (a
-#   stand-in for an infinite domain: the models see only coordinates). Pairs are half positive, $S \subseteq T$
+# * **Containment task.** Ground set: a pool of `n_ground` points of a Gaussian mixture in the plane. The models
+#   see only coordinates, but the pool is the same 120 points (drawn once, seed 10 000) in training and in every
+#   test set, so no test set holds an unseen element: the task is on a finite 120-element ground set. Pairs are half positive, $S \subseteq T$
 #   with $|S| \in [5, 15]$ and $|T \setminus S| \in [1, 5]$; half negative, the same with one element of $S$
 #   replaced by its nearest pool point outside $T$ (a hard negative). Test sets: in-distribution sizes
 #   $[5, 15]$, and longer sets $|S| \in [5, 30]$. Metric: average precision (AP).
@@ -127,43 +134,66 @@ claims = Claims("masnet-monotone-sets",
 #   DeepSets (width `hidden`), and the signed-hat ablation of MASNet, the same number of Adam steps and batch
 #   size, 3 seeds each.
 #
-# **Claim checks (criteria fixed before the run), each with its control:**
+# **The paper's headline claims and what this page does with them.**
 #
-# * `mas-dim-bound` (theorem): for every $n$ tried, no MAS map into $\mathbb R^{n-1}$ and one into
-#   $\mathbb R^n$. Control: the same exhaustive test of a wrong boundary, $m \ge n-1$ (none into
-#   $\mathbb R^{n-2}$, one into $\mathbb R^{n-1}$), which the search must reject.
-# * `low-dim-linear-fail` (theorem): the LP search finds no linear MAS map into $\mathbb R^{n-1}$. Control:
-#   the same search at $m = n$, where the paper says MAS maps exist, so the claim "none exists" must fail
-#   there. The first version of this check drew 200 random nonnegative $W$ with $m < 5$; random $W$ fail
-#   at $m = 5$ too, so that check could not fail. It is flagged post hoc.
-# * `deepsets-not-monotone`: more than 0 of `n_mono` random $(S, S\cup E)$ pairs violate $E(S) \le E(T)$
-#   (tolerance $10^{-6}$) for trained DeepSets. Control: trained MASNet, which should have none.
-# * `ap-gain-long`, `ap-gain-in-dist`: mean AP(MASNet) $-$ AP(DeepSets) over 3 seeds $\ge 0.03$ ("beats";
-#   partial if $\ge 0$). Control: the same difference for the signed-hat ablation. The brief suggested
-#   relaxing the ci criterion to $\ge -0.01$; we keep the same claim at both scales. The widths and learning
-#   rate were set during development (see the deviations), so these two claims are flagged post hoc.
-# * `ap-gain-long-official`, `ap-gain-in-dist-official` (added for issue 11, so post hoc): the same
-#   difference and criterion for MASNet trained with the official code's loss, initialisation and element-MLP
-#   shape (see "Against the official code"), against the same control.
+# 1. *The dimension bound* (MAS maps on a finite ground set exist iff $m \ge |V|$; none on an infinite one).
+#    For sets this is the order dimension of the subset lattice, a classical result (Komm, 1948). The page shows
+#    it by exhaustive search and an exact LP search (`mas-dim-bound`, `low-dim-linear-fail`: illustrations, not
+#    counted, since they confirm a known fact at preset sizes). The multiset refinements and the infinite case
+#    are not computed: untestable here.
+# 2. *MASNet is weakly MAS and Hölder-stable.* Monotonicity holds for every weight: a unit test, and the
+#    illustration `deepsets-not-monotone` shows it beside trained DeepSets. Separation "for some weights" and
+#    stability are existence statements: untestable here.
+# 3. *Universal monotone models*: untestable here (no monotone-regression task).
+# 4. *MASNet beats set models without the containment bias on containment tasks*: the two counted tests below
+#    (DeepSets only; our DeepSets reference is at chance, and the tests turn out not specific).
 #
-# Two former claims are identities of our own code and are now unit tests
-# (`tests/papers/test_masnet_monotone_sets.py`): the count embedding is MAS on all 59 049 pairs of
-# multisets (it compares containment with itself), and MASNet has no monotonicity violations (a sum of
-# nonnegative hat terms cannot decrease). The printout below still shows the first. Forward-pass time is
-# reported as a ratio, not checked.
+# **Counted tests.** `ap-gain-long`: mean AP(MASNet) $-$ AP(DeepSets) over 3 seeds on the long test set
+# ($|S|$ up to 30, twice the training sizes) $\ge 0.03$ ("beats"; partial if $\ge 0$). The ingredient is the
+# nonnegative summand that makes the embedding monotone. Beside MASNet, the same difference is measured for
+#
+# * the **ablation**, the signed-hat MASNet (same model, score, loss and training, summands that can be
+#   negative), and
+# * four **baselines** a skeptic would try: the score
+#   $-\max_{x \in S} \min_{y \in T} \lVert x - y \rVert$ (minus the directed Hausdorff distance from $S$ to $T$,
+#   no learning), which is 0 exactly when every point of $S$ also occurs in $T$; MASNet at its random
+#   initialisation (0 training steps, the same 3 seeds); a fixed monotone embedding, the counts of a set's points
+#   in a $6 \times 6$ grid over the pool's bounding box (36 coordinates, the same score); and DeepSets trained as
+#   the official code trains it (a 32-dimensional embedding, the official set loss, the same score), a learned
+#   embedding without nonnegativity.
+#
+# The test counts as reproduced only if MASNet passes and every comparator fails. The brief suggested relaxing
+# the ci criterion to $\ge -0.01$; we keep the same criterion at both scales. The widths and learning rate were set
+# during development (see the deviations), so the test is flagged post hoc. `ap-gain-long-official` (added for
+# issue 11, post hoc) is the same test for MASNet trained with the official code's loss, initialisation and
+# element-MLP shape (a second setting; see "Against the official code"), with the same comparators. Both are
+# post hoc and neither has been confirmed on fresh seeds (10-19) yet, so neither can move the page's badge.
+# The same gains on the in-distribution test set ($|S| \in [5, 15]$), `ap-gain-in-dist` and
+# `ap-gain-in-dist-official`, come from the same trained models on a test set of the same kind: one measurement,
+# so they are shown as robustness rows (illustrations), not counted a second time.
+#
+# **Not counted.** `mas-dim-bound`, `low-dim-linear-fail` and `deepsets-not-monotone` are illustrations (each
+# says why it cannot fail). Two identities of our own code are unit tests
+# (`tests/papers/test_masnet_monotone_sets.py`): the count embedding is MAS on all 59 049 pairs of multisets (it
+# compares containment with itself), and MASNet has no monotonicity violations (a sum of nonnegative hat terms
+# cannot decrease). The printout below still shows the first. Forward-pass time is reported as a ratio, not
+# checked.
 #
 # **Deviations from the paper**
 #
 # * Synthetic data only: no text (MSWEB, MSNBC, Amazon) or point-cloud sets, no facility-location task.
-# * A finite pool of 2-d points stands in for the infinite ground set; no Set Transformer baseline, no
+# * A finite ground set, not an infinite one: the 120 pool points are shared by training and every test set,
+#   the opposite of the paper's infinite-ground-set regime. By the dimension bound above, a 32-channel embedding
+#   cannot be exactly MAS on these 120 elements, whatever its weights. No Set Transformer baseline, no
 #   ReLU-MASNet or learnable-hat variants, no outer monotone MLP.
 # * Far fewer pairs and steps than the paper's code defaults (10 000 pairs, up to 100 epochs): at ci scale
 #   2 000 training pairs and 150 Adam steps of 128 pairs; at full scale 10 000 pairs and 2 000 steps.
 # * Small widths (ci: 32 channels, width 16) chosen to fit the time budget, not tuned per model. They and
 #   the learning rate were set during development, after a first try at 64 channels and width 32 was too
-#   slow for ci and after DeepSets was tried at learning rates $10^{-3}$ to $10^{-2}$. This is why the AP
-#   claims are flagged post hoc.
-# * Control of the task claims: a signed-hat MASNet ablation of our own (not in the paper), not Set
+#   slow for ci and after DeepSets was tried at learning rates $10^{-3}$ to $10^{-2}$ (a development note: those
+#   runs are not on this page). This is why the AP claims are flagged post hoc.
+# * Control of the task claims: a signed-hat MASNet ablation of our own (not in the paper), and baselines a
+#   skeptic would try (point matching, an untrained MASNet, a grid histogram, DeepSets with the set loss), not Set
 #   Transformer.
 # * The lower bound is checked for sets ($n \le$ `n_max_dim`); the refined bounds for bounded-size multisets
 #   and the Hölder-stability result are not tested.
@@ -248,7 +278,27 @@ for s, name in progress([(s, n) for s in range(P.n_seeds) for n in makers], desc
                 scores[name] = sc
     if s == 0:
         models[name] = model
+# a skeptic's no-learning baseline: MASNet at its random initialisation (0 steps), the same seeds and init
+ap["MASNet untrained"] = {"in": [], "long": []}
+for s in range(P.n_seeds):
+    torch.manual_seed(P.seed + s)
+    model = K.MASNetPair(2, P.channels, P.hidden)
+    with torch.no_grad():
+        for key, te in (("in", te_in), ("long", te_long)):
+            ap["MASNet untrained"][key].append(average_precision_score(
+                te["y"].numpy(), model(te["XS"], te["mS"], te["XT"], te["mT"]).numpy()))
 ap_mean = {n: {k: float(np.mean(v)) for k, v in d.items()} for n, d in ap.items()}
+# a fixed monotone embedding (no learning): counts of the set's points in a 6 x 6 grid over the pool's box (36 dims)
+pool = K.make_ground_pool(P.n_ground, seed=10_000)
+box = (pool.min(0) - 1e-6, pool.max(0) + 1e-6)
+ap_hist = {key: float(average_precision_score(te["y"].numpy(), K.containment_score(
+    K.grid_histogram_embedding(te["XS"], te["mS"], *box, cells=6),
+    K.grid_histogram_embedding(te["XT"], te["mT"], *box, cells=6)).numpy()))
+    for key, te in (("in", te_in), ("long", te_long))}
+# a skeptic's training-free baseline: minus the directed Hausdorff distance from S to T (no seeds: no training)
+ap_nn = {key: float(average_precision_score(
+    te["y"].numpy(), K.nearest_neighbour_containment_score(te["XS"], te["mS"], te["XT"], te["mT"]).numpy()))
+    for key, te in (("in", te_in), ("long", te_long))}
 ours3 = ("MASNet", "DeepSets", "signed hat")  # the models of the results table and figures
 
 # %% [markdown]
@@ -273,12 +323,17 @@ print(f"{'model':<12}{'parameters':>11}{'fwd time / DeepSets':>21}{'AP (5-15)':>
 for n in ours3:
     print(f"{n:<12}{K.n_parameters(models[n]):>11}{fwd[n] / fwd['DeepSets']:>21.2f}"
           f"{ap_mean[n]['in']:>11.3f}{ap_mean[n]['long']:>11.3f}{viol[n]:>18d} / {P.n_mono}")
+print(f"{'nearest neighbour (no training)':<44}{ap_nn['in']:>11.3f}{ap_nn['long']:>11.3f}")
+print(f"{'MASNet untrained (random init, 0 steps)':<44}{ap_mean['MASNet untrained']['in']:>11.3f}"
+      f"{ap_mean['MASNet untrained']['long']:>11.3f}")
+print(f"{'6 x 6 grid histogram (no training)':<44}{ap_hist['in']:>11.3f}{ap_hist['long']:>11.3f}")
 print("per-seed AP (5-30):", {n: np.round(ap[n]["long"], 3).tolist() for n in ours3})
 
 # %% [markdown]
 # ## Results
 #
-# The table above puts the three models side by side: parameters, forward time per pass relative to DeepSets
+# The table above puts the three trained models side by side (and, below them, the AP of the three scores
+# without learning): parameters, forward time per pass relative to DeepSets
 # (wall clock, varies between runs), mean AP over the seeds on in-distribution and longer test sets, and
 # monotonicity violations. The second figure shows, for each $S \subset T$ pair, the largest coordinate by
 # which $F(S)$ exceeds $F(T)$: MASNet's never goes above 0 (it cannot), DeepSets' and the signed-hat
@@ -305,10 +360,15 @@ for n in ours3:
     vals = [average_precision_score(te_long["y"].numpy()[(size_S >= a) & (size_S < b)],
                                     scores[n][(size_S >= a) & (size_S < b)]) for a, b in zip(edges, edges[1:])]
     ax.plot([(a + b - 1) / 2 for a, b in zip(edges, edges[1:])], vals, "o-", label=n)
+nn_long = K.nearest_neighbour_containment_score(te_long["XS"], te_long["mS"], te_long["XT"], te_long["mT"]).numpy()
+ax.plot([(a + b - 1) / 2 for a, b in zip(edges, edges[1:])],
+        [average_precision_score(te_long["y"].numpy()[(size_S >= a) & (size_S < b)],
+                                 nn_long[(size_S >= a) & (size_S < b)]) for a, b in zip(edges, edges[1:])],
+        "k^--", label="nearest neighbour (no training)")
 ax.axvspan(5, 15, color="grey", alpha=0.15, label="training sizes")
 ax.axhline(0.5, color="k", ls=":", lw=1, label="chance (half positive)")
 ax.set(xlabel="$|S|$ (elements)", ylabel="average precision", title="Containment AP by set size (seed 0)",
-       ylim=(0.4, 1.0))
+       ylim=(0.4, 1.02))
 ax.legend()
 plt.show()
 
@@ -320,45 +380,66 @@ WIDTHS = ("ci widths (32 channels, width 16) and the learning rate were set duri
           "try at 64 channels and width 32 was too slow for ci, with DeepSets tried at learning rates 1e-3 to 1e-2")
 TRAINED = tolerance(rel=0.05, abs=0.02, why=f"mean AP after {P.steps} Adam steps: the training end point moves "
                                              "with float rounding across machines")
-claims.check("mas-dim-bound", kind="theorem",
-             statement=f"Exhaustive, n = 2..{ns[-1]}: no MAS map of all subsets into R^(n-1), one into R^n",
-             paper="MAS maps on a finite ground set exist iff m >= |V|",
-             criterion=is_true(), measured=bool(not any(dim_below.values()) and all(dim_at.values())),
-             control=bool(not any(dim_two_below.values()) and all(dim_below.values())),
-             control_label="the same exhaustive test of a wrong bound m >= n-1 (none into R^(n-2), one into R^(n-1))")
-claims.check("low-dim-linear-fail", kind="theorem",
-             statement=f"n = 2..{ns[-1]}: no linear sum embedding W count(S) into R^(n-1) is MAS "
-                       "(exact LP search over every assignment of the critical pairs to coordinates)",
-             paper="no MAS map for m < |V|", criterion=is_true(),
-             measured=bool(all(W is None for W in lin_below.values())),
-             control=bool(not all(lin_at_ok.values())),
-             control_label="the same search at m = n, where the paper says MAS maps exist "
-                           "(a map found there is confirmed by brute force)",
-             post_hoc="measurement changed after the first run: 200 random nonnegative linear maps (which fail at "
-                      "every dimension, even m = n) replaced by an exact LP search, so that m = n can be the control")
-claims.check("deepsets-not-monotone",
-             statement=f"Trained DeepSets: pairs S < S+E (of {P.n_mono}) whose embedding violates monotonicity",
-             paper="standard set models lack the containment bias", criterion=greater_than(0),
-             measured=int(viol["DeepSets"]), control=int(viol["MASNet"]),
-             control_label="trained MASNet (monotone by construction)",
-             tol=tolerance(rel=0.05, why=f"a count over the embedding of a network after {P.steps} Adam steps: "
-                                         "it depends on the training end point"))
-claims.check("ap-gain-long",
-             statement="Mean AP(MASNet) - AP(DeepSets), 3 seeds, test |S| in [5, 30] (hard negatives)",
-             paper="MASNet beats DeepSets on containment (no number found)",
-             criterion=at_least(0.03, partial=0.0),
-             measured=float(ap_mean["MASNet"]["long"] - ap_mean["DeepSets"]["long"]),
-             control=float(ap_mean["signed hat"]["long"] - ap_mean["DeepSets"]["long"]),
-             control_label="MASNet without nonnegative summands (signed hat, not monotone) - DeepSets",
-             tol=TRAINED, post_hoc=WIDTHS)
-claims.check("ap-gain-in-dist",
-             statement="Mean AP(MASNet) - AP(DeepSets), 3 seeds, test |S| in [5, 15] (hard negatives)",
-             paper="MASNet beats DeepSets on containment (no number found)",
-             criterion=at_least(0.03, partial=0.0),
-             measured=float(ap_mean["MASNet"]["in"] - ap_mean["DeepSets"]["in"]),
-             control=float(ap_mean["signed hat"]["in"] - ap_mean["DeepSets"]["in"]),
-             control_label="MASNet without nonnegative summands (signed hat, not monotone) - DeepSets",
-             tol=TRAINED, post_hoc=WIDTHS)
+NONNEG = "nonnegative summands (the hat), which make the embedding monotone"
+ABL = "MASNet without nonnegative summands (signed hat, not monotone) - DeepSets"
+NN = "nearest-neighbour score -max_x min_y |x - y| (directed Hausdorff, no training) - DeepSets"
+
+
+def baselines_for(key):
+    """The skeptic's baselines of the AP-gain tests, under the same measurement (gain over DeepSets)."""
+    ref = ap_mean["DeepSets"][key]
+    return [Comparator(NN, float(ap_nn[key] - ref)),
+            Comparator("MASNet untrained (random initialisation, 0 steps; no learning) - DeepSets",
+                       float(ap_mean["MASNet untrained"][key] - ref)),
+            Comparator("fixed 6 x 6 grid-count histogram (36 dims, monotone, no learning), same score - DeepSets",
+                       float(ap_hist[key] - ref)),
+            Comparator("DeepSets embedding trained with the official set loss (learned, not monotone), "
+                       "coordinatewise score - DeepSets", float(ap_mean["DeepSets, set loss"][key] - ref))]
+
+
+ROBUST = ("the same trained models as the counted long-set test, scored on the in-distribution test set; the two "
+          "test sets are drawn from one distribution up to set size and scored by one model, so the two gains are "
+          "one measurement counted twice; only the long-set gain, the paper's length-generalisation case, is counted; this is a robustness row")
+claims.illustrate("mas-dim-bound",
+                  statement=f"Exhaustive, n = 2..{ns[-1]}: no MAS map of all subsets into R^(n-1), one into R^n "
+                            "(the same search rejects the wrong boundary m >= n-1)",
+                  paper="MAS maps on a finite ground set exist iff m >= |V|",
+                  criterion=is_true(), measured=bool(not any(dim_below.values()) and all(dim_at.values())
+                                                     and not (not any(dim_two_below.values())
+                                                              and all(dim_below.values()))),
+                  why="for sets (not bounded-size multisets) the bound is the order dimension of the subset lattice, "
+                      "which is |V| (Komm 1948, a classical result), and the page's argument above proves it; the "
+                      "exhaustive search confirms a known fact at preset sizes, so it could not fail unless our code "
+                      "were wrong. The paper's new refinements for multisets of bounded size are not computed")
+claims.illustrate("low-dim-linear-fail",
+                  statement=f"n = 2..{ns[-1]}: no linear sum embedding W count(S) into R^(n-1) is MAS, one into R^n "
+                            "(exact LP search; the map found at m = n confirmed by brute force)",
+                  paper="no MAS map for m < |V|", criterion=is_true(),
+                  measured=bool(all(W is None for W in lin_below.values()) and all(lin_at_ok.values())),
+                  why="a linear sum embedding is a special MAS candidate, so 'none into R^(n-1)' follows from the "
+                      "dimension bound (one result counted once), and the count embedding W = I is MAS at m = n")
+claims.illustrate("deepsets-not-monotone",
+                  statement=f"Trained DeepSets: pairs S < S+E (of {P.n_mono}) whose embedding violates monotonicity; "
+                            "trained MASNet has none",
+                  paper="standard set models lack the containment bias", criterion=greater_than(0),
+                  measured=int(viol["DeepSets"]),
+                  tol=tolerance(rel=0.05, why=f"a count over the embedding of a network after {P.steps} Adam steps: "
+                                              "it depends on the training end point"),
+                  why="an unconstrained network is generically not monotone, and MASNet's 0 violations hold for "
+                      "every weight (a sum of nonnegative terms; a unit test): neither side could come out otherwise")
+claims.test("ap-gain-long",
+            statement="Mean AP(MASNet) - AP(DeepSets), 3 seeds, test |S| in [5, 30] (hard negatives)",
+            paper="MASNet beats DeepSets on containment (no number found)",
+            criterion=at_least(0.03, partial=0.0),
+            measured=float(ap_mean["MASNet"]["long"] - ap_mean["DeepSets"]["long"]),
+            ablation=Comparator(ABL, float(ap_mean["signed hat"]["long"] - ap_mean["DeepSets"]["long"]),
+                                ingredient=NONNEG),
+            baselines=baselines_for("long"), tol=TRAINED, post_hoc=WIDTHS)
+claims.illustrate("ap-gain-in-dist",
+                  statement="Mean AP(MASNet) - AP(DeepSets), 3 seeds, test |S| in [5, 15] (hard negatives)",
+                  paper="MASNet beats DeepSets on containment (no number found)",
+                  criterion=at_least(0.03, partial=0.0),
+                  measured=float(ap_mean["MASNet"]["in"] - ap_mean["DeepSets"]["in"]), tol=TRAINED, why=ROBUST)
 _ = claims.check("fwd-time-ratio",
              statement="Wall clock, one forward pass on the long test set: MASNet / DeepSets",
                  paper="(not a paper claim; cost context)", criterion=less_than(3.0),
@@ -420,6 +501,7 @@ with torch.no_grad():
     loss_off, loss_ours_impl = c["output"], float(K.official_set_loss(FSg, FTg, yg, i["delta"]))
     loss_hinge = float(K.hinge_containment_loss(FSg, FTg, yg))
     pred_agree = int(((-K.containment_score(FSg, FTg) < 0.01).long() == torch.tensor(case["predict"]["output"])).sum())
+glue("d_embed_max", max(d_emb, d_mlp), display=False)
 print(f"{'official function':<58}{'largest |ours - official|':>27}")
 print(f"{'hat (40 points)':<58}{d_hat:>27.1e}")
 print(f"{'SigmaLayer, 4 sets of 7 points in R^3, 6 channels':<58}{d_emb:>27.1e}")
@@ -434,7 +516,7 @@ print("official real-data forward returns the first set's embedding twice:",
 
 # %% [markdown]
 # **What agrees.** Where we implement the same function, we agree with the official code to rounding. The hat is
-# identical. The set embedding agrees to about $10^{-6}$, with and without a $d \to h \to d$ element MLP and
+# identical. The set embedding agrees to within {glue:text}`d_embed_max:.0e`, with and without a $d \to h \to d$ element MLP and
 # padding masks. The official code adds $10^{-6}$ to $\|a_c\|$ (and, on real data, to $c_c$), we do not. Our
 # implementation of the official set loss gives the official value exactly. The real-data code decides
 # "contained" when $\sum_c \mathrm{relu}(F_c(S) - F_c(T)) < 0.01$, which is our score thresholded. Both use
@@ -465,11 +547,12 @@ print("official real-data forward returns the first set's embedding twice:",
 # **The official choices run beside ours.** The loss is the departure we judged most likely to decide the task claims,
 # so we train MASNet with the official loss, initialisation and element-MLP shape together ("official
 # choices"): same data, steps, learning rate, widths and seeds as ours. At full scale we also separate them
-# (official loss alone; official initialisation and $\phi$ shape alone, with our loss), and train DeepSets as
-# the official code does (`DeepSets, set loss`: embedding, set loss, coordinatewise score). The trainable
-# hat, the official data, metric and training schedule are not run. To stay within its time budget, the ci
-# page runs only the combined variant; the table marks the others "full only", and the verdict gives their
-# full-scale numbers.
+# (official loss alone; official initialisation and $\phi$ shape alone, with our loss). DeepSets trained as the
+# official code does (`DeepSets, set loss`: embedding, set loss, coordinatewise score) runs at both scales and is
+# a baseline of the counted tests. The trainable hat, the official data, metric and training schedule are not
+# run. To stay within its time budget, the ci page runs only the combined MASNet variant; the table marks the
+# others "full only". The full-scale run has not been repeated since the page moved to the claim model, so this
+# page quotes no full-scale number.
 
 # %%
 describe = {"MASNet": ("ours (hinge)", "ours", "d-h-h"), "official loss": ("official", "ours", "d-h-h"),
@@ -491,18 +574,53 @@ print("gain: mean AP minus that of DeepSets (ours, cross-entropy), 3 seeds; viol
 
 # %%
 OFFICIAL = "issue 11: official choices run beside ours"
-for key, sizes in (("long", "[5, 30]"), ("in", "[5, 15]")):
-    _ = claims.check(f"ap-gain-{'long' if key == 'long' else 'in-dist'}-official",
-                     statement=f"Mean AP(MASNet, official loss + init + phi shape) - AP(DeepSets), 3 seeds, test |S| "
-                               f"in {sizes} (hard negatives)",
-                     paper="MASNet beats DeepSets on containment (no number found)",
-                     criterion=at_least(0.03, partial=0.0),
-                     measured=float(ap_mean["official choices"][key] - ap_mean["DeepSets"][key]),
-                     control=float(ap_mean["signed hat"][key] - ap_mean["DeepSets"][key]),
-                     control_label="MASNet without nonnegative summands (signed hat, our choices) - DeepSets",
-                     tol=tolerance(rel=0.05, abs=0.08, why=f"mean AP after {P.steps} Adam steps with the official "
-                                   "loss and init: the end point moves between CPU families (long sets 0.272 on an "
-                                   "AVX-512 machine, 0.325 without SIMD kernels)"), post_hoc=OFFICIAL)
+OFF_TOL = tolerance(rel=0.05, abs=0.06, why=f"mean AP after {P.steps} Adam steps with the official loss and "
+                    "init: the foreign-numerics check (no SIMD kernels) moved this gain by 0.053 (long sets 0.272 on "
+                    "an AVX-512 machine, 0.325 without), so its end point repeats to about 0.06, not to the 0.02 of "
+                    "our loss; the official loss's max/min over channels follows one channel, which float rounding "
+                    "can switch")
+_ = claims.test("ap-gain-long-official",
+                statement="Mean AP(MASNet, official loss + init + phi shape) - AP(DeepSets), 3 seeds, test |S| in "
+                          "[5, 30] (hard negatives)",
+                paper="MASNet beats DeepSets on containment (no number found)",
+                criterion=at_least(0.03, partial=0.0),
+                measured=float(ap_mean["official choices"]["long"] - ap_mean["DeepSets"]["long"]),
+                ablation=Comparator(ABL.replace("hat,", "hat, our choices,"),
+                                    float(ap_mean["signed hat"]["long"] - ap_mean["DeepSets"]["long"]),
+                                    ingredient=NONNEG),
+                baselines=baselines_for("long"), tol=OFF_TOL, post_hoc=OFFICIAL,
+                setting="the official code's loss, initialisation and element-MLP shape")
+_ = claims.illustrate("ap-gain-in-dist-official",
+                      statement="Mean AP(MASNet, official loss + init + phi shape) - AP(DeepSets), 3 seeds, test |S| "
+                                "in [5, 15] (hard negatives)",
+                      paper="MASNet beats DeepSets on containment (no number found)",
+                      criterion=at_least(0.03, partial=0.0),
+                      measured=float(ap_mean["official choices"]["in"] - ap_mean["DeepSets"]["in"]), tol=OFF_TOL,
+                      why=ROBUST.replace("counted long-set test", "counted official-setting long-set test"))
+
+AP_TESTS = ["ap-gain-long", "ap-gain-long-official"]
+claims.headline("dimension-bound",
+                "On a finite ground set, an embedding that turns containment into a coordinatewise inequality needs "
+                "as many coordinates as the ground set has elements (sharper bounds for bounded-size multisets); on "
+                "an infinite ground set none exists",
+                untestable="for sets the bound is the classical order dimension of the subset lattice: the page "
+                           "illustrates it by exhaustive search (mas-dim-bound, low-dim-linear-fail), which could "
+                           "not fail; the multiset refinements and the infinite-ground-set impossibility are proofs "
+                           "we cannot refute by a finite computation here")
+claims.headline("weakly-mas-stable",
+                "MASNet is monotone for every weight and separates every non-contained pair for some weights "
+                "(weakly MAS), and it is Hoelder-stable",
+                untestable="monotonicity holds by construction (a unit test); separation for some weights and "
+                           "Hoelder stability are existence and continuity statements with no finite computation "
+                           "that could refute them at our sizes")
+claims.headline("universal-monotone",
+                "MAS functions give models that are monotone by construction and approximate every monotone set "
+                "function", untestable="a universality theorem; no monotone-regression task is run here")
+claims.headline("containment-gain",
+                "On set-containment tasks MASNet does better than standard set models without the containment bias "
+                "(DeepSets, Set Transformer). Tested here against DeepSets only (no Set Transformer), and our "
+                "DeepSets pair classifier is at chance; the tests are not specific, since exact point matching, "
+                "an untrained MASNet and a fixed grid histogram also clear the bar", tests=AP_TESTS)
 
 # %% [markdown]
 # ## Claims
@@ -511,67 +629,125 @@ for key, sizes in (("long", "[5, 30]"), ("in", "[5, 15]")):
 claims.save()
 claims.table()
 
+# %%
+# numbers for the prose (glued, never typed)
+KEY = {"MASNet": "mas", "DeepSets": "ds", "signed hat": "signed", "official choices": "off"}
+for n, k in KEY.items():
+    if n in ap_mean:
+        for part in ("in", "long"):
+            glue(f"ap_{k}_{part}", ap_mean[n][part], display=False)
+            glue(f"gain_{k}_{part}", ap_mean[n][part] - ap_mean["DeepSets"][part], display=False)
+KEY.update({"MASNet untrained": "untr", "DeepSets, set loss": "dsset"})
+for n in ("MASNet untrained", "DeepSets, set loss"):
+    for part in ("in", "long"):
+        glue(f"ap_{KEY[n]}_{part}", ap_mean[n][part], display=False)
+        glue(f"gain_{KEY[n]}_{part}", ap_mean[n][part] - ap_mean["DeepSets"][part], display=False)
+for part in ("in", "long"):
+    glue(f"ap_hist_{part}", ap_hist[part], display=False)
+    glue(f"gain_hist_{part}", ap_hist[part] - ap_mean["DeepSets"][part], display=False)
+    glue(f"train_gain_{part}", ap_mean["MASNet"][part] - ap_mean["MASNet untrained"][part], display=False)
+for part in ("in", "long"):
+    glue(f"ap_nn_{part}", ap_nn[part], display=False)
+    glue(f"gain_nn_{part}", ap_nn[part] - ap_mean["DeepSets"][part], display=False)
+glue("viol_ds", int(viol["DeepSets"]), display=False)
+glue("viol_mas", int(viol["MASNet"]), display=False)
+glue("viol_signed", int(viol["signed hat"]), display=False)
+glue("n_mono", int(P.n_mono), display=False)
+glue("n_max", int(ns[-1]), display=False)
+glue("fwd_ratio", float(fwd["MASNet"] / fwd["DeepSets"]), display=False)
+
 # %% [markdown]
 # ## Verdict
 #
-# All seven counted claims hold at ci scale, each against a control that fails. Five are flagged post hoc:
-# one measurement was redesigned, two claims have widths set during development, and two were added for
-# issue 11 to run the official code's choices. They hold at full scale too (10 000 training pairs, 2 000
-# steps, 64 channels, controls included, seed 0; the last column of the table "Across seeds and scales"), and
-# at every one of the ten ci seeds: no claim of this page is seed- or scale-sensitive. The full-scale run,
-# with the four official-choice variants, took 28 to 36 minutes on a heavily loaded machine; we estimate 8
-# minutes on a quiet one, so the full sweep has seed 0 only.
+# ```{repro-verdict}
+# ```
 #
-# * **Reproduced, exactly: the dimension bound.** An exhaustive search over the subset lattice finds no MAS
-#   map into $\mathbb R^{n-1}$ and finds one into $\mathbb R^n$, for every $n$ from 2 to 6 (ci) or 7 (full),
-#   and rejects the wrong boundary $m \ge n-1$ (the control). For linear sum embeddings an exact LP search
-#   finds none into $\mathbb R^{n-1}$ and finds one into $\mathbb R^n$, confirmed by brute force (the
-#   control, where "none exists" fails). This is the finite-ground-set half of the paper's characterisation,
-#   checked by computation rather than proof, and only for sets, not multisets of bounded size. The old
-#   random-linear-map check was dropped: random nonnegative maps fail at $m = n$ as well, so it could not
-#   tell the bound from its absence.
-# * **Reproduced: DeepSets is not monotone, MASNet is.** Trained DeepSets violated $E(S) \le E(T)$ on all
-#   1 000 ci pairs and all 5 000 full-scale pairs (an earlier version of this page reported 95 of 5 000 at
-#   full scale; the current run does not repeat it). Trained MASNet, the control, had none, as its
-#   construction guarantees; that guarantee itself is now a unit test, not a claim.
-# * **Reproduced, against a weak baseline: the containment task.** With hard negatives, MASNet reached a mean
-#   AP of about 0.78 at ci scale and 0.98 at full scale on sets up to twice the training size, with no drop
-#   from the in-distribution sizes. The gap to DeepSets is about +0.28 at ci and +0.46 at full scale (the
-#   table gives both, the ci one as a median over seeds).
-#   **DeepSets sits at chance** (AP 0.50 to 0.52 at both scales, at every learning rate we tried from
-#   $10^{-3}$ to $10^{-2}$), so the gap is measured against a straw man and is far larger than the "slight"
-#   gains a reviewer reports for the paper's benchmarks. What the control adds: the signed-hat ablation,
-#   the same model without nonnegative summands, also sits at chance (ci: AP 0.49 in distribution, 0.51 on
-#   the long sets; full: 0.51 and 0.52). Its gain over DeepSets is within 0.02 of zero. At ci it counts as
-#   "partial" on the long sets only because it is not negative; at full scale it is slightly negative. So on
-#   this task the gain comes from the monotone construction, as the paper says, and not from the score, the
-#   loss or the architecture around it. It does not show that MASNet beats a *good*
-#   set model: we have no Set Transformer, and a unit test shows our DeepSets learns an easy instance (small
-#   one-hot sets, random negatives) but not this one. Our gap should not be read as the size of the paper's
-#   gain.
-# * **Reproduced under the official code's choices too (issue 11, post hoc).** We trained MASNet with the
-#   official set loss ($\delta = 0.1$), the official initialisation and the $d \to h \to d$ element MLP,
-#   keeping our data, steps, learning rate and widths. It reached a mean AP of 0.84 (in distribution) and
-#   0.83 (long sets) at ci, and 0.96 at full scale. Its gains over DeepSets are +0.34 and +0.33 at ci, and
-#   +0.45 and +0.44 at full scale. Our choices give +0.28 at ci and +0.47 and +0.46 at full scale. So the
-#   two official-choice claims hold at both scales: better than ours at ci, slightly worse at full scale.
-#   Taken apart at full scale, the official loss alone gives AP 0.956 and 0.953, and the official
-#   initialisation and MLP shape alone (with our loss) 0.903 and 0.898, against 0.978 for ours. The loss does
-#   not decide the claims. We also trained DeepSets as the official code does: an embedding with the set loss,
-#   scored coordinatewise. It moves off chance but not far (full scale: AP 0.57 and 0.58; 3 618 of 5 000
-#   superset pairs still violate monotonicity). MASNet's margin over it is still about +0.4. Each variant
-#   was run once (3 seeds) at our learning rate, untuned. None of them uses the official trainable hat, the
-#   official data (random negatives in $[0,1]^4$), metric (accuracy) or schedule, so these are not the
-#   paper's experiments.
-# * **Cost.** MASNet's forward pass took between about 3 and 14 times as long as DeepSets' across our runs
-#   (wall clock, volatile, under varying machine load). It keeps a `channels`-wide activation per element,
-#   where DeepSets keeps a `hidden`-wide one, and it embeds both sets with the piecewise-linear hat. This is
-#   a property of our small implementation, not a claim of the paper.
+# * **The containment task: MASNet beats DeepSets, and so do three scores without learning.** With hard
+#   negatives, MASNet reaches a mean AP of {glue:text}`ap_mas_long:.2f` on sets up to twice the training sizes
+#   ({glue:text}`ap_mas_in:.2f` on the training sizes, a robustness row of the same measurement), against
+#   {glue:text}`ap_ds_long:.2f` and {glue:text}`ap_ds_in:.2f` for DeepSets: a gain of
+#   {glue:text}`gain_mas_long:+.2f` ({repro-status}`ap-gain-long`; MASNet clears the bar at
+#   {repro-seeds}`ap-gain-long:method:pass` ci seeds). The ablation behaves as the paper predicts: without
+#   nonnegative summands the same model sits where DeepSets does (gain {glue:text}`gain_signed_long:+.2f`; it
+#   clears the bar at {repro-seeds}`ap-gain-long:ablation:pass` seeds), and DeepSets trained as the official code
+#   trains it, another learned embedding without nonnegativity, does too (gain {glue:text}`gain_dsset_long:+.2f`).
+#   So among the *learned* embeddings, the monotone construction is what helps. But the test cannot tell the
+#   paper's idea from no learning. Minus the directed Hausdorff distance from $S$ to $T$ reaches AP
+#   {glue:text}`ap_nn_long:.2f` (gain {glue:text}`gain_nn_long:+.2f`, passing at
+#   {repro-seeds}`ap-gain-long:baseline1:pass` seeds). MASNet at its random initialisation, never trained,
+#   reaches AP {glue:text}`ap_untr_long:.2f` (gain {glue:text}`gain_untr_long:+.2f`), and a fixed 6 × 6 grid
+#   histogram reaches {glue:text}`ap_hist_long:.2f` (gain {glue:text}`gain_hist_long:+.2f`). So a large part of
+#   MASNet's gain over chance comes from random monotone hat features; training adds
+#   {glue:text}`train_gain_long:+.2f` AP over the untrained MASNet, and no test here measures that part. Our
+#   DeepSets reference is at chance, so "gain over DeepSets $\ge 0.03$" amounts to "AP at least $0.03$ above chance". On our
+#   task the elements are exact copies of pool points, so containment can be read off by matching points, and
+#   the task does not need the paper's idea. A page that wanted to test the paper's case for an embedding that
+#   can be indexed and compared coordinatewise would need a task where pairwise matching is ruled out (unseen
+#   pool points at test, noisy copies of elements), a reference that is not at chance, and the untrained MASNet
+#   as a baseline.
+# * **DeepSets is a weak reference.** Our pair classifier is at chance on both test sets. During development it
+#   stayed at chance at learning rates from $10^{-3}$ to $10^{-2}$ (a development note, not measured on this
+#   page). We have no Set Transformer. DeepSets with the official set loss reaches AP
+#   {glue:text}`ap_dsset_long:.2f` on the long sets, close to chance too.
+# * **The official code's choices** (loss, initialisation, element-MLP shape) give MASNet a mean AP of
+#   {glue:text}`ap_off_long:.2f` on the long sets ({glue:text}`ap_off_in:.2f` in distribution; gain
+#   {glue:text}`gain_off_long:+.2f`, {repro-status}`ap-gain-long-official`). This status is "not specific" for the
+#   same reason as ours: the comparators that need no learning pass. That the status does not change is therefore
+#   no evidence about these choices. The value is less repeatable than ours: under foreign numerics (no SIMD
+#   kernels) it moved by more than twice our loss's tolerance, so its declared tolerance is wider than the
+#   threshold itself (the reason is in the claims table), and a comparator whose gain lies within it of the
+#   threshold is "at the edge", not failing. The variant was run once (3 seeds) at our learning rate, untuned;
+#   it does not use the official trainable hat, data (random negatives in $[0,1]^4$), metric (accuracy) or
+#   schedule.
+# * **Both counted tests are post hoc and unconfirmed.** They have not been re-run on fresh seeds (10-19), so
+#   they cannot move the page's badge, whatever their status.
+# * **Illustrated, not tested: the dimension bound.** The exhaustive search finds no MAS map into
+#   $\mathbb R^{n-1}$ and one into $\mathbb R^n$ for every $n$ up to {glue:text}`n_max:.0f`, and rejects the wrong
+#   boundary; the LP search says the same for linear sum embeddings. For sets this is the classical order
+#   dimension of the subset lattice, so these checks confirm what had to hold; the paper's new bounds for
+#   bounded-size multisets are not computed.
+# * **Illustrated, not tested: monotonicity.** Trained DeepSets violates $E(S) \le E(T)$ on
+#   {glue:text}`viol_ds:.0f` of {glue:text}`n_mono:.0f` superset pairs, the signed-hat ablation on
+#   {glue:text}`viol_signed:.0f`, MASNet on {glue:text}`viol_mas:.0f`, as its construction guarantees.
+# * **Cost.** MASNet's forward pass took {glue:text}`fwd_ratio:.1f` times as long as DeepSets' in this run (wall
+#   clock, volatile: it has moved between runs of this page by more than a factor of two, with the machine's
+#   load). It keeps a `channels`-wide activation per element where DeepSets keeps a `hidden`-wide one.
 #
-# **What the miniature cannot show.** It cannot show the infinite-ground-set impossibility (a finite point
-# pool stands in for $\mathbb R^2$), the Hölder stability, the weakly-MAS separation guarantee, the universality
-# of monotone models built on MAS maps, the Set Transformer baseline, the text and point-cloud benchmarks, the
-# official trainable hat, or the authors' own synthetic benchmark (random negatives, scored by accuracy).
+# ## What a skeptic would try
+#
+# Reviewed by an independent skeptic (a helper that did not write or convert the page), with the rubric, the
+# page, its record and sweeps. They re-ran the page's kernels single-threaded on seeds 0-9 beside naive
+# alternatives: MASNet untrained, fixed grid histograms of 16 and 36 cells, an unconstrained learned embedding
+# with our loss and with the official set loss, and the DeepSets pair classifier given four times the steps; and
+# they read the prose against the record. What they tried is above and below; the numbers here are measured by
+# this notebook (seed 0, mean over 3 training seeds), under the same AP and the same criterion (gain over
+# DeepSets $\ge 0.03$):
+#
+# | comparator | what it leaves out | gain, sizes 5-15 | gain, sizes 5-30 |
+# |---|---|---|---|
+# | signed-hat MASNet (ablation) | nonnegative summands (monotonicity) | {glue:text}`gain_signed_in:+.3f` | {glue:text}`gain_signed_long:+.3f` |
+# | DeepSets embedding, official set loss | nonnegative summands (learned, not monotone) | {glue:text}`gain_dsset_in:+.3f` | {glue:text}`gain_dsset_long:+.3f` |
+# | nearest-neighbour score | any learned embedding | {glue:text}`gain_nn_in:+.3f` | {glue:text}`gain_nn_long:+.3f` |
+# | MASNet untrained (random init, 0 steps) | learning | {glue:text}`gain_untr_in:+.3f` | {glue:text}`gain_untr_long:+.3f` |
+# | 6 × 6 grid-count histogram | learning (a fixed monotone embedding) | {glue:text}`gain_hist_in:+.3f` | {glue:text}`gain_hist_long:+.3f` |
+# | MASNet (ours, for reference) | | {glue:text}`gain_mas_in:+.3f` | {glue:text}`gain_mas_long:+.3f` |
+#
+# The three scores without learning pass, so the counted tests are "not specific". The two learned embeddings
+# without nonnegativity fail, which supports the narrower reading: among learned embeddings of this size, the
+# monotone construction is what helps. We did not add a post-hoc test in a harder regime: in the official
+# synthetic task too, $S$ is made of exact copies of points of $T$ (or of fresh random points), so point matching
+# would solve it as well. A sounder test would measure what the paper's idea must win, e.g. AP(MASNet) minus
+# AP(untrained MASNet), with unseen pool points at test; we leave it for a later revision. Baselines not run: a
+# Set Transformer and a monotone-by-penalty network.
+#
+# ## What the miniature cannot show
+#
+# The infinite-ground-set impossibility (a finite point pool stands in for $\mathbb R^2$), the Hölder
+# stability, the weakly-MAS separation guarantee, the universality of monotone models built on MAS maps, the
+# bounded-multiset dimension bounds, the Set Transformer baseline, the text and point-cloud benchmarks, the
+# official trainable hat, and the authors' own synthetic benchmark (random negatives, scored by accuracy). Nor
+# can it show a regime where an embedding is required (indexing, a compute budget per pair), which is where the
+# paper's idea would have to beat pairwise matching.
 #
 # **What was hard.** Finding a check of the lower bound that is a computation, not the proof retyped. The
 # critical-pair colouring test decides the order dimension exactly, and an independent enumeration of

@@ -378,3 +378,31 @@ def test_golden_predict_is_our_score_thresholded():
     v = -K.containment_score(_t(s["FS"]), _t(s["FT"]))
     assert float((v - case["input"]["delta"]).abs().min()) > 1e-9
     assert (v < case["input"]["delta"]).long().tolist() == case["output"]
+
+
+def test_nearest_neighbour_containment_score():
+    XT = torch.tensor([[[0.0, 0.0], [1.0, 0.0], [9.0, 9.0]]])
+    mT = torch.tensor([[1.0, 1.0, 0.0]])  # the third point is padding
+    XS = torch.tensor([[[1.0, 0.0], [0.0, 3.0]]])
+    assert float(K.nearest_neighbour_containment_score(XS, torch.tensor([[1.0, 0.0]]), XT, mT)) == 0.0
+    assert float(K.nearest_neighbour_containment_score(XS, torch.tensor([[1.0, 1.0]]), XT, mT)) == pytest.approx(-3.0)
+    d = K.make_containment_pairs(200, "r2", n_ground=60, seed=0)
+    sc = K.nearest_neighbour_containment_score(d["XS"], d["mS"], d["XT"], d["mT"])
+    assert bool((sc[d["y"] == 1] == 0).all()) and bool((sc[d["y"] == 0] < 0).all())
+    with pytest.raises(ValueError):
+        K.nearest_neighbour_containment_score(XS, torch.zeros(1, 2), XT, mT)
+
+
+def test_grid_histogram_embedding_counts_and_monotone():
+    X = torch.tensor([[[0.1, 0.1], [0.9, 0.9], [0.95, 0.1], [0.5, 0.5]]])
+    m = torch.tensor([[1.0, 1.0, 1.0, 0.0]])
+    H = K.grid_histogram_embedding(X, m, (0.0, 0.0), (1.0, 1.0), cells=2)
+    assert H.tolist() == [[1.0, 0.0, 1.0, 1.0]]  # cells (0,0), (1,1), (1,0); the padded point is not counted
+    d = K.make_containment_pairs(40, "r2", n_ground=30, seed=1)
+    pool = K.make_ground_pool(30, seed=10_000)
+    lo, hi = pool.min(0) - 1e-6, pool.max(0) + 1e-6
+    HS, HT = (K.grid_histogram_embedding(d[x], d[mk], lo, hi) for x, mk in (("XS", "mS"), ("XT", "mT")))
+    pos = d["y"] > 0.5
+    assert bool((K.containment_score(HS, HT)[pos] == 0).all())  # monotone: contained pairs score 0
+    with pytest.raises(ValueError):
+        K.grid_histogram_embedding(X, m, (1.0, 0.0), (0.0, 1.0))

@@ -363,6 +363,70 @@ def monotonicity_violations(embed: Callable, X: torch.Tensor, mS: torch.Tensor, 
     return int(((FS - FT) > tol).any(dim=1).sum())
 
 
+def nearest_neighbour_containment_score(XS: torch.Tensor, mS: torch.Tensor, XT: torch.Tensor,
+                                        mT: torch.Tensor) -> torch.Tensor:
+    """A training-free containment score (a skeptic's baseline, not in the paper): minus the directed Hausdorff
+    distance from :math:`S` to :math:`T`,
+
+    .. math:: s(S, T) = -\\max_{x \\in S} \\min_{y \\in T} \\lVert x - y \\rVert_2 .
+
+    It is 0 when every element of :math:`S` also occurs in :math:`T` and negative otherwise.
+
+    Parameters
+    ----------
+    XS, XT : Tensor, shape (B, N, d) and (B, M, d)
+        Padded element coordinates.
+    mS, mT : Tensor, shape (B, N) and (B, M)
+        Masks (1 for a real element, 0 for padding); every set must have at least one element.
+
+    Returns
+    -------
+    Tensor, shape (B,)
+    """
+    if XS.dim() != 3 or XT.dim() != 3 or XS.shape[:2] != mS.shape or XT.shape[:2] != mT.shape:
+        raise ValueError("XS, XT must be (B, N, d) and mS, mT (B, N) masks of matching shapes")
+    if bool((mS.sum(1) == 0).any()) or bool((mT.sum(1) == 0).any()):
+        raise ValueError("every set needs at least one element")
+    D = torch.cdist(XS, XT)  # (B, N, M)
+    D = D.masked_fill(mT[:, None, :] <= 0, float("inf")).min(dim=2).values  # nearest element of T
+    D = D.masked_fill(mS <= 0, float("-inf")).max(dim=1).values  # farthest element of S from T
+    return -D
+
+
+def grid_histogram_embedding(X: torch.Tensor, m: torch.Tensor, lo: Sequence[float], hi: Sequence[float],
+                             cells: int = 6) -> torch.Tensor:
+    """A fixed, training-free monotone set embedding (a skeptic's baseline, not in the paper): the count of the
+    set's elements in each cell of a ``cells`` x ``cells`` grid over the box ``[lo, hi]`` of the plane.
+
+    Every summand is a nonnegative count, so the embedding is monotone; it separates two sets only where they
+    differ in some cell's count. Points outside the box are counted in the nearest edge cell.
+
+    Parameters
+    ----------
+    X : Tensor, shape (B, N, 2)
+        Padded element coordinates.
+    m : Tensor, shape (B, N)
+        Mask (1 for a real element, 0 for padding).
+    lo, hi : sequence of 2 floats
+        Corners of the box, ``lo < hi`` coordinatewise.
+    cells : int
+        Cells per axis (the embedding has ``cells**2`` coordinates).
+
+    Returns
+    -------
+    Tensor, shape (B, cells**2)
+    """
+    if X.dim() != 3 or X.shape[2] != 2 or X.shape[:2] != m.shape:
+        raise ValueError("X must be (B, N, 2) and m a (B, N) mask")
+    lo_t, hi_t = torch.as_tensor(lo, dtype=X.dtype), torch.as_tensor(hi, dtype=X.dtype)
+    if lo_t.shape != (2,) or hi_t.shape != (2,) or not bool((hi_t > lo_t).all()) or int(cells) < 1:
+        raise ValueError("lo, hi must be 2 floats with lo < hi, and cells >= 1")
+    cell = ((X - lo_t) / (hi_t - lo_t) * cells).floor().long().clamp(0, cells - 1)
+    idx = cell[..., 0] * cells + cell[..., 1]
+    H = torch.zeros(X.shape[0], cells * cells, dtype=m.dtype)
+    return H.scatter_add_(1, idx, m)
+
+
 # ----------------------------------------------------------------------------- finite ground sets
 
 
