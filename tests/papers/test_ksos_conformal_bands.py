@@ -148,3 +148,94 @@ def test_spread_landmarks_and_bad_problem_input():
         K.ksos_fit_dual(np.ones((3, 2)), np.ones(3), 1e-3, 0.0)
     with pytest.raises(ValueError, match="r2"):
         K.ksos_fit_dual(np.ones((3, 2)), -np.ones(3), 1e-3, 0.1)
+
+
+def test_spline_quantile_matches_empirical_quantile_and_sklearn():
+    rng = np.random.default_rng(3)
+    x = rng.uniform(-3, 3, (2, 300))
+    y = np.sin(2 * x) + (0.1 + 0.5 * np.abs(x)) * rng.standard_normal(x.shape)
+    for tau in (0.1, 0.9):
+        q = K.spline_quantile_fit_predict(x, y, x, tau, -3, 3)
+        assert q.shape == x.shape
+        # the pinball-loss optimum leaves about a fraction tau of the points below the fit
+        assert np.all(np.abs((y <= q + 1e-9).mean(-1) - tau) < 0.05)
+    # against scikit-learn's QuantileRegressor on the same spline basis (no penalty)
+    from sklearn.linear_model import QuantileRegressor
+    from sklearn.preprocessing import SplineTransformer
+    st = SplineTransformer(n_knots=8, degree=3).fit(np.array([[-3.0], [3.0]]))
+    F = st.transform(x[0][:, None])
+    ref = QuantileRegressor(quantile=0.9, alpha=0.0, fit_intercept=False, solver="highs").fit(F, y[0]).predict(F)
+    ours = K.spline_quantile_fit_predict(x[0], y[0], x[0], 0.9, -3, 3)
+    pin = lambda q: np.mean(np.maximum(0.9 * (y[0] - q), -0.1 * (y[0] - q)))
+    assert pin(ours) == pytest.approx(pin(ref), rel=1e-6)
+
+
+def test_spline_quantile_constant_data_and_bad_input():
+    x = np.linspace(-1, 1, 50)
+    q = K.spline_quantile_fit_predict(x, np.full(50, 2.0), x, 0.5, -1, 1)
+    assert np.allclose(q, 2.0, atol=1e-8)
+    with pytest.raises(ValueError):
+        K.spline_quantile_fit_predict(x, x, x, 1.0, -1, 1)
+    with pytest.raises(ValueError):
+        K.spline_quantile_fit_predict(x, x[:-1], x, 0.5, -1, 1)
+    with pytest.raises(ValueError):
+        K.spline_quantile_fit_predict(x, x, x, 0.5, 1, -1)
+
+
+def test_cqr_scores_and_coverage():
+    y = np.array([0.0, 2.0, -3.0])
+    assert np.allclose(K.cqr_scores(y, np.full(3, -1.0), np.full(3, 1.0)), [-1.0, 1.0, 2.0])
+    with pytest.raises(ValueError):
+        K.cqr_scores(y, np.zeros(2), np.zeros(3))
+    # exchangeable data: the CQR band covers at least 1 - alpha on average (Monte Carlo)
+    rng = np.random.default_rng(0)
+    cal = rng.standard_normal((2000, 50))
+    test = rng.standard_normal(2000)
+    q = K.conformal_quantile(K.cqr_scores(cal, np.full(cal.shape, -0.5), np.full(cal.shape, 0.5)), 0.1)
+    assert np.mean(np.abs(test) <= 0.5 + q) >= 0.9 - 3 * math.sqrt(0.09 / 2000)
+
+
+def test_ridge_scale_fits_a_linear_target_and_respects_the_floor():
+    rng = np.random.default_rng(1)
+    Phi = rng.normal(size=(2, 300, 4))
+    w = np.array([1.0, -2.0, 0.5, 0.0])
+    r2 = Phi @ w
+    f = K.ridge_scale_fit_predict(Phi, r2, Phi, 1e-8, 1e-3)
+    assert np.all(f >= 1e-3)
+    pos = r2 > 1e-3
+    assert np.allclose(f[pos], r2[pos], atol=1e-5)
+    with pytest.raises(ValueError):
+        K.ridge_scale_fit_predict(Phi, r2, Phi, 0.0, 1e-3)
+
+
+def test_knn_scale_matches_a_brute_force_neighbour_mean():
+    rng = np.random.default_rng(2)
+    x_ref, a, x_new = rng.uniform(-3, 3, 50), rng.uniform(0, 1, 50), rng.uniform(-3, 3, 7)
+    got = K.knn_scale(x_ref, a, x_new, 5)
+    want = [a[np.argsort(np.abs(x_ref - x))[:5]].mean() for x in x_new]
+    assert np.allclose(got, want)
+    assert np.allclose(K.knn_scale(x_ref, a, x_new, 50), a.mean())
+
+
+def test_mondrian_half_width_is_the_per_bin_conformal_quantile_and_covers_per_bin():
+    rng = np.random.default_rng(3)
+    x_cal = rng.uniform(-1, 1, 4000)
+    s_cal = np.abs(rng.normal(size=4000)) * (1 + 3 * (x_cal > 0))
+    x_new = np.array([-0.5, 0.5])
+    h = K.mondrian_half_width(x_cal, s_cal, x_new, 0.1, 2, -1, 1)
+    assert h[0] == K.conformal_quantile(s_cal[x_cal < 0], 0.1)
+    assert h[1] == K.conformal_quantile(s_cal[x_cal >= 0], 0.1)
+    x_t = rng.uniform(-1, 1, 20000)
+    s_t = np.abs(rng.normal(size=20000)) * (1 + 3 * (x_t > 0))
+    cov = s_t <= K.mondrian_half_width(x_cal, s_cal, x_t, 0.1, 2, -1, 1)
+    for m in (x_t < 0, x_t >= 0):
+        assert abs(cov[m].mean() - 0.9) < 0.02
+
+
+def test_knn_scale_batched_matches_brute_force():
+    rng = np.random.default_rng(4)
+    x_ref, a, x_new = rng.uniform(-3, 3, (3, 40)), rng.uniform(0, 1, (3, 40)), rng.uniform(-4, 4, (3, 9))
+    got = K.knn_scale(x_ref, a, x_new, 7)
+    for i in range(3):
+        want = [a[i][np.argsort(np.abs(x_ref[i] - x))[:7]].mean() for x in x_new[i]]
+        assert np.allclose(got[i], want)

@@ -23,6 +23,12 @@ Notation (paper -> here):
   ``conformal_quantile``; band ``m(x) +- q sqrt(f(x))``.
 - HSIC criterion between inputs and the coverage indicator (lengthscale tuning) -> ``hsic``.
 
+Comparators (not in the paper's method): conformalised quantile regression (Romano et al., 2019) with a linear
+quantile regression on a cubic B-spline basis -> ``spline_quantile_fit_predict``, ``cqr_scores``;
+a ridge fit of ``r^2`` on the same Nystrom features without the PSD-operator structure (the ablation of the
+kSoS scale) -> ``ridge_scale_fit_predict``; a k-nearest-neighbour scale for locally weighted CP ->
+``knn_scale``; bin-wise (Mondrian) split CP -> ``mondrian_half_width``.
+
 Every kernel takes optional leading batch dimensions (independent repetitions, lengthscales) so that the
 Monte Carlo repetitions of the notebook run as array operations.
 """
@@ -36,7 +42,8 @@ import numpy as np
 __all__ = [
     "rbf_kernel", "nystrom_features", "krr_fit_predict", "ksos_dual_objective", "ksos_fit_dual",
     "ksos_fit_cvxpy", "ksos_predict_f", "ksos_scores", "conformal_quantile", "coverage_by_bins",
-    "worst_bin_deviation", "hsic", "make_heteroscedastic", "spread_landmarks",
+    "worst_bin_deviation", "hsic", "make_heteroscedastic", "spread_landmarks", "spline_quantile_fit_predict",
+    "cqr_scores", "ridge_scale_fit_predict", "knn_scale", "mondrian_half_width",
 ]
 
 
@@ -377,3 +384,155 @@ def spread_landmarks(X: np.ndarray, m: int) -> np.ndarray:
         raise ValueError(f"m must be an integer in [1, {n}]")
     xs = np.sort(X[..., 0], axis=-1)
     return xs[..., np.round(np.linspace(0, n - 1, int(m))).astype(int)][..., None]
+
+
+def spline_quantile_fit_predict(x: np.ndarray, y: np.ndarray, xnew: np.ndarray, tau: float, lo: float, hi: float,
+                                n_knots: int = 8) -> np.ndarray:
+    """Linear quantile regression of level ``tau`` on a cubic B-spline basis of a scalar input (batched).
+
+    Minimises the pinball loss ``sum_i rho_tau(y_i - beta^T b(x_i))`` exactly, as the linear programme
+    ``min tau 1^T u + (1 - tau) 1^T v`` s.t. ``B beta + u - v = y``, ``u, v >= 0`` (HiGHS). The basis
+    ``b`` has ``n_knots`` equally spaced knots on ``[lo, hi]`` (scikit-learn's ``SplineTransformer``). This is the
+    quantile model of the CQR comparator (Romano, Patterson and Candès, 2019), not part of the paper's method.
+
+    Parameters
+    ----------
+    x : (..., n) scalar inputs;  y : (..., n);  xnew : (..., q);  tau in (0, 1);  lo < hi;  n_knots >= 2.
+
+    Returns
+    -------
+    (..., q) the fitted ``tau``-quantile at ``xnew``.
+    """
+    from scipy import sparse
+    from scipy.optimize import linprog
+    from sklearn.preprocessing import SplineTransformer
+
+    if not 0 < tau < 1:
+        raise ValueError("tau must lie in (0, 1)")
+    if not hi > lo or int(n_knots) != n_knots or n_knots < 2:
+        raise ValueError("need lo < hi and an integer n_knots >= 2")
+    x, y, xnew = (np.asarray(a, dtype=float) for a in (x, y, xnew))
+    if x.shape != y.shape or x.shape[:-1] != xnew.shape[:-1]:
+        raise ValueError("x and y must have one shape, and xnew the same leading dimensions")
+    st = SplineTransformer(n_knots=int(n_knots), degree=3).fit(np.array([[lo], [hi]]))
+    n = x.shape[-1]
+    out = np.empty(xnew.shape)
+    for idx in np.ndindex(x.shape[:-1]):
+        F = st.transform(x[idx][:, None])
+        p = F.shape[1]
+        c = np.concatenate([np.zeros(p), np.full(n, tau), np.full(n, 1.0 - tau)])
+        A = sparse.hstack([sparse.csr_matrix(F), sparse.eye(n), -sparse.eye(n)], format="csc")
+        res = linprog(c, A_eq=A, b_eq=y[idx], bounds=[(None, None)] * p + [(0, None)] * (2 * n), method="highs")
+        if res.status != 0:
+            raise RuntimeError(f"quantile LP failed: {res.message}")
+        out[idx] = st.transform(xnew[idx][:, None]) @ res.x[:p]
+    return out
+
+
+def cqr_scores(y: np.ndarray, q_lo: np.ndarray, q_hi: np.ndarray) -> np.ndarray:
+    """CQR conformity score ``max(q_lo(x) - y, y - q_hi(x))`` (Romano et al., 2019, eq. 6).
+
+    The band ``[q_lo - q, q_hi + q]`` with ``q`` the split-conformal quantile of these scores has marginal
+    coverage ``>= 1 - alpha``.
+
+    Parameters
+    ----------
+    y, q_lo, q_hi : (...,) arrays of one shape.
+    """
+    y, q_lo, q_hi = (np.asarray(a, dtype=float) for a in (y, q_lo, q_hi))
+    if not (y.shape == q_lo.shape == q_hi.shape):
+        raise ValueError("y, q_lo and q_hi must have one shape")
+    return np.maximum(q_lo - y, y - q_hi)
+
+
+def ridge_scale_fit_predict(Phi: np.ndarray, r2: np.ndarray, Phi_new: np.ndarray, reg: float,
+                            floor: float) -> np.ndarray:
+    """Scale without the sum-of-squares structure: a ridge fit of ``r^2`` on the features, floored.
+
+    ``w = (Phi^T Phi + n reg I)^{-1} Phi^T r2``, ``f(x) = max(phi(x)^T w, floor)``: the same feature span as
+    the kSoS fit, but a linear function of ``phi`` fitted by least squares instead of a PSD quadratic form
+    fitted as an envelope, so it can go negative (hence the floor) and does not bound ``r^2`` from above.
+
+    Parameters
+    ----------
+    Phi : (..., n, p) features of the fitting fold;  r2 : (..., n) squared residuals;
+    Phi_new : (..., q, p);  reg : ridge > 0;  floor : > 0, lower bound of the returned scale.
+
+    Returns
+    -------
+    (..., q) scale values ``>= floor``.
+    """
+    if not reg > 0 or not floor > 0:
+        raise ValueError("reg and floor must be > 0")
+    Phi, Phi_new, r2 = (np.asarray(a, dtype=float) for a in (Phi, Phi_new, r2))
+    if r2.shape != Phi.shape[:-1]:
+        raise ValueError(f"r2 must have shape {Phi.shape[:-1]}, got {r2.shape}")
+    n, p = Phi.shape[-2:]
+    PtP = np.swapaxes(Phi, -1, -2) @ Phi
+    w = np.linalg.solve(PtP + n * reg * np.eye(p), np.swapaxes(Phi, -1, -2) @ r2[..., None])
+    return np.maximum((Phi_new @ w)[..., 0], floor)
+
+
+def knn_scale(x_ref: np.ndarray, abs_r: np.ndarray, x_new: np.ndarray, k: int) -> np.ndarray:
+    """Local scale ``sigma(x)`` = mean ``|r|`` over the ``k`` nearest reference inputs (scalar inputs).
+
+    Parameters
+    ----------
+    x_ref : (..., n) reference inputs;  abs_r : (..., n) absolute residuals there;  x_new : (..., q), the same
+    leading dimensions;
+    k : 1 <= k <= n.
+
+    Returns
+    -------
+    (..., q) local mean absolute residuals.
+    """
+    x_ref, abs_r, x_new = (np.asarray(a, dtype=float) for a in (x_ref, abs_r, x_new))
+    n = x_ref.shape[-1]
+    if not 1 <= k <= n:
+        raise ValueError("k must lie in [1, n]")
+    if abs_r.shape != x_ref.shape:
+        raise ValueError("abs_r must have the shape of x_ref")
+    # in 1-D the k nearest points form a window [j, j + k) of the sorted inputs; sliding it right from j to
+    # j + 1 helps iff xs[j] + xs[j + k] < 2 x, a condition monotone in j, so the best start is a count
+    order = np.argsort(x_ref, axis=-1)
+    xs = np.take_along_axis(x_ref, order, -1)
+    cs = np.concatenate([np.zeros(xs.shape[:-1] + (1,)), np.cumsum(np.take_along_axis(abs_r, order, -1), -1)], -1)
+    if x_new.shape[:-1] != x_ref.shape[:-1]:
+        raise ValueError("x_new and x_ref must share their leading (batch) dimensions")
+    out = np.empty(x_new.shape)
+    for idx in np.ndindex(*out.shape[:-1]):
+        x_i, c_i = xs[idx], cs[idx]
+        j = np.minimum(np.searchsorted(x_i[: n - k] + x_i[k:], 2 * x_new[idx]), n - k)
+        out[idx] = (c_i[j + k] - c_i[j]) / k
+    return out
+
+
+def mondrian_half_width(x_cal: np.ndarray, s_cal: np.ndarray, x_new: np.ndarray, alpha: float, n_bins: int,
+                        lo: float, hi: float) -> np.ndarray:
+    """Bin-wise (Mondrian) split CP: one conformal quantile of the scores per equal-width bin of ``x``.
+
+    Each bin of ``[lo, hi]`` gets the split-conformal quantile (``conformal_quantile``) of the calibration
+    scores that fall in it, so coverage ``>= 1 - alpha`` holds within every bin (Vovk et al., 2005).
+
+    Parameters
+    ----------
+    x_cal, s_cal : (..., n) calibration inputs and scores;  x_new : (..., q);  alpha in (0, 1);
+    n_bins >= 1;  lo < hi.
+
+    Returns
+    -------
+    (..., q) half-widths (``inf`` in a bin with too few calibration points).
+    """
+    x_cal, s_cal, x_new = (np.asarray(a, dtype=float) for a in (x_cal, s_cal, x_new))
+    if s_cal.shape != x_cal.shape:
+        raise ValueError("s_cal must have the shape of x_cal")
+    edges = np.linspace(lo, hi, n_bins + 1)
+    b_cal = np.clip(np.digitize(x_cal, edges) - 1, 0, n_bins - 1)
+    b_new = np.clip(np.digitize(x_new, edges) - 1, 0, n_bins - 1)
+    out = np.empty(x_new.shape)
+    for idx in np.ndindex(*x_cal.shape[:-1]):
+        for b in range(n_bins):
+            s = s_cal[idx][b_cal[idx] == b]
+            q = conformal_quantile(s, alpha) if s.size else np.inf
+            out[idx][b_new[idx] == b] = q
+    return out
