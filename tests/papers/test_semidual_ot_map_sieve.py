@@ -163,6 +163,69 @@ def test_fit_semidual_recovers_gaussian_map_and_is_deterministic():
 # ---------------------------------------------------------------- baselines and errors
 
 
+def test_sample_conjugate_ablation_uses_the_source_sample_as_sieve():
+    rng = np.random.default_rng(11)
+    X, Y = rng.standard_normal((40, 2)), rng.standard_normal((40, 2)) + 0.5
+    kw = dict(steps=5, lr=1e-2, width=8, depth=1, seed=3)
+    a = K.fit_sample_conjugate_map(X, Y, **kw)
+    b = K.fit_semidual_map(X, Y, sieve_radius=1e9, n_grid=0, refine_steps=0, **kw)
+    assert np.array_equal(a.losses, b.losses)
+    assert K.ball_sieve(X, np.inf, 0).shape == X.shape
+
+
+def test_unrestricted_conjugate_is_sample_argmax_plus_unprojected_ascent():
+    rng = np.random.default_rng(13)
+    X, Y = rng.standard_normal((40, 2)), rng.standard_normal((40, 2)) + 0.5
+    kw = dict(steps=5, lr=1e-2, width=8, depth=1, seed=3)
+    a = K.fit_unrestricted_conjugate_map(X, Y, **kw)
+    b = K.fit_semidual_map(X, Y, sieve_radius=1e6, n_grid=0, refine_steps=2, **kw)
+    assert np.array_equal(a.losses, b.losses)
+    # for phi = |x|^2/2 (f = 0) one ascent step of size 1/2 from any x halves the distance to y, unprojected
+    Yt = torch.tensor([[30.0, -40.0]], dtype=torch.float64)
+    val, x = K.sieved_conjugate(quad, Yt, torch.zeros(1, 2, dtype=torch.float64), refine_steps=1, radius=1e6)
+    assert torch.allclose(x, Yt / 2)
+    assert float(val) > 0
+
+
+def test_early_stopped_map_equals_a_shorter_fit():
+    rng = np.random.default_rng(14)
+    X, Y = rng.standard_normal((50, 2)), 1.5 * rng.standard_normal((50, 2)) + 0.5
+    kw = dict(sieve_radius=3.0, width=8, depth=1, n_grid=6, refine_steps=1, lr=1e-2, seed=1)
+    long = K.fit_semidual_map(X, Y, steps=12, keep_at=(5,), **kw)
+    short = K.fit_semidual_map(X, Y, steps=5, **kw)
+    Z = rng.standard_normal((20, 2))
+    assert np.array_equal(K.early_stopped_map(long, 5)(Z), short.map(Z))
+    assert not np.array_equal(long.map(Z), short.map(Z))
+    with pytest.raises(ValueError):
+        K.early_stopped_map(long, 6)
+
+
+def test_translation_isotropic_and_identity_maps():
+    rng = np.random.default_rng(15)
+    X = rng.standard_normal((400, 2))
+    Z = rng.standard_normal((7, 2))
+    assert np.allclose(K.translation_map(X, X + [1.0, -2.0])(Z), Z + [1.0, -2.0])
+    assert np.allclose(K.isotropic_affine_map(X, 3.0 * X + 1.0)(Z), 3.0 * Z + 1.0)
+    # the isotropic map matches the total variance of the target
+    Y = rng.standard_normal((400, 2)) * [2.0, 0.5] + 1.0
+    TX = K.isotropic_affine_map(X, Y)(X)
+    assert np.isclose(((TX - TX.mean(0)) ** 2).sum(1).mean(), ((Y - Y.mean(0)) ** 2).sum(1).mean())
+    assert np.array_equal(K.identity_map(Z), Z)
+
+
+def test_affine_gaussian_map_is_exact_for_gaussians_and_affine_in_general():
+    rng = np.random.default_rng(12)
+    T = K.gaussian_brenier_map(M1, S1, M2, S2)
+    X = rng.multivariate_normal(M1, S1, size=20000)
+    Y = T(rng.multivariate_normal(M1, S1, size=20000))
+    Xt = rng.multivariate_normal(M1, S1, size=2000)
+    assert K.relative_map_error(K.affine_gaussian_map(X, Y), T, Xt) < 1e-3
+    # on an exact affine push-forward of the same sample the fitted map is that affine map
+    A = np.array([[2.0, 0.3], [0.3, 1.0]])
+    Tm = K.affine_gaussian_map(X, X @ A.T + 1.0)
+    assert np.allclose(Tm(Xt), Xt @ A.T + 1.0, atol=1e-8)
+
+
 def test_entropic_map_equals_barycentric_projection_of_pot_plan():
     rng = np.random.default_rng(10)
     X = rng.standard_normal((60, 2))
@@ -222,6 +285,14 @@ def test_map_errors():
         lambda: K.entropic_map(np.full((5, 2), np.nan), np.zeros((5, 2)), 0.1),
         lambda: K.map_l2_error(lambda Z: Z[:, :1], lambda Z: Z, np.zeros((4, 2))),
         lambda: K.entropic_eps(0),
+        lambda: K.fit_sample_conjugate_map(np.zeros((5, 2)), np.zeros((5, 2)), n_grid=4),
+        lambda: K.affine_gaussian_map(np.zeros((2, 2)), np.zeros((5, 2))),
+        lambda: K.affine_gaussian_map(np.zeros((5, 2)), np.zeros((5, 3))),
+        lambda: K.fit_unrestricted_conjugate_map(np.zeros((5, 2)), np.zeros((5, 2)), sieve_radius=2.0),
+        lambda: K.fit_unrestricted_conjugate_map(np.zeros((5, 2)), np.zeros((5, 2)), refine_steps=0),
+        lambda: K.fit_semidual_map(np.zeros((5, 2)), np.zeros((5, 2)), sieve_radius=1.0, steps=3, keep_at=(4,)),
+        lambda: K.translation_map(np.zeros((5, 2)), np.zeros((5, 3))),
+        lambda: K.isotropic_affine_map(np.zeros((5, 2)), np.ones((5, 2))),
     ],
 )
 def test_bad_inputs_raise(call):

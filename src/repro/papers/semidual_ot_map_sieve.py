@@ -23,7 +23,12 @@ Notation (paper -> code):
   :math:`\\hat\\varphi\\in\\arg\\min J_n` -> :func:`fit_semidual_map`;
 * baselines: the entropic map (S5) of Pooladian and Niles-Weed (barycentric projection of a Sinkhorn plan,
   extended out of sample by its dual potential) -> :func:`entropic_map`, and discrete OT (POT ``emd``) with
-  a 1-nearest-neighbour extension -> :func:`emd_nn_map`;
+  a 1-nearest-neighbour extension -> :func:`emd_nn_map`, and the affine map between Gaussians fitted to the
+  samples -> :func:`affine_gaussian_map`; the ablation of the sieve (conjugate over the source sample only)
+  -> :func:`fit_sample_conjugate_map`; the ablation of compactness (conjugate over R^d by unprojected ascent)
+  -> :func:`fit_unrestricted_conjugate_map`; the estimator stopped early -> :func:`early_stopped_map`; the
+  mean translation -> :func:`translation_map`; shift and isotropic scale -> :func:`isotropic_affine_map`;
+  the identity map -> :func:`identity_map`;
 * the L2(P) map error (S6) :math:`\\mathbb E\\|\\hat T(X)-T_0(X)\\|^2` -> :func:`map_l2_error`.
 """
 
@@ -349,6 +354,7 @@ class SemiDualFit:
     map: Callable[[Array], Array]
     losses: list[float]
     snapshots: list[tuple[int, TanhPotential]] = field(default_factory=list)
+    kept: dict[int, TanhPotential] = field(default_factory=dict)
 
 
 def fit_semidual_map(
@@ -364,6 +370,7 @@ def fit_semidual_map(
     refine_steps: int = 2,
     seed: int = 0,
     snapshot_every: int = 0,
+    keep_at: tuple[int, ...] = (),
 ) -> SemiDualFit:
     """Semi-dual estimator (S4): minimise :math:`J_n` (S2) over the Tanh class (S3) with Adam.
 
@@ -385,6 +392,8 @@ def fit_semidual_map(
         Seeds the network initialisation.
     snapshot_every : int
         Keep a copy of the potential every this many steps (0: none), for the stability check.
+    keep_at : tuple of int
+        Also keep a copy after each of these steps (in ``SemiDualFit.kept``), e.g. for an early stop.
 
     Returns
     -------
@@ -396,6 +405,8 @@ def fit_semidual_map(
         raise ValueError(f"X and Y must share d; got {X.shape[1]} and {Y.shape[1]}")
     if steps < 1 or lr <= 0:
         raise ValueError(f"steps must be >= 1 and lr > 0; got {steps}, {lr}")
+    if any(not 1 <= k <= steps for k in keep_at):
+        raise ValueError(f"keep_at must lie in [1, steps]; got {keep_at}")
     torch.manual_seed(seed)
     dt = torch.float64
     phi = TanhPotential(X.shape[1], width, depth).to(dt)
@@ -405,6 +416,7 @@ def fit_semidual_map(
     opt = torch.optim.Adam(phi.parameters(), lr=lr)
     losses: list[float] = []
     snaps: list[tuple[int, TanhPotential]] = []
+    kept: dict[int, TanhPotential] = {}
     for t in range(1, steps + 1):
         opt.zero_grad()
         loss = semi_dual_loss(phi, Xt, Yt, St, refine_steps, sieve_radius)
@@ -413,7 +425,9 @@ def fit_semidual_map(
         losses.append(float(loss.detach()))
         if snapshot_every and (t % snapshot_every == 0 or t == 1):
             snaps.append((t, copy.deepcopy(phi)))
-    return SemiDualFit(phi, gradient_map(phi), losses, snaps)
+        if t in keep_at:
+            kept[t] = copy.deepcopy(phi)
+    return SemiDualFit(phi, gradient_map(phi), losses, snaps, kept)
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -474,6 +488,138 @@ def emd_nn_map(X: Array, Y: Array) -> Callable[[Array], Array]:
 
     def T(Z: Array) -> Array:
         return TX[ot.dist(_as_points(Z, "Z"), X).argmin(1)]
+
+    return T
+
+
+def fit_sample_conjugate_map(X: Array, Y: Array, **kw) -> SemiDualFit:
+    """Ablation of the sieve: the same estimator with the conjugate taken over the source sample only.
+
+    :math:`\\varphi^*_{X}(y)=\\max_{i}\\langle X_i,y\\rangle-\\varphi(X_i)`: no ball of radius
+    :math:`R_n`, no grid and no gradient refinement (the plain empirical conjugate of many semi-dual
+    implementations). Every other argument is passed to :func:`fit_semidual_map`.
+
+    Parameters
+    ----------
+    X, Y : ndarray, shape (n, d)
+    **kw :
+        ``steps``, ``lr``, ``width``, ``depth``, ``seed``, ``snapshot_every`` (not the sieve's arguments).
+
+    Returns
+    -------
+    SemiDualFit
+    """
+    bad = {"sieve_radius", "n_grid", "refine_steps"} & set(kw)
+    if bad:
+        raise ValueError(f"the sample-only conjugate fixes {sorted(bad)}")
+    return fit_semidual_map(X, Y, sieve_radius=np.inf, n_grid=0, refine_steps=0, **kw)
+
+
+def fit_unrestricted_conjugate_map(X: Array, Y: Array, *, refine_steps: int = 2, **kw) -> SemiDualFit:
+    """Ablation of compactness: the same estimator with the conjugate over (essentially) all of R^d.
+
+    The argmax over the source sample is refined by ``refine_steps`` gradient-ascent steps that are not
+    projected onto any ball (the radius is set to 1e6, far beyond any sample point), so no compact set
+    restricts the conjugate and no grid is used. With the class (S3), where :math:`f_\\theta` is a bounded
+    Tanh network, :math:`\\langle x,y\\rangle-\\varphi_\\theta(x)` is maximised near :math:`y`, so this
+    conjugate is well posed without a sieve. Every other argument is passed to :func:`fit_semidual_map`.
+
+    Parameters
+    ----------
+    X, Y : ndarray, shape (n, d)
+    refine_steps : int
+        Unprojected ascent steps (>= 1).
+    **kw :
+        ``steps``, ``lr``, ``width``, ``depth``, ``seed``, ``snapshot_every`` (not ``sieve_radius`` or
+        ``n_grid``).
+
+    Returns
+    -------
+    SemiDualFit
+    """
+    bad = {"sieve_radius", "n_grid"} & set(kw)
+    if bad:
+        raise ValueError(f"the unrestricted conjugate fixes {sorted(bad)}")
+    if refine_steps < 1:
+        raise ValueError(f"refine_steps must be >= 1; got {refine_steps}")
+    return fit_semidual_map(X, Y, sieve_radius=1e6, n_grid=0, refine_steps=refine_steps, **kw)
+
+
+def early_stopped_map(fit: SemiDualFit, step: int) -> Callable[[Array], Array]:
+    """The estimator stopped early: the gradient map of the snapshot taken after ``step`` Adam steps.
+
+    Full-batch Adam is deterministic, so this is the map :func:`fit_semidual_map` returns with
+    ``steps=step``; ``fit`` must have been run with ``step`` in ``keep_at``.
+    """
+    if step not in fit.kept:
+        raise ValueError(f"no copy kept at step {step}; have {sorted(fit.kept)}")
+    return gradient_map(fit.kept[step])
+
+
+def translation_map(X: Array, Y: Array) -> Callable[[Array], Array]:
+    """Naive baseline: the mean translation :math:`\\hat T(x)=x-\\bar X+\\bar Y` (d numbers).
+
+    It is the Brenier map between P and Q when Q is a translate of P.
+    """
+    X = _as_points(X, "X")
+    Y = _as_points(Y, "Y")
+    if X.shape[1] != Y.shape[1]:
+        raise ValueError(f"X and Y must share d; got {X.shape[1]} and {Y.shape[1]}")
+    shift = Y.mean(0) - X.mean(0)
+    return lambda Z: _as_points(Z, "Z") + shift
+
+
+def isotropic_affine_map(X: Array, Y: Array) -> Callable[[Array], Array]:
+    """Naive baseline: shift and isotropic scale, :math:`\\hat T(x)=\\bar Y+s\\,(x-\\bar X)` (d + 1 numbers).
+
+    :math:`s=\\sqrt{\\operatorname{tr}\\hat\\Sigma_Y/\\operatorname{tr}\\hat\\Sigma_X}` matches the total
+    variance; a gradient of the convex :math:`\\tfrac s2\\|x-\\bar X\\|^2+\\bar Y^\\top x`.
+    """
+    X = _as_points(X, "X")
+    Y = _as_points(Y, "Y")
+    if X.shape[1] != Y.shape[1]:
+        raise ValueError(f"X and Y must share d; got {X.shape[1]} and {Y.shape[1]}")
+    if min(X.shape[0], Y.shape[0]) < 2:
+        raise ValueError("need at least two samples on each side")
+    mx, my = X.mean(0), Y.mean(0)
+    sx, sy = ((X - mx) ** 2).sum(1).mean(), ((Y - my) ** 2).sum(1).mean()
+    if not sx > 0:
+        raise ValueError("the source sample has no spread")
+    s = float(np.sqrt(sy / sx))
+    return lambda Z: my + (_as_points(Z, "Z") - mx) * s
+
+
+def identity_map(Z: Array) -> Array:
+    """The no-data reference :math:`\\hat T(x)=x`: the estimator's starting map (f = 0)."""
+    return _as_points(Z, "Z").copy()
+
+
+def affine_gaussian_map(X: Array, Y: Array) -> Callable[[Array], Array]:
+    """Naive fixed-size baseline: the Brenier map between Gaussians fitted to the two samples.
+
+    :math:`\\hat T(x)=\\bar Y+\\hat A(x-\\bar X)` with :math:`\\hat A` the Gaussian Brenier matrix
+    (:func:`gaussian_brenier_matrix`) of the sample covariances: an affine map, a basis of fixed size
+    :math:`d+d(d+1)/2` that does not grow with n (exact in the limit only when :math:`T_0` is affine).
+
+    Parameters
+    ----------
+    X : ndarray, shape (n, d);  Y : ndarray, shape (m, d), n, m > d
+
+    Returns
+    -------
+    callable, (k, d) -> (k, d)
+    """
+    X = _as_points(X, "X")
+    Y = _as_points(Y, "Y")
+    if X.shape[1] != Y.shape[1]:
+        raise ValueError(f"X and Y must share d; got {X.shape[1]} and {Y.shape[1]}")
+    if min(X.shape[0], Y.shape[0]) <= X.shape[1]:
+        raise ValueError("need more samples than dimensions to fit a covariance")
+    mx, my = X.mean(0), Y.mean(0)
+    A = gaussian_brenier_matrix(np.cov(X.T).reshape(X.shape[1], -1), np.cov(Y.T).reshape(X.shape[1], -1))
+
+    def T(Z: Array) -> Array:
+        return my + (_as_points(Z, "Z") - mx) @ A.T
 
     return T
 
