@@ -117,6 +117,23 @@ def test_orlicz_ept_linear_is_ept_and_bounded_by_ost():
     assert K.ost(mu, nu, T, K.PHI0)[0] >= oe + 0.5 * tot - 1e-9  # Prop. 5.7
 
 
+def test_orlicz_ept_A_monotone_and_bracket():
+    rng, G, T = _setup(15, 8)
+    D = _tree_metric(G, T)
+    w = T.depth + 1
+    mu, nu = K.random_unbalanced_measures(15, 2, rng)
+    for phi in (K.PHI0, K.PHI1, K.PHI2):
+        _, (lo, hi) = K.orlicz_ept_A(mu, nu, D, w, w, phi, [1.0])
+        ts = np.linspace(lo, hi, 7)
+        A, _ = K.orlicz_ept_A(mu, nu, D, w, w, phi, ts)
+        assert np.all(np.diff(A) <= 1e-12)  # Prop. 3.3
+        assert A[0] >= 1 - 1e-12 and A[-1] <= 1 + 1e-12  # Prop. 3.5
+        t_star = K.orlicz_ept(mu, nu, D, w, w, phi, rtol=1e-9)[1]["t_star"]
+        assert lo - 1e-12 <= t_star <= hi + 1e-12
+    with pytest.raises(ValueError):
+        K.orlicz_ept_A(mu, nu, D, w, w, K.PHI1, [0.0])
+
+
 def test_orlicz_ept_is_luxemburg_root():
     rng, G, T = _setup(15, 7)
     D = _tree_metric(G, T)

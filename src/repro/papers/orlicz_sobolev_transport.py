@@ -303,6 +303,26 @@ def orlicz_ept(mu: ArrayLike, nu: ArrayLike, D: ArrayLike, w1: ArrayLike, w2: Ar
     return float(tot * (hi - b * lam)), counts
 
 
+def orlicz_ept_A(mu: ArrayLike, nu: ArrayLike, D: ArrayLike, w1: ArrayLike, w2: ArrayLike, phi: NFunction,
+                 ts: ArrayLike, *, b: float = 1.0, lam: float = 1.0) -> tuple[np.ndarray, tuple[float, float]]:
+    """The bisection's objective :math:`A(t)=\\min_\\gamma\\sum\\Phi(\\hat c/t)\\,\\gamma` (eq. 8) at the values
+    ``ts`` (each > 0), and the bracket :math:`(W_{\\hat c}/\\Phi^{-1}(1),\\, L/\\Phi^{-1}(1))` of Prop. 3.5 that
+    ``orlicz_ept`` starts from (exact OT, ``ot.emd2``).
+
+    Props. 3.3-3.5 say :math:`A` is non-increasing and :math:`A(\\text{lo})\\ge 1\\ge A(\\text{hi})`; this function
+    lets a caller check both. Returns ``(A values, (lo, hi))``.
+    """
+    ts = np.atleast_1d(np.asarray(ts, float))
+    if ts.ndim != 1 or np.any(ts <= 0):
+        raise ValueError("ts must be a 1-d array of positive values")
+    a, c, C, _ = _balanced_ept_problem(mu, nu, D, w1, w2, b, lam)
+    q = phi.inverse_at_one()
+    lo, hi = float(ot.emd2(a, c, C)) / q, float(C[np.ix_(a > 0, c > 0)].max()) / q
+    with np.errstate(over="ignore"):
+        A = np.array([float(ot.emd2(a, c, np.minimum(phi.phi(C / t), 1e12), numItermax=10**7)) for t in ts])
+    return A, (lo, hi)
+
+
 def _balanced_ept_problem(mu, nu, D, w1, w2, b, lam):
     """Prop. 3.1: the balanced measures :math:`\\hat\\mu, \\hat\\nu` on :math:`G\\cup\\{\\hat s\\}`, the cost
     :math:`\\hat c` and the total mass :math:`\\mu(G)+\\nu(G)`."""
