@@ -236,3 +236,79 @@ def test_overlap_and_threshold_crossing():
     assert math.isnan(K.threshold_crossing(c, [0.1, 0.2, 0.3, 0.4], 0.8))
     with pytest.raises(ValueError, match="increasing"):
         K.threshold_crossing([2.0, 1.0], [0.1, 0.2], 0.5)
+
+
+def test_comparator_unfoldings_match_materialised_tensors_and_recover_a_noiseless_signal():
+    d, m = 5, 41
+    X = 2.0 * unit_rows(m, d) * RNG.uniform(0.5, 2, (m, 1))
+    y = RNG.choice([-1.0, 1.0], m)
+    U = X / np.linalg.norm(X, axis=1, keepdims=True)
+    raw = np.einsum("m,mi,mj,mk->ijk", y, U, U, U).reshape(d, d * d) / m
+    eye = np.eye(d)
+    he3 = (np.einsum("mi,mj,mk->mijk", X, X, X) - np.einsum("mi,jk->mijk", X, eye)
+           - np.einsum("mj,ik->mijk", X, eye) - np.einsum("mk,ij->mijk", X, eye))
+    herm = np.einsum("m,mijk->ijk", y, he3).reshape(d, d * d) / m
+    np.testing.assert_allclose(K._cubic_unfolding(U, y, 0.0, chunk=6), raw, atol=1e-14)
+    np.testing.assert_allclose(K._cubic_unfolding(X, y, 1.0, chunk=6), herm, atol=1e-12)
+    # the harmonic version is the same helper with the 1/(d+2) trace weight
+    np.testing.assert_allclose(K._cubic_unfolding(U, y, 1 / (d + 2)), K.unfolding_matrix(X, y), atol=1e-14)
+    # a real-valued Hermite-3 label on Gaussian inputs: both comparators find w, and return unit vectors
+    d, m = 8, 40_000
+    w = K.random_unit_vector(d, RNG)
+    X = K.sample_spherical_inputs(m, d, "gaussian", RNG)
+    yh = K.hermite3(X @ w)
+    for est in (K.hermite_unfolding_estimator(X, yh), K.raw_moment_unfolding_estimator(X, yh)):
+        assert np.linalg.norm(est) == pytest.approx(1, abs=1e-12)
+        assert K.overlap(est, w) > 0.95
+    with pytest.raises(ValueError, match="shape"):
+        K.hermite_unfolding_estimator(X, yh[:-1])
+
+
+def test_multivariate_t_scale_and_directions():
+    rng = np.random.default_rng(0)
+    X = K.sample_multivariate_t(40000, 8, 4.0, rng)
+    assert X.shape == (40000, 8)
+    r2 = np.sum(X**2, axis=1)
+    # E|x|^2 = d (the variance of |x|^2 is infinite at nu = 4, so a loose check)
+    assert abs(np.mean(r2) / 8 - 1) < 0.1
+    U = X / np.sqrt(r2)[:, None]
+    assert np.allclose(U.mean(axis=0), 0, atol=0.02)
+    with pytest.raises(ValueError):
+        K.sample_multivariate_t(10, 8, 2.0, rng)
+
+
+def test_offdiagonal_moment_recovers_and_is_unit():
+    rng = np.random.default_rng(1)
+    d = 10
+    w = K.random_unit_vector(d, rng)
+    X = K.sample_spherical_inputs(20000, d, "sphere", rng)
+    beta = K.degree_one_coefficient("gegenbauer3", d, 0.3, "sphere")
+    y = K.binary_labels(K.link_q(X @ w, "gegenbauer3", d, 0.3, beta), rng)
+    v = K.offdiagonal_moment_unfolding_estimator(X, y)
+    assert abs(np.linalg.norm(v) - 1) < 1e-12
+    assert K.overlap(v, w) > 0.8
+    with pytest.raises(ValueError):
+        K.offdiagonal_moment_unfolding_estimator(X[:, :2], y)
+
+
+def test_multistart_gradient_ascent_unit_and_finds_planted_direction():
+    rng = np.random.default_rng(2)
+    d = 8
+    w = K.random_unit_vector(d, rng)
+    X = K.sample_spherical_inputs(20000, d, "sphere", rng)
+    beta = K.degree_one_coefficient("gegenbauer3", d, 0.3, "sphere")
+    y = K.binary_labels(K.link_q(X @ w, "gegenbauer3", d, 0.3, beta), rng)
+    v = K.multistart_gradient_ascent(X, y, np.random.default_rng(3))
+    assert abs(np.linalg.norm(v) - 1) < 1e-12
+    assert K.overlap(v, w) > 0.8
+    with pytest.raises(ValueError):
+        K.multistart_gradient_ascent(X, y, rng, lr=-1.0)
+
+
+def test_raw_degree1_estimator_closed_form():
+    X = np.array([[1.0, 0, 0], [0, 2.0, 0], [0, 0, 1.0]])
+    y = np.array([1.0, 1.0, -1.0])
+    assert np.allclose(K.raw_degree1_estimator(X, y), np.array([1, 2, -1]) / math.sqrt(6))
+    assert np.allclose(K.raw_degree1_estimator(X, y, "radius2"), np.array([1, 8, -1]) / math.sqrt(66))
+    with pytest.raises(ValueError):
+        K.raw_degree1_estimator(X, y, "cube")
