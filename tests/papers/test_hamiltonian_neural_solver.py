@@ -320,3 +320,141 @@ def test_golden_ikf_functional_derivative():
     # the official left Riemann sum drops node N-1; ours is periodic and keeps it
     off = H(u[:, :-1], dx).item() if u.shape[1] > 3 else None
     assert off == pytest.approx(c["output"]["F"], abs=1e-12)
+
+
+# ---- second reading: the official smooth bracket, the flux ablation, AB2, and the added golden cases ---------
+
+
+def test_smooth_diff_is_skew_and_second_order_only():
+    f = torch.randn(3, 40, generator=torch.Generator().manual_seed(4), dtype=torch.float64)
+    g = torch.randn(3, 40, generator=torch.Generator().manual_seed(5), dtype=torch.float64)
+    # skew-symmetric: <g, D f> = -<D g, f>, and D 1 = 0
+    assert torch.allclose((g * K.smooth_diff(f, 0.3)).sum(-1), -(K.smooth_diff(g, 0.3) * f).sum(-1), atol=1e-12)
+    assert torch.allclose(K.smooth_diff(torch.ones(1, 40, dtype=torch.float64), 0.3), torch.zeros(1, 40))
+    # "order 8" in the configuration, but second order of accuracy, and worse than central on a coarse grid
+    orders = K.observed_order(K.smooth_diff, 20.0)
+    assert all(1.7 < o < 2.05 for o in orders)
+    assert K.max_relative_error(K.smooth_diff, 20.0, 32, 3) > 4 * K.max_relative_error(K.central_diff, 20.0, 32, 3)
+
+
+def test_observed_order_of_known_stencils():
+    assert K.observed_order(K.central_diff, 20.0)[-1] == pytest.approx(2.0, abs=0.02)
+    assert K.observed_order(lambda f, dx: K.central_diff(f, dx, order=4), 20.0)[-1] == pytest.approx(4.0, abs=0.05)
+    assert K.observed_order(K.forward_diff, 20.0)[-1] == pytest.approx(1.0, abs=0.05)
+    with pytest.raises(ValueError, match="twice"):
+        K.observed_order(K.central_diff, 20.0, ns=(32, 48))
+
+
+def test_smooth_diff_rejects_short_grids():
+    with pytest.raises(ValueError, match="11"):
+        K.smooth_diff(torch.zeros(1, 8, dtype=torch.float64), 0.1)
+
+
+def test_flux_rhs_conserves_mass_not_energy():
+    torch.manual_seed(0)
+    net = K.DirectCNN(channels=4, depth=3, kernel_size=5).double()
+    u = torch.randn(2, 32, generator=torch.Generator().manual_seed(6), dtype=torch.float64)
+    with torch.no_grad():
+        ut = K.flux_rhs(net, u, 0.5)
+        assert torch.allclose(ut.sum(-1), torch.zeros(2, dtype=torch.float64), atol=1e-12)
+        # no energy: d/dt int u^2/2 = <u, D g> is not zero for a generic flux
+        assert (u * ut).sum(-1).abs().max() > 1e-3
+
+
+def test_ab2_rollout_matches_its_recurrence_and_is_second_order():
+    lam = -0.7
+    u0 = torch.ones(1, 3, dtype=torch.float64)
+    out = K.ab2_rollout(lambda v: lam * v, u0, 0.1, 4)
+    u1 = 1 + 0.1 * lam
+    u2 = u1 + 0.05 * (3 * lam * u1 - lam * 1)
+    assert out[2, 0, 0].item() == pytest.approx(u2, abs=1e-14)
+    errs = [abs(K.ab2_rollout(lambda v: lam * v, u0, 1.0 / n, n)[-1, 0, 0].item() - np.exp(lam)) for n in (40, 80)]
+    assert np.log2(errs[0] / errs[1]) == pytest.approx(2.0, abs=0.15)
+    with pytest.raises(ValueError, match="n_steps"):
+        K.ab2_rollout(lambda v: v, u0, 0.1, 5, 2)
+
+
+def test_ab2_rollout_freezes_blowups_as_nan():
+    out = K.ab2_rollout(lambda v: 50 * v, torch.ones(1, 3, dtype=torch.float64), 0.5, 20)
+    assert torch.isnan(out[-1]).all()
+
+
+def _golden_two_solitons(inp):
+    x = torch.arange(inp["N"], dtype=torch.float64) * (inp["L"] / inp["N"])
+    return sum(K.kdv_soliton(x, c, x0, inp["L"]) for c, x0 in inp["solitons"])
+
+
+def test_golden_smooth_diff_runs_against_the_official_order8():
+    c = CASES["smooth-diff-order8"]
+    ours = K.smooth_diff(torch.tensor(c["input"]["u"]), c["input"]["dx"])
+    assert np.allclose(ours.numpy(), np.array(c["output"]), rtol=0, atol=c["tol"]["abs"])
+
+
+@pytest.mark.parametrize("name,D", [("bracket-slope-kernel", K.central_diff),
+                                    ("bracket-slope-kernel-smooth", K.smooth_diff)])
+def test_golden_bracket_with_slope_input(name, D):
+    c = CASES[name]
+    u = _golden_two_solitons(c["input"])[None]
+    dx = c["input"]["L"] / c["input"]["N"]
+    H = K.IKFHamiltonian(kernel=lambda v, dv: -v**3 + 0.5 * dv**2)
+    ours = K.hns_rhs(H, u, dx, bracket=D)[0]
+    assert np.allclose(ours.numpy(), np.array(c["output"]), rtol=0, atol=c["tol"]["abs"])
+    # closed form: dH/du = -3u^2 + D_c^T D_c u = -3u^2 - D_c(D_c u) (central slope, skew), then the bracket
+    closed = D(-3 * u * u - K.central_diff(K.central_diff(u, dx), dx), dx)[0]
+    assert np.allclose(ours.numpy(), closed.numpy(), rtol=0, atol=1e-10)
+
+
+def test_golden_kdv_spectral_step():
+    c = CASES["kdv-spectral-step"]
+    inp = c["input"]
+    u = _golden_two_solitons(inp)
+    ours = K.kdv_spectral_solve(u, inp["L"], inp["dt"] * inp["steps"], inp["dt"])[-1]
+    assert np.allclose(ours.numpy(), np.array(c["output"]), rtol=0, atol=c["tol"]["abs"])
+
+
+@pytest.mark.parametrize("name,integ", [("rk4-rollout", K.rollout), ("ab2-rollout", K.ab2_rollout)])
+def test_golden_integrators(name, integ):
+    c = CASES[name]
+    inp = c["input"]
+    u = _golden_two_solitons(inp)[None]
+    dx = inp["L"] / inp["N"]
+    H = K.IKFHamiltonian(kernel=lambda v, dv: -v**3 + 0.5 * dv**2)
+    ours = integ(lambda v: K.hns_rhs(H, v, dx), u, inp["dt"], inp["steps"])[-1, 0]
+    assert np.allclose(ours.numpy(), np.array(c["output"]), rtol=0, atol=c["tol"]["abs"])
+
+
+def test_viscous_bracket_is_central_plus_diffusion_keeps_mass_and_dissipates():
+    torch.manual_seed(0)
+    dx = 0.5
+    u = torch.randn(3, 16, dtype=torch.float64)
+    g = torch.randn(3, 16, dtype=torch.float64)
+    assert torch.allclose(K.viscous_bracket(g, u, dx, 0.0), K.central_diff(g, dx), atol=1e-14)
+    r = K.viscous_bracket(g, u, dx, 0.3)
+    assert torch.allclose(r, K.central_diff(g, dx) + 0.3 * K.second_diff(u, dx), atol=1e-14)
+    assert r.sum(-1).abs().max() < 1e-12                      # mass
+    # pure diffusion (g = 0) dissipates sum u^2
+    assert (u * K.viscous_bracket(torch.zeros_like(u), u, dx, 0.3)).sum(-1).max() < 0
+    # advection: g = -u with nu = dx/2 is first-order upwinding, -(u_i - u_{i-1}) / dx
+    up = -(u - torch.roll(u, 1, -1)) / dx
+    assert torch.allclose(K.viscous_bracket(-u, u, dx, dx / 2), up, atol=1e-13)
+
+
+def test_viscous_bracket_rejects_bad_input():
+    u = torch.zeros(2, 8, dtype=torch.float64)
+    with pytest.raises(ValueError):
+        K.viscous_bracket(u, u, 0.5, -1.0)
+    with pytest.raises(ValueError):
+        K.viscous_bracket(u[:, :6], u, 0.5, 0.1)
+    with pytest.raises(ValueError):
+        K.viscous_bracket(u, u, 0.0, 0.1)
+
+
+def test_derivative_reach_of_local_kernels():
+    torch.manual_seed(0)
+    u = torch.randn(32, dtype=torch.float64)
+    # kernel of u alone: dH/du_i depends on u_i only
+    assert K.derivative_reach(K.IKFHamiltonian(kernel=lambda v, dv: v**3 + 0 * dv), u, 0.5, node=7) == 0
+    # kernel of the central slope: dH/du reaches two nodes either side (D_x^T D_x is a 5-point stencil)
+    assert K.derivative_reach(K.IKFHamiltonian(kernel=lambda v, dv: -v**3 + 0.5 * dv**2), u, 0.5, node=0) == 2
+    with pytest.raises(ValueError):
+        K.derivative_reach(K.IKFHamiltonian(kernel=lambda v, dv: v**2), u, 0.5, node=40)
