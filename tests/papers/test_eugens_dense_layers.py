@@ -133,6 +133,58 @@ def test_lowrank_is_svd_truncation():
     assert math.isclose(float((W - A2 @ B2).norm()), float(s[2:].norm()), rel_tol=1e-10)
 
 
+def test_input_pca_full_rank_is_the_dense_layer_and_matches_sklearn():
+    g = torch.Generator().manual_seed(3)
+    X = torch.randn(40, 6, generator=g, dtype=torch.float64) @ torch.randn(6, 6, generator=g, dtype=torch.float64)
+    W = torch.randn(4, 6, generator=g, dtype=torch.float64)
+    b = torch.randn(4, generator=g, dtype=torch.float64)
+    A, B, bb = K.input_pca_layer(X, W, b, 6)
+    assert torch.allclose(X @ B.T @ A.T + bb, X @ W.T + b, atol=1e-10)
+    from sklearn.decomposition import PCA
+    pca = PCA(n_components=2).fit(X.numpy())
+    ref = pca.inverse_transform(pca.transform(X.numpy())) @ W.numpy().T + b.numpy()
+    A, B, bb = K.input_pca_layer(X, W, b, 2)
+    assert A.shape == (4, 2) and B.shape == (2, 6)
+    assert np.allclose((X @ B.T @ A.T + bb).numpy(), ref, atol=1e-10)
+
+
+def test_prune_hidden_units_keeps_highest_scores_and_fills_means():
+    H = torch.tensor([[0.0, 1.0, 5.0], [2.0, 1.0, -5.0], [4.0, 1.0, 0.0]], dtype=torch.float64)
+    W2 = torch.tensor([[1.0, 10.0, 0.1], [0.0, 0.0, 0.0]], dtype=torch.float64)
+    keep, fill = K.prune_hidden_units(H, W2, 1)  # scores: 1*2, 10*0, 0.1*5 -> unit 0
+    assert keep.tolist() == [0]
+    assert torch.allclose(fill, H.mean(0))
+    out = K.pruned_hidden(H, keep, fill)
+    assert torch.equal(out[:, 0], H[:, 0])
+    assert torch.allclose(out[:, 1:], H.mean(0)[1:].expand(3, 2))
+    keep_all, _ = K.prune_hidden_units(H, W2, 3)
+    assert torch.equal(K.pruned_hidden(H, keep_all, fill), H)
+
+
+def test_append_constant():
+    X = torch.zeros(2, 3)
+    out = K.append_constant(X, 2.5)
+    assert out.shape == (2, 4) and torch.all(out[:, -1] == 2.5) and out.dtype == X.dtype
+
+
+def test_column_sampling_is_unbiased_and_deterministic():
+    _, W, _ = _xw(L=4, d=6)
+    x = torch.randn(3, 6, generator=torch.Generator().manual_seed(5), dtype=torch.float64)
+    idx, Wc = K.column_sample_from_dense(W, 5, seed=1)
+    idx2, Wc2 = K.column_sample_from_dense(W, 5, seed=1)
+    assert idx.shape == (5,) and Wc.shape == (4, 5)
+    assert torch.equal(idx, idx2) and torch.equal(Wc, Wc2)
+    # exact expectation over one draw: sum_j p_j * W_j x_j / (c p_j) * c = W x
+    p = (W**2).sum(0) / (W**2).sum()
+    e1 = sum(p[j] * (W[:, j:j + 1] / torch.sqrt(p[j])) * (x[:, j] / torch.sqrt(p[j])) for j in range(6))
+    assert torch.allclose(e1.T, x @ W.T, atol=1e-12)
+    # zero-weight columns are never drawn
+    W0 = W.clone()
+    W0[:, 2] = 0
+    assert 2 not in K.column_sample_from_dense(W0, 50, seed=3)[0].tolist()
+    assert K.flops_sampled(64, 256, 38, 2) == 2 * 38 * 256 + 256 + 4 * 256
+
+
 def test_flop_and_param_counts_hand_counted():
     assert K.flops_dense(3, 2, 2) == 2 * 3 * 2 + 2 + 8
     # d=3, L=2, m=1, K=2, D=5: norm 6, projections 2*2*1*5=20, product 1, output 2*2*1*2=8, constant 2
@@ -251,6 +303,8 @@ def test_teacher_training_learns_and_accuracy():
     lambda: K.fit_eugen_layerwise(torch.ones(3, 2), torch.ones(4, 1), 2, 2, 1.0),
     lambda: K.fit_eugen_layerwise(torch.ones(3, 2), torch.ones(3, 1), 2, 2, 0.0),
     lambda: K.lowrank_from_dense(torch.ones(3, 2), 3),
+    lambda: K.column_sample_from_dense(torch.zeros(3, 2), 1, 0),
+    lambda: K.column_sample_from_dense(torch.ones(3, 2), 0, 0),
     lambda: K.flops_eugen(0, 2, 3, 1),
     lambda: K.params_dense(2, 0),
     lambda: K.peak_bytes_eugen(1, 1, 1, 0, 1),
@@ -258,6 +312,11 @@ def test_teacher_training_learns_and_accuracy():
     lambda: K.best_time(lambda: None, 0),
     lambda: K.count_work(3),
     lambda: K.traced_peak_bytes(K.numpy_forward_dense),
+    lambda: K.input_pca_layer(torch.ones(5, 3), torch.ones(2, 4), torch.zeros(2), 1),
+    lambda: K.input_pca_layer(torch.ones(5, 3), torch.ones(2, 3), torch.zeros(2), 4),
+    lambda: K.prune_hidden_units(torch.ones(5, 3), torch.ones(2, 3), 4),
+    lambda: K.prune_hidden_units(torch.ones(5, 3), torch.ones(2, 4), 1),
+    lambda: K.append_constant(torch.ones(3), 1.0),
 ])
 def test_bad_inputs_raise(bad):
     with pytest.raises(ValueError):

@@ -317,6 +317,44 @@ def lowrank_from_dense(W: Tensor, r: int) -> tuple[Tensor, Tensor]:
     return U[:, :r] * S[:r], Vh[:r]
 
 
+def column_sample_from_dense(W: Tensor, c: int, seed: int) -> tuple[Tensor, Tensor]:
+    """Sketching baseline: keep ``c`` input columns of ``W``, drawn with replacement with probability
+    ``p_j = ||W_{:,j}||^2 / ||W||_F^2`` and rescaled by ``1/sqrt(c p_j)`` (approximate matrix multiplication,
+    Drineas, Kannan and Mahoney 2006), so that ``E[W_c x_idx] = W x`` for every input.
+
+    Parameters
+    ----------
+    W : Tensor (L, d)
+        The dense layer's weights.
+    c : int
+        Number of sampled columns (the budget).
+    seed : int
+        Seed of the draw.
+
+    Returns
+    -------
+    idx : Tensor (c,) of int64
+        The sampled input coordinates (the layer reads ``x[:, idx]``).
+    Wc : Tensor (L, c)
+        The rescaled sampled columns; the sketched layer is ``f(x[:, idx] @ Wc.T + b)``.
+    """
+    _check_2d("W", W)
+    c = _check_pos_int("c", c)
+    p = (W**2).sum(0)
+    if not float(p.sum()) > 0:
+        raise ValueError("W is zero: no column distribution")
+    p = p / p.sum()
+    g = torch.Generator().manual_seed(int(seed))
+    idx = torch.multinomial(p.to(torch.float64), c, replacement=True, generator=g)
+    return idx, W[:, idx] / torch.sqrt(c * p[idx]).to(W.dtype)
+
+
+def flops_sampled(d: int, L: int, c: int, K: int) -> int:
+    """Flops per input of the column-sampled layer ``f(x_idx W_c^T + b)``: ``2cL + L + 2KL`` (the gather is free)."""
+    _check_pos_int("d", d)
+    return flops_dense(_check_pos_int("c", c), L, K)
+
+
 # ----------------------------------------------------------------------------- deterministic cost counts
 
 
@@ -521,3 +559,81 @@ def accuracy(hidden: Tensor, W2: Tensor, b2: Tensor, y: Tensor) -> float:
     return float(((hidden.to(W2.dtype) @ W2.T + b2).argmax(1) == y).double().mean())
 
 
+
+
+# ----------------------------------------------------------------------------- naive baselines of the review
+
+
+def input_pca_layer(X: Tensor, W: Tensor, b: Tensor, r: int) -> tuple[Tensor, Tensor, Tensor]:
+    """Input-PCA baseline: project the input on its top-``r`` principal directions ``U`` (r, d) of the calibration
+    inputs ``X``, then apply the dense layer, ``f(W(U^T U (x - mu) + mu) + b)``. Folding the mean into the bias
+    makes it a rank-``r`` layer ``f(A(Bx) + b')`` with ``B = U``, ``A = W U^T``, ``b' = b + W mu - A U mu``: the same
+    flops as the truncated SVD (:func:`flops_lowrank`). It uses the data's spectrum, not ``W``'s.
+
+    Parameters
+    ----------
+    X : Tensor (n, d)
+        Calibration inputs.
+    W, b : Tensor (L, d), (L,)
+        The dense layer.
+    r : int
+        Number of principal directions kept.
+
+    Returns
+    -------
+    A (L, r), B (r, d), b' (L,): the layer is ``f(x @ B.T @ A.T + b')``.
+    """
+    _check_2d("X", X)
+    _check_2d("W", W)
+    r = _check_pos_int("r", r)
+    if X.shape[1] != W.shape[1]:
+        raise ValueError(f"X has {X.shape[1]} features but W expects {W.shape[1]}")
+    if r > min(X.shape):
+        raise ValueError(f"r = {r} exceeds min(X.shape) = {min(X.shape)}")
+    X, W, b = X.to(W.dtype), W, b.to(W.dtype)
+    mu = X.mean(0)
+    U = torch.linalg.svd(X - mu, full_matrices=False)[2][:r]
+    A = W @ U.T
+    return A, U, b + W @ mu - A @ (U @ mu)
+
+
+def prune_hidden_units(H: Tensor, W2: Tensor, n_keep: int) -> tuple[Tensor, Tensor]:
+    """Unit-pruning baseline: keep the ``n_keep`` hidden units with the largest ``||W2[:, j]|| std(h_j)`` on the
+    calibration activations ``H``; the others are replaced by their calibration mean (a constant the next layer's
+    bias absorbs). The pruned layer is a dense layer with ``n_keep`` outputs: :func:`flops_dense` ``(d, n_keep, K)``.
+
+    Parameters
+    ----------
+    H : Tensor (n, L)
+        Hidden activations of the dense layer on the calibration inputs.
+    W2 : Tensor (classes, L)
+        The next layer's weights.
+    n_keep : int
+        Number of units kept.
+
+    Returns
+    -------
+    keep : Tensor (n_keep,) of int64, the kept units; fill : Tensor (L,), the calibration means (used for the others).
+    """
+    _check_2d("H", H)
+    _check_2d("W2", W2)
+    n_keep = _check_pos_int("n_keep", n_keep)
+    if H.shape[1] != W2.shape[1] or n_keep > H.shape[1]:
+        raise ValueError(f"need H (n, L) and W2 (c, L) with n_keep <= L; got {tuple(H.shape)}, {tuple(W2.shape)}, "
+                         f"{n_keep}")
+    score = W2.norm(dim=0) * H.to(W2.dtype).std(0)
+    return score.argsort(descending=True)[:n_keep], H.mean(0)
+
+
+def pruned_hidden(H: Tensor, keep: Tensor, fill: Tensor) -> Tensor:
+    """Hidden activations of the pruned layer: ``H`` on the kept units, ``fill`` elsewhere (see :func:`prune_hidden_units`)."""
+    _check_2d("H", H)
+    out = fill.to(H.dtype).expand(H.shape[0], H.shape[1]).clone()
+    out[:, keep] = H[:, keep]
+    return out
+
+
+def append_constant(X: Tensor, value: float) -> Tensor:
+    """``[x; value]`` for every row: the control for the norm coordinate (a constant in the slot of ``||x||``)."""
+    _check_2d("X", X)
+    return torch.cat([X, torch.full((X.shape[0], 1), float(value), dtype=X.dtype)], 1)
