@@ -14,8 +14,11 @@
 # # Online learning of pure states is as hard as learning mixed states
 #
 # *When an adversary chooses the measurements and reveals outcomes one round at a time, restricting the
-# unknown state to be pure does not lower the regret: both classes cost $\Theta(\sqrt{nT})$ for $n$ qubits
-# and $T$ rounds. We watch matrix multiplicative weights pay that price against pure and mixed adversaries.*
+# unknown state to be pure does not lower the regret: the paper shows that both classes cost
+# $\Theta(\sqrt{nT})$ for $n$ qubits and $T$ rounds. We show the two known halves of that rate in miniature:
+# the classical lower-bound construction, whose best comparator is a pure state and which costs every learner
+# the same, and the upper bound of matrix multiplicative weights, which covers pure comparators unchanged.
+# Nothing here tests the paper's new argument.*
 
 # %% tags=["parameters"]
 scale = "ci"
@@ -24,6 +27,7 @@ seed = 0
 # %%
 import matplotlib.pyplot as plt
 import numpy as np
+from myst_nb import glue
 
 from repro.claims import Claims, at_most, between, tolerance
 from repro.papers import online_pure_vs_mixed_states as K
@@ -31,8 +35,8 @@ from repro.runtime import progress, setup_notebook
 from repro.stats import loglog_slope
 
 P = setup_notebook(scale, seed, presets={
-    # about 6 s of CPU on one thread (measured): n <= 4 qubits, one record per state adversary and n,
-    # 100 commuting records (the first run used two state records: 10 s, over budget)
+    # n <= 4 qubits, one record per state adversary and n, 100 commuting records (the first run used two
+    # state records, about twice the time)
     "ci": dict(ns=(1, 2, 3, 4), Ts=(500, 2000, 8000), state_records=1, commuting_records=100),
     # about 2 min of CPU (estimated from per-record profiles): n <= 5 qubits (N = 32), 8 records per
     # state adversary and n, 400 commuting records
@@ -143,11 +147,18 @@ MIXED_BLOCH = 0.5  # Bloch-vector length of each qubit of the mixed adversary (1
 # For each adversary, $n\in\{1,2,3,4\}$ ($N\le16$; $n\le5$ at full scale) and $T\in\{500,2000,8000\}$, with
 # $\eta=\sqrt{\ln N/T}$ fixed by the horizon. The regret at horizon $T$ is measured on the first $T$ rounds
 # of one record of length 8000 (one record per state adversary and $n$ at ci scale, 8 at full; 100 commuting
-# records at ci, 400 at full). Beside MMW we run two learners on the same records: **MMW with $\eta=0$**,
-# which never leaves $I/N$ (the method without learning), and **sign-flipped MMW**, $\omega_t\propto
-# e^{+\eta G_t}$ (a deliberately wrong kernel that moves towards the loss).
+# records at ci, 400 at full). Beside MMW we run three learners on the same records: **MMW with $\eta=0$**,
+# which never leaves $I/N$ (the method without learning), **sign-flipped MMW**, $\omega_t\propto
+# e^{+\eta G_t}$ (a deliberately wrong kernel that moves towards the loss), and, on the two state adversaries,
+# **follow-the-leader** (FTL, `K.ftl_binary_losses`): the naive learner a skeptic tries first, which plays the best
+# state in hindsight of the rounds so far (a bottom eigenvector of $G_t$, a *pure* state away from ties) with no
+# regulariser. FTL was added when the page was converted to the claim model (issue 33), as a skeptic's baseline.
+# After the independent review two more were added: on the state adversaries, **MMW with one fixed step size**
+# $\eta=\sqrt{\ln N/500}$ at every horizon, and on the commuting adversary the **no-learning learner** $\eta=0$
+# (which predicts 1/2 every round).
 #
-# **Claims, fixed before the first run** (thresholds from the brief; each with its control):
+# **Checks, fixed before the first run** (thresholds from the brief; each with its control). All four are
+# shown as *illustrations*, never counted: see "Claims" below for why each cannot fail as a test of the paper.
 #
 # 1. *Under the bound* (theorem, prior work). Over every adversary, $n$, $T$ and record, the largest
 #    $R_T/(2\sqrt{T\ln N})$ is $\le1$. Control: the sign-flipped kernel on the same records.
@@ -170,8 +181,13 @@ MIXED_BLOCH = 0.5  # Bloch-vector length of each qubit of the mixed adversary (1
 #   known in advance (no doubling trick).
 # * Revealed values are binary measurement outcomes only, which makes the $L_1$ loss linear and the best
 #   mixed and best pure comparators identical (see the method). The brief's real-valued $\epsilon$-realizable
-#   labels (noisy expectation values, where the two comparators differ and the best mixed state needs an
-#   SDP) are not run; cvxpy is not in the book's environment.
+#   labels (noisy expectation values, where the best mixed state in hindsight is an SDP) are not run. Not for
+#   want of tools: cvxpy is pinned in the book's environment and the independent review solved that SDP in well
+#   under a second per instance at $n\le3$. They are not run because the brief's check there (regret against
+#   the best pure and the best mixed state differ by less than 25 % for a pure target) cannot fail: with a
+#   pure target the two best losses nearly coincide, and the review found that every learner passes, the
+#   no-learning one included. A sound criterion would need the paper's $\epsilon$-realizable rates, which we
+#   did not read.
 # * Measurements: single-qubit Pauli projectors (rank $N/2$) for the state adversaries, instead of the
 #   brief's Haar-random rank-1 projectors, which reveal almost nothing per round at $N=16$ (an outcome
 #   probability near $1/N$); the commuting adversary visits qubits in turn ($t\bmod n$) instead of at random,
@@ -182,42 +198,45 @@ MIXED_BLOCH = 0.5  # Bloch-vector length of each qubit of the mixed adversary (1
 # * Scale: $n\le4$ ($N\le16$) at ci scale, $n\le5$ at full; $T\le8000$; one (ci) or 8 (full) records per
 #   state adversary and size, 100 (ci) or 400 (full) commuting records. The paper has no experiments. *Changed
 #   after the first run, for the time budget only:* the ci preset had two records per state adversary and
-#   took 10 s of CPU; criteria and measurements are unchanged (all four claims held in that run too, with
-#   slopes 0.488 and 0.585 as the extremes of claims 2 and 3).
+#   took about twice the ci budget; criteria and measurements are unchanged (all four checks held in that
+#   run too).
 # * Not run: the $\epsilon$-realizable extension, smoothed analysis and partial learning, and the
 #   $L_2$-loss / Rademacher link.
 
 # %%
 print(f"scale={P.scale}: n in {P.ns}, T in {P.Ts}, {P.state_records} records per state adversary and n, "
       f"{P.commuting_records} commuting records")
-LEARNERS = ("MMW", "sign-flipped", "eta = 0")
+LEARNERS = ("MMW", "sign-flipped", "eta = 0", "FTL", "fixed-eta MMW")
 
 
 def state_adversary(n, bloch_length, rng):
-    """One record of local Pauli measurements on a random product state; regrets (learner, horizon)."""
+    """One record of local Pauli measurements on a random product state; regrets (learner in LEARNERS, horizon)."""
     sigma = K.product_state(K.random_bloch_vectors(n, bloch_length, rng))
     E = K.local_pauli_projectors(n, rng.integers(0, n, T_MAX), rng.integers(0, 3, T_MAX), rng.choice([-1, 1], T_MAX))
     b = K.born_outcomes(E, sigma, rng)
     etas = np.array([K.mmw_step_size(int(T), 2**n) for T in TS])
-    losses = K.mmw_binary_losses(E, b, np.concatenate([etas, -etas, [0.0]]))  # (2 len(TS) + 1, T)
+    fixed = K.mmw_step_size(int(TS[0]), 2**n)  # skeptic's learner: one step size for every horizon
+    losses = K.mmw_binary_losses(E, b, np.concatenate([etas, -etas, [0.0, fixed]]))  # (2 len(TS) + 2, T)
     best = K.best_losses_in_hindsight(E, b, TS)
-    R = np.empty((3, len(TS)))
-    for h, T in enumerate(TS):  # learner k uses the step size of horizon T (eta = 0 is the same for all)
-        R[:, h] = [losses[h, :T].sum(), losses[len(TS) + h, :T].sum(), losses[-1, :T].sum()]
+    ftl = K.ftl_binary_losses(E, b)  # the naive baseline: no step size to choose
+    R = np.empty((len(LEARNERS), len(TS)))
+    for h, T in enumerate(TS):  # MMW and its sign flip use the step size of horizon T; eta = 0 and fixed eta do not
+        R[:, h] = [losses[h, :T].sum(), losses[len(TS) + h, :T].sum(), losses[-2, :T].sum(), ftl[:T].sum(),
+                   losses[-1, :T].sum()]
     return R - best
 
 
 def commuting_adversary(n, qubits, records, rng, horizons=TS, chunk=100):
-    """Fair-coin records on |1><1| of the given qubit per round; regrets (learner: MMW, sign-flipped; record; horizon)."""
+    """Fair-coin records on |1><1| of the given qubit per round; regrets (learner: MMW, sign-flipped, eta = 0; record; horizon)."""
     D = K.z_one_projector_diagonals(n, qubits)
     out = []
     for start in range(0, records, chunk):  # chunks bound the memory at full scale
         b = (rng.random((min(chunk, records - start), T_MAX)) < 0.5).astype(float)
         best = K.best_diagonal_state_in_hindsight(D, b, horizons)
-        R = np.empty((2, b.shape[0], len(horizons)))
+        R = np.empty((3, b.shape[0], len(horizons)))
         for h, T in enumerate(horizons):  # each horizon runs on its own prefix with its own step size
             eta = K.mmw_step_size(int(T), 2**n)
-            R[:, :, h] = K.multiplicative_weights_losses(D[:T], b[:, :T], [eta, -eta]).sum(axis=-1)
+            R[:, :, h] = K.multiplicative_weights_losses(D[:T], b[:, :T], [eta, -eta, 0.0]).sum(axis=-1)
         out.append(R - best[None])
     return np.concatenate(out, axis=1)
 
@@ -238,8 +257,8 @@ for n in progress(P.ns, desc="commuting adversary"):
 #
 # Mean regret of MMW over the records (markers; the band spans the records' minimum to maximum, empty with
 # the single record of the ci scale) against
-# the horizon $T$, with the bound $2\sqrt{T\ln N}$ dashed in the same colour, and the no-learning learner
-# ($\eta=0$) faint. The regret is measured against the best state in hindsight, which on these records is
+# the horizon $T$, with the bound $2\sqrt{T\ln N}$ dashed in the same colour, the no-learning learner
+# ($\eta=0$) dotted and faint, and follow-the-leader (the naive learner with no regulariser) dash-dotted. The regret is measured against the best state in hindsight, which on these records is
 # pure for both adversaries.
 
 # %%
@@ -249,13 +268,16 @@ for ax, adv in zip(axes, ("pure", "mixed")):
     for j, n in enumerate(P.ns):
         R = state[adv, n]
         mean = R[:, 0].mean(0)
-        slopes[adv, n] = (loglog_slope(TS, mean), loglog_slope(TS, R[:, 2].mean(0)))
+        slopes[adv, n] = (loglog_slope(TS, mean), loglog_slope(TS, R[:, 2].mean(0)), loglog_slope(TS, R[:, 3].mean(0)),
+                          loglog_slope(TS, R[:, 4].mean(0)))
         ax.loglog(TS, mean, "o-", color=f"C{j}", label=f"n = {n}: slope {slopes[adv, n][0]:.2f}")
         ax.fill_between(TS, R[:, 0].min(0), R[:, 0].max(0), color=f"C{j}", alpha=0.2)
         ax.loglog(TS, K.mmw_regret_bound(TS, 2**n), "--", color=f"C{j}", lw=1)
         ax.loglog(TS, R[:, 2].mean(0), ":", color=f"C{j}", lw=1, alpha=0.6)
+        ax.loglog(TS, R[:, 3].mean(0), "-.", color=f"C{j}", lw=1)
     ax.plot([], [], "k--", lw=1, label=r"bound $2\sqrt{T\ln N}$")
     ax.plot([], [], "k:", lw=1, label=r"$\eta=0$ (control)")
+    ax.plot([], [], "k-.", lw=1, label="follow-the-leader (naive)")
     title = "pure product state" if adv == "pure" else f"mixed product state (Bloch length {MIXED_BLOCH})"
     ax.set(xlabel="horizon T (rounds)", title=f"{adv}-state adversary: {title}")
     ax.legend(fontsize=7, loc="upper left")
@@ -271,14 +293,21 @@ print(f"at T = {T_MAX}: mean regret / bound and the pure/mixed ratio of mean reg
 for n, rp, rm, q in ratio_rows:
     print(f"  n = {n}: pure {rp:.3f}, mixed {rm:.3f}, pure/mixed {q:.2f}; "
           f"slopes in T: pure {slopes['pure', n][0]:.3f}, mixed {slopes['mixed', n][0]:.3f}, "
-          f"eta=0 {slopes['pure', n][1]:.3f} / {slopes['mixed', n][1]:.3f}")
+          f"eta=0 {slopes['pure', n][1]:.3f} / {slopes['mixed', n][1]:.3f}, "
+          f"FTL {slopes['pure', n][2]:.3f} / {slopes['mixed', n][2]:.3f}, "
+          f"fixed-eta MMW {slopes['pure', n][3]:.3f} / {slopes['mixed', n][3]:.3f}")
+ftl_over_mmw = {adv: [state[adv, n][:, 3, -1].mean() / state[adv, n][:, 0, -1].mean() for n in P.ns]
+                for adv in ("pure", "mixed")}
+print(f"at T = {T_MAX}: FTL regret / MMW regret, pure adversary", np.round(ftl_over_mmw["pure"], 3),
+      "mixed adversary", np.round(ftl_over_mmw["mixed"], 3))
 
 # %% [markdown]
 # ### The lower-bound adversary: pure comparators cost $\sqrt n$
 #
 # Left: MMW's regret against the best pure state on the commuting fair-coin adversary at $T=8000$, against
 # the number of qubits (mean over records with $\pm2$ standard errors), beside the exact expectation that
-# *every* learner pays on it, the upper bound, and the control in which all rounds measure qubit 0. Right:
+# *every* learner pays on it, the learner that never learns ($\eta=0$), the upper bound, and the control in
+# which all rounds measure qubit 0. Right:
 # the same regret divided by $\sqrt{T\log_2N}=\sqrt{nT}$ at every horizon; the lower-bound construction
 # predicts $1/\sqrt{2\pi}\approx0.40$.
 
@@ -288,10 +317,12 @@ mean_c = np.array([commuting[n][0, :, -1].mean() for n in ns])
 se_c = np.array([commuting[n][0, :, -1].std(ddof=1) / np.sqrt(P.commuting_records) for n in ns])
 mean_s = np.array([single[n][0, :, -1].mean() for n in ns])
 se_s = np.array([single[n][0, :, -1].std(ddof=1) / np.sqrt(P.commuting_records) for n in ns])
-slope_n, slope_n_single = loglog_slope(ns, mean_c), loglog_slope(ns, mean_s)
+mean_0 = np.array([commuting[n][2, :, -1].mean() for n in ns])  # eta = 0: predicts 1/2 every round
+slope_n, slope_n_single, slope_n_zero = loglog_slope(ns, mean_c), loglog_slope(ns, mean_s), loglog_slope(ns, mean_0)
 fig, (ax, bx) = plt.subplots(1, 2, figsize=(11, 4.2))
 ax.errorbar(ns, mean_c, 2 * se_c, fmt="o-", color="C0", capsize=3, label=f"MMW, qubit t mod n (slope {slope_n:.2f})")
 ax.errorbar(ns, mean_s, 2 * se_s, fmt="s-", color="C3", capsize=3, label=f"control: qubit 0 only (slope {slope_n_single:.2f})")
+ax.plot(ns, mean_0, "^:", color="C2", label=f"no learning, $\\eta=0$ (slope {slope_n_zero:.2f})")
 ax.plot(ns, [K.random_label_regret_mean(int(n), T_MAX) for n in ns], "k-", lw=1, label="exact expectation, any learner")
 ax.plot(ns, K.mmw_regret_bound(T_MAX, 2.0**ns), "k--", lw=1, label=r"MMW bound $2\sqrt{T\ln N}$")
 ax.set(xscale="log", yscale="log", xticks=ns, xticklabels=[str(n) for n in ns], xlabel="qubits n",
@@ -372,34 +403,111 @@ for r in rows:
 # %%
 SLOPE = tolerance(rel=1e-6, abs=1e-9, why="log-log fit to sums of 1e4 eigendecomposition-based losses: exact up to float rounding")
 RATIO = tolerance(rel=1e-6, abs=1e-9, why="largest of sums of eigendecomposition-based losses: exact up to float rounding")
-claims.check("regret-under-bound", kind="theorem",
-             statement=f"MMW's regret stays under 2 sqrt(T ln N) on every adversary, n in {list(P.ns)}, T in {list(P.Ts)} "
-                       "and record (largest R_T / 2 sqrt(T ln N))",
-             paper="O(sqrt(Tn)) regret of MMW for learning states online (Aaronson et al. 2018, the rate this paper "
-                   "extends to pure states); constant 2 from our matrix-Hedge derivation",
-             criterion=at_most(1.0), measured=max_ratio[0], control=max_ratio[1],
-             control_label="sign-flipped MMW (iterate exp(+eta G): a wrong kernel moving towards the loss), same records",
-             tol=RATIO)
-claims.check("sqrt-T-pure-adversary",
-             statement=f"Against the pure-state adversary, MMW's mean regret grows like sqrt(T) for every n in {list(P.ns)} "
-                       "(log-log slope in T farthest from 1/2)",
-             paper="Theta(sqrt(nT)) regret for pure states (abstract: same scaling as mixed)",
-             criterion=between(0.35, 0.65), measured=worst["pure"], control=worst0["pure"],
-             control_label="MMW with eta = 0 (stays at I/N, no learning), same records", tol=SLOPE)
-claims.check("sqrt-T-mixed-adversary",
-             statement=f"Against the mixed-state adversary, MMW's mean regret grows like sqrt(T) for every n in {list(P.ns)} "
-                       "(log-log slope in T farthest from 1/2)",
-             paper="Theta(sqrt(nT)) regret for mixed states (Aaronson et al. 2018; abstract: same as pure)",
-             criterion=between(0.35, 0.65), measured=worst["mixed"], control=worst0["mixed"],
-             control_label="MMW with eta = 0 (stays at I/N, no learning), same records", tol=SLOPE)
-claims.check("pure-comparator-regret-grows-as-sqrt-n", kind="theorem",
-             statement=f"On the commuting fair-coin adversary (the record of |+>^n), MMW's mean regret against the best "
-                       f"pure state at T = {T_MAX} grows like sqrt(n) (log-log slope over n in {list(P.ns)})",
-             paper="Omega(sqrt(nT)) lower bound holds for the pure class: pure and mixed states have almost the same "
-                   "sequential fat-shattering dimension (abstract)",
-             criterion=between(0.35, 0.65), measured=slope_n, control=slope_n_single,
-             control_label="the same adversary measuring qubit 0 only (one direction; extra qubits cost nothing)",
-             tol=SLOPE)
+worst_ftl = {adv: max((slopes[adv, n][2] for n in P.ns), key=lambda s: abs(s - 0.5)) for adv in ("pure", "mixed")}
+
+claims.headline(
+    "pure-as-hard-as-mixed",
+    "Pure and mixed n-qubit states have almost the same sequential fat-shattering dimension, so restricting "
+    "the unknown state to be pure does not lower the minimax regret of online learning: both cost "
+    "Theta(sqrt(nT)) under the L1 loss",
+    untestable="a minimax statement (a supremum over every adversary, an infimum over every learner) and a "
+               "combinatorial dimension at every scale: running one learner on a few adversaries cannot refute "
+               "it. On our binary-outcome records the best pure and the best mixed state in hindsight coincide "
+               "by linearity of the loss (an identity), and on the lower-bound adversary every learner's "
+               "expected regret is fixed by the construction, so what the page computes is shown as the "
+               "illustrations regret-under-bound, sqrt-T-pure-adversary, sqrt-T-mixed-adversary and "
+               "pure-comparator-regret-grows-as-sqrt-n. The brief's comparison with real-valued labels (best mixed state "
+               "by an SDP in cvxpy, which is installed and fast at n <= 3) is not run because its criterion "
+               "cannot fail: with a pure target the best pure and best mixed losses nearly coincide, so the "
+               "regrets against the two classes agree for every learner, the no-learning one included (found "
+               "by the independent review); and the paper's exact statement, which could supply a sound "
+               "criterion, was not read")
+claims.headline(
+    "eps-realizable",
+    "The online results for full state tomography extend to the eps-realizable setting",
+    untestable="not run: the paper's eps-realizable rates were not read, so there is no criterion to "
+               "pre-register; the setting itself (real-valued labels, best mixed state by an SDP in cvxpy) "
+               "is feasible at ci scale")
+claims.headline(
+    "smoothed-partial-learning",
+    "The online results extend to learning the density matrix only partially, using smoothed analysis",
+    untestable="not run: the paper's smoothed model and its bounds were not available to us (abstract only)")
+
+claims.illustrate(
+    "regret-under-bound",
+    statement=f"MMW's regret stays under 2 sqrt(T ln N) on every adversary, n in {list(P.ns)}, T in {list(P.Ts)} "
+              "and record (largest R_T / 2 sqrt(T ln N))",
+    paper="O(sqrt(Tn)) regret of MMW for learning states online (Aaronson et al. 2018, the rate this paper "
+          "extends to pure states); constant 2 from our matrix-Hedge derivation",
+    criterion=at_most(1.0), measured=max_ratio[0], tol=RATIO,
+    why="a prior-work theorem (Aaronson et al. 2018; matrix Hedge) with the constant of our own derivation, "
+        "evaluated on our own implementation: it holds on every record by the proof, so it checks our code "
+        "(also a unit test), not the paper. Counted as a theorem claim before issue 33, against the "
+        "sign-flipped kernel, a strawman that moves towards the loss")
+claims.illustrate(
+    "sqrt-T-pure-adversary",
+    statement=f"Against the pure-state adversary, MMW's mean regret grows like sqrt(T) for every n in {list(P.ns)} "
+              "(log-log slope in T farthest from 1/2)",
+    paper="Theta(sqrt(nT)) regret for pure states (abstract: same scaling as mixed)",
+    criterion=between(0.35, 0.65), measured=worst["pure"], tol=SLOPE,
+    why="the slope is fixed by our choice of step size: on these Born-rule records MMW's regret is about its "
+        "entropy term ln N / eta = sqrt(T ln N), so eta = sqrt(ln N / T) makes it grow as sqrt(T) whatever "
+        "the class; MMW with one fixed step size for every horizon has a slope far below 1/2 on the same records, "
+        "and follow-the-leader has several times less regret (numbers in the Verdict) and a slope far below 1/2 (both shown), so the "
+        "adversary does not force sqrt(T). Counted before issue 33, against eta = 0, which pays linear regret "
+        "by construction")
+claims.illustrate(
+    "sqrt-T-mixed-adversary",
+    statement=f"Against the mixed-state adversary, MMW's mean regret grows like sqrt(T) for every n in {list(P.ns)} "
+              "(log-log slope in T farthest from 1/2)",
+    paper="Theta(sqrt(nT)) regret for mixed states (Aaronson et al. 2018; abstract: same as pure)",
+    criterion=between(0.35, 0.65), measured=worst["mixed"], tol=SLOPE,
+    why="as sqrt-T-pure-adversary: the slope is set by MMW's step size, and fixed-step MMW and "
+        "follow-the-leader show that the adversary does not force sqrt(T); the regret is also taken against the best state in hindsight, "
+        "which on binary outcomes is pure for both adversaries, so pure and mixed comparators cannot differ")
+claims.illustrate(
+    "pure-comparator-regret-grows-as-sqrt-n",
+    statement=f"On the commuting fair-coin adversary (the record of |+>^n), MMW's mean regret against the best "
+              f"pure state at T = {T_MAX} grows like sqrt(n) (log-log slope over n in {list(P.ns)})",
+    paper="Omega(sqrt(nT)) lower bound holds for the pure class: pure and mixed states have almost the same "
+          "sequential fat-shattering dimension (abstract)",
+    criterion=between(0.35, 0.65), measured=slope_n, tol=SLOPE,
+    why="the classical lower-bound construction: fair coins give every learner, MMW or any other, the same "
+        "expected regret sum_i E|2 O_i - k_i| / 2 ~ sqrt(nT / 2 pi) (computed exactly, K.random_label_regret_mean), "
+        "and its best comparator is a basis state, pure by construction; the slope measures that closed form "
+        "plus Monte Carlo noise, and the learner that never learns (eta = 0) has a slope in the window too (shown). Counted as a theorem claim before issue 33, against a one-qubit adversary "
+        "that has no sqrt(n) to pay by construction")
+
+# glue: every number the prose quotes
+glue("max_ratio_mmw", float(max_ratio[0]), display=False)
+glue("max_ratio_flip", float(max_ratio[1]), display=False)
+for adv in ("pure", "mixed"):
+    s_mmw = [slopes[adv, n][0] for n in P.ns]
+    s_zero = [slopes[adv, n][1] for n in P.ns]
+    s_ftl = [slopes[adv, n][2] for n in P.ns]
+    s_fix = [slopes[adv, n][3] for n in P.ns]
+    glue(f"slopefix_{adv}_min", float(min(s_fix)), display=False)
+    glue(f"slopefix_{adv}_max", float(max(s_fix)), display=False)
+    glue(f"mmw_over_ftl_{adv}_min", float(1 / max(ftl_over_mmw[adv])), display=False)
+    glue(f"mmw_over_ftl_{adv}_max", float(1 / min(ftl_over_mmw[adv])), display=False)
+    glue(f"slope_{adv}_min", float(min(s_mmw)), display=False)
+    glue(f"slope_{adv}_max", float(max(s_mmw)), display=False)
+    glue(f"slope0_{adv}_min", float(min(s_zero)), display=False)
+    glue(f"slope0_{adv}_max", float(max(s_zero)), display=False)
+    glue(f"slopeftl_{adv}_min", float(min(s_ftl)), display=False)
+    glue(f"slopeftl_{adv}_max", float(max(s_ftl)), display=False)
+    glue(f"ftl_over_mmw_{adv}_min", float(min(ftl_over_mmw[adv])), display=False)
+    glue(f"ftl_over_mmw_{adv}_max", float(max(ftl_over_mmw[adv])), display=False)
+    glue(f"mmw_over_bound_{adv}_min", float(min(r[1 if adv == "pure" else 2] for r in ratio_rows)), display=False)
+    glue(f"mmw_over_bound_{adv}_max", float(max(r[1 if adv == "pure" else 2] for r in ratio_rows)), display=False)
+glue("pm_ratio_min", float(min(r[3] for r in ratio_rows)), display=False)
+glue("pm_ratio_max", float(max(r[3] for r in ratio_rows)), display=False)
+glue("slope_n", float(slope_n), display=False)
+glue("slope_n_single", float(slope_n_single), display=False)
+glue("slope_n_zero", float(slope_n_zero), display=False)
+glue("norm_min", float(norm_all.min()), display=False)
+glue("norm_max", float(norm_all.max()), display=False)
+glue("commuting_over_bound", float(ratios[0]["commuting"].max()), display=False)
 
 # %% [markdown]
 # ## Claims
@@ -411,41 +519,101 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# **Reproduced, as numerical stand-ins, at this scale.** All four pre-registered claims hold in the seed-0
-# ci run, each against a control that fails. That run is one draw; the table "Across seeds and scales" that
-# the book adds to this page shows that every claim holds at all ten ci seeds (no claim is seed-sensitive),
-# and gives the full-scale statuses ($n\le5$, 8 records per state adversary, seeds 0–2), where every claim
-# holds at every seed too. The closest call across seeds is the mixed adversary's worst slope (claim 3), between 0.56 and 0.60
-# over the ten ci seeds against the upper limit 0.65; the other measured values barely move (largest bound
-# ratio 0.53 at every seed, pure-adversary worst slope 0.49, slope in $n$ 0.47 to 0.54).
+# ```{repro-verdict}
+# ```
 #
-# * *Under the bound (theorem, prior work).* The largest $R_T/(2\sqrt{T\ln N})$ over every run is 0.53:
-#   MMW's regret sits at about half of our bound on both state adversaries, for every $n$ and $T$, and at
-#   about a quarter of it on the commuting adversary. Half the bound is $\sqrt{T\ln N}$, the entropy term
-#   $\ln N/\eta$ alone: on these records MMW pays mostly for starting from $I/N$. The sign-flipped kernel
-#   exceeds the bound by a factor of 17 (linear regret), so the check can fail.
-# * *$\sqrt T$ against pure and mixed adversaries.* The log-log slopes of the mean regret in $T$ lie between
-#   0.49 and 0.50 for the pure-state adversary and between 0.49 and 0.57 for the mixed-state adversary, for
-#   $n=1$ to 4; the learner that never moves from $I/N$ has slopes 0.88 to 0.99 (linear regret). The two
-#   adversaries cost MMW almost the same: at $T=8000$ the pure/mixed ratio of regrets is 0.98 at every $n$.
-#   The mixed adversary's slopes drift above 1/2 at larger $n$ because its regret at $T=500$ is relatively
-#   smaller (a weaker signal per round lets the best state in hindsight gain less early on), which is why
-#   claim 3 is the one nearest its limit; at full scale (with $n=5$) it still holds, its worst slope again
-#   near the top of the ci range (see the robustness table), so a larger $n$ could push it past 0.65 with
-#   this $T$ grid: the drift is a small-$T$ transient, not a change of rate, but our check cannot tell the two apart.
-# * *Pure comparators cost $\sqrt n$ (stand-in for the lower bound).* On the commuting fair-coin adversary,
-#   the record of the pure state $|+\rangle^{\otimes n}$, MMW's regret against the best pure state grows as
-#   $n^{0.54}$ at $T=8000$, on the exact expectation $\approx\sqrt{nT/2\pi}$ that every learner pays; in units
-#   of $\sqrt{T\log_2N}$ it lies between 0.36 and 0.42 (the brief's prototype: 0.30 to 0.43). Measuring only
-#   qubit 0 removes the growth (slope 0.04).
+# **Illustrated, not tested.** Nothing on this page is counted. The paper's result is a minimax statement:
+# over every adversary and every learner, the pure class costs as much regret as the mixed class. A
+# simulation of one learner on a few adversaries cannot refute that, and every check we compute turned out,
+# under the evidence rubric, to be fixed by our own construction. All four checks were counted as claims before
+# the page was converted to the claim model (issue 33); they are now illustrations, with the reason recorded
+# beside each in the table above. Values below are from this run (seed 0 at ci scale).
 #
-# **What this supports.** The paper's statement is a minimax one: the worst adversary forces regret
-# $\Omega(\sqrt{nT})$ even on a learner that competes only with pure states, so the upper bound proved for
-# mixed states cannot be improved by assuming purity. Our runs show the two ingredients of that statement
-# in miniature: the lower-bound adversary's best comparator is pure and costs $\sqrt{nT/2\pi}$, and MMW's
-# regret is the same order, $\sqrt{T\ln N}$, against pure and mixed adversaries alike. They do not test the
-# paper's new content (the fat-shattering dimension of the pure class at every scale $\epsilon$), which no
-# simulation at this size can reach.
+# * *Under the bound* ({repro-status}`regret-under-bound`). The largest $R_T/(2\sqrt{T\ln N})$ over every run
+#   is {glue:text}`max_ratio_mmw:.2f`; on the commuting adversary at most {glue:text}`commuting_over_bound:.2f`.
+#   At $T=8000$ MMW's mean regret is {glue:text}`mmw_over_bound_pure_min:.2f`–{glue:text}`mmw_over_bound_pure_max:.2f`
+#   of the bound on the pure-state adversary and {glue:text}`mmw_over_bound_mixed_min:.2f`–{glue:text}`mmw_over_bound_mixed_max:.2f`
+#   on the mixed one: about half, which is the entropy term
+#   $\ln N/\eta=\sqrt{T\ln N}$ alone: on these records MMW pays mostly for starting from $I/N$. This is the
+#   prior work's theorem (with our constant) evaluated on our own code; the sign-flipped kernel, which reaches
+#   {glue:text}`max_ratio_flip:.1f` times the bound, shows only that the code can fail, not the paper.
+# * *$\sqrt T$ against pure and mixed adversaries* ({repro-status}`sqrt-T-pure-adversary`,
+#   {repro-status}`sqrt-T-mixed-adversary`). MMW's log-log slopes in $T$ lie between
+#   {glue:text}`slope_pure_min:.2f` and {glue:text}`slope_pure_max:.2f` on the pure-state adversary and between
+#   {glue:text}`slope_mixed_min:.2f` and {glue:text}`slope_mixed_max:.2f` on the mixed one ($n=1$ to 4), and the
+#   two adversaries cost MMW almost the same (pure/mixed ratio of regrets at $T=8000$ between
+#   {glue:text}`pm_ratio_min:.2f` and {glue:text}`pm_ratio_max:.2f`). **But the $\sqrt T$ is ours, not the
+#   adversary's:** follow-the-leader, which has no step size, pays only {glue:text}`ftl_over_mmw_pure_min:.2f` to
+#   {glue:text}`ftl_over_mmw_pure_max:.2f` of MMW's regret on the pure adversary and
+#   {glue:text}`ftl_over_mmw_mixed_min:.2f` to {glue:text}`ftl_over_mmw_mixed_max:.2f` on the mixed one at
+#   $T=8000$, with slopes {glue:text}`slopeftl_pure_min:.2f`–{glue:text}`slopeftl_pure_max:.2f` and
+#   {glue:text}`slopeftl_mixed_min:.2f`–{glue:text}`slopeftl_mixed_max:.2f` (MMW pays
+#   {glue:text}`mmw_over_ftl_pure_min:.0f` to {glue:text}`mmw_over_ftl_pure_max:.0f` times FTL's regret on the pure
+#   adversary, {glue:text}`mmw_over_ftl_mixed_min:.0f` to {glue:text}`mmw_over_ftl_mixed_max:.0f` on the mixed one).
+#   And the same MMW with one step size for every horizon, $\eta=\sqrt{\ln N/500}$, has slopes
+#   {glue:text}`slopefix_pure_min:.2f`–{glue:text}`slopefix_pure_max:.2f` (pure) and
+#   {glue:text}`slopefix_mixed_min:.2f`–{glue:text}`slopefix_mixed_max:.2f` (mixed). Measurement records drawn by
+#   Born's rule from a fixed state are a stochastic, easy adversary; MMW's $\sqrt T$ there is the price of its
+#   step size $\eta=\sqrt{\ln N/T}$, tuned for the worst case. The mixed adversary's slopes sit above 1/2
+#   at larger $n$ because its regret at $T=500$ is relatively smaller (a weaker signal per round lets the best
+#   state in hindsight gain less early on): a small-$T$ transient on this grid of horizons, not a property of
+#   the class, as the fixed-step slopes above also show. Had the two slope checks been kept as tests with FTL as a
+#   comparator, FTL would "fail" their criterion by having less regret, which says nothing for the paper. And
+#   the regret is against the best state in hindsight, which on binary outcomes is pure for both adversaries:
+#   the pure-versus-mixed comparison the paper is about cannot come out differently on these records.
+# * *Pure comparators cost $\sqrt n$* ({repro-status}`pure-comparator-regret-grows-as-sqrt-n`). On the commuting
+#   fair-coin adversary MMW's regret against the best pure state grows as $n$ to the power
+#   {glue:text}`slope_n:.2f` at $T=8000$, on the exact expectation $\approx\sqrt{nT/2\pi}$; in units of
+#   $\sqrt{T\log_2N}$ it lies between {glue:text}`norm_min:.2f` and {glue:text}`norm_max:.2f` (the brief's
+#   prototype range is in the table of the paper's numbers). Every learner pays the same expected regret
+#   on this adversary, and its best
+#   comparator is a basis state by construction: the learner that never learns ($\eta=0$, predicting 1/2 every
+#   round) grows as $n$ to the power {glue:text}`slope_n_zero:.2f`, inside the same window. Measuring only qubit 0
+#   removes the growth (slope {glue:text}`slope_n_single:.2f`), also by construction. This is the classical lower-bound construction in
+#   miniature, not a test of the paper's extension of it.
+#
+# **What this says about the paper.** The page shows the two ingredients of its statement at small size: the
+# lower-bound adversary's best comparator is pure and costs $\sqrt{nT/2\pi}$, and the mixed-state learner's
+# upper bound applies to pure comparators unchanged. It does not test the paper's new content, the sequential
+# fat-shattering dimension of the pure class at every scale $\epsilon$, nor any setting in which pure and mixed
+# comparators differ (real-valued labels), and the stochastic state adversaries are easier than the worst case:
+# a naive follow-the-leader learner does far better on them than the minimax-tuned MMW.
+#
+# ## What a skeptic would try
+#
+# Tried when the page was converted to the claim model (issue 33), by its converter, and then by an
+# independent reviewer. Numbers are measured by this notebook (seed 0, ci scale, the same records as the checks).
+#
+# * **Follow-the-leader** (play the best state so far, a pure state away from ties; no regulariser, no step
+#   size): regret at $T=8000$ is {glue:text}`ftl_over_mmw_pure_min:.2f`–{glue:text}`ftl_over_mmw_pure_max:.2f`
+#   of MMW's on the pure adversary and {glue:text}`ftl_over_mmw_mixed_min:.2f`–{glue:text}`ftl_over_mmw_mixed_max:.2f`
+#   on the mixed one; its slopes in $T$ are {glue:text}`slopeftl_pure_min:.2f`–{glue:text}`slopeftl_pure_max:.2f`
+#   (pure) and {glue:text}`slopeftl_mixed_min:.2f`–{glue:text}`slopeftl_mixed_max:.2f` (mixed). The state
+#   adversaries do not force $\sqrt T$ regret; this is why the two slope checks are illustrations.
+# * **MMW with one fixed step size** ($\eta=\sqrt{\ln N/500}$ at every horizon instead of the horizon-tuned
+#   one; the review's baseline): slopes in $T$ {glue:text}`slopefix_pure_min:.2f`–{glue:text}`slopefix_pure_max:.2f`
+#   (pure adversary) and {glue:text}`slopefix_mixed_min:.2f`–{glue:text}`slopefix_mixed_max:.2f` (mixed). The
+#   $\sqrt T$ of the checks follows the step-size schedule, not the adversary.
+# * **The no-learning learner** ($\eta=0$, stays at $I/N$): slopes {glue:text}`slope0_pure_min:.2f` to
+#   {glue:text}`slope0_pure_max:.2f` (pure adversary) and {glue:text}`slope0_mixed_min:.2f` to
+#   {glue:text}`slope0_mixed_max:.2f` (mixed): linear regret, a strawman, which is why it no longer serves as a
+#   control of a counted claim.
+# * **Any learner on the commuting adversary**: the same expected regret by construction (the exact curve in the
+#   lower-bound figure). The review's learner that never learns ($\eta=0$, predicting 1/2) has slope in $n$
+#   {glue:text}`slope_n_zero:.2f`, inside the check's window $[0.35,0.65]$, as MMW's
+#   {glue:text}`slope_n:.2f` is: the check cannot tell a learner from a non-learner.
+# * **The brief's pure-versus-mixed check with real-valued labels** (tried by the review, not run here): the
+#   best mixed state by an SDP in cvxpy is cheap at $n\le3$, but for a pure target every learner, the
+#   no-learning one included, passes the brief's "differ by less than 25 %" criterion, so it cannot be a test.
+#   The review also noted a direction for a later test: with a *mixed* target, the best pure state is far
+#   worse than the best mixed one at $n=1$ but about as good at $n\ge2$, where an entangled pure state
+#   reproduces the mixed product state's single-qubit marginals under local measurements. That is where the
+#   two classes first differ and then stop differing, in the spirit of the paper; a criterion for it would
+#   need the paper's statement.
+# * **Not tried:** online gradient descent over density matrices and a learner restricted to pure states.
+#
+# Reviewed by an independent skeptic (ten seeds of the fixed-step, follow-the-leader and no-learning learners,
+# and the brief's real-valued setting with cvxpy); what they tried is above.
 #
 # ## What the miniature cannot show
 #
@@ -454,8 +622,8 @@ claims.table()
 #   regret on three adversaries; the lower-bound adversary is only the classical construction, not the
 #   paper's (unread) argument for the pure class at every scale.
 # * Real-valued revealed values ($\epsilon$-realizable labels, expectation values with noise), where the loss
-#   is no longer linear, the best mixed state in hindsight can beat every pure state, and comparing the two
-#   classes needs an SDP; the smoothed-analysis and partial-learning results; the $L_2$ loss.
+#   is no longer linear and the best mixed state in hindsight can beat every pure state (we have no criterion
+#   from the paper for it); the smoothed-analysis and partial-learning results; the $L_2$ loss.
 # * Large systems: $N\le16$ (32 at full scale), so $\ln N$ varies only by a factor of 4 (5); slopes in $n$ rest
 #   on four or five sizes. Entangled measurements and states are absent (local Pauli measurements on
 #   product states).

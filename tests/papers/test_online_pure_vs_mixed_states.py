@@ -234,3 +234,29 @@ def test_is_density_matrix_rejects_non_states():
     assert not K.is_density_matrix(np.diag([1.5, -0.5]))  # not PSD
     assert not K.is_density_matrix(np.array([[0.5, 0.5], [0, 0.5]]))  # not Hermitian
     assert not K.is_density_matrix(np.ones(3))
+
+
+def test_ftl_plays_the_best_state_so_far_and_equals_mmw_at_large_eta():
+    E, b, _ = random_record(2, 60, seed=3)
+    ftl = K.ftl_binary_losses(E, b)
+    G = K.cumulative_gradients(E, b)
+    simple = 0
+    for t in range(1, 60):  # brute force: the uniform state on the bottom eigenspace of G_t (pure when simple)
+        lam, V = np.linalg.eigh(G[t])
+        k = int(np.sum(lam <= lam[0] + 1e-9))
+        simple += k == 1
+        rho = V[:, :k] @ V[:, :k].conj().T / k
+        pred = np.trace(E[t] @ rho).real
+        assert ftl[t] == pytest.approx(abs(pred - b[t]), abs=1e-10)
+    assert simple > 30  # most rounds play a pure state
+    assert ftl[0] == pytest.approx(abs(np.trace(E[0]).real / 4 - b[0]), abs=1e-12)  # tie at G_0 = 0: I/N
+    big = K.mmw_binary_losses(E, b, [1e4])[0]
+    assert np.allclose(ftl[1:], big[1:], atol=1e-6)
+
+
+def test_ftl_rejects_bad_input():
+    E, b, _ = random_record(1, 5)
+    with pytest.raises(ValueError, match="tie_tol"):
+        K.ftl_binary_losses(E, b, tie_tol=-1.0)
+    with pytest.raises(ValueError, match="shape"):
+        K.ftl_binary_losses(E[0], b)

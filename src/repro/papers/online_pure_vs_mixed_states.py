@@ -387,6 +387,42 @@ def mmw_binary_losses(E: ArrayLike, b: ArrayLike, etas: ArrayLike) -> np.ndarray
     return b + (1 - 2 * b) * p
 
 
+def ftl_binary_losses(E: ArrayLike, b: ArrayLike, tie_tol: float = 1e-9) -> np.ndarray:
+    r"""Per-round :math:`L_1` losses of follow-the-leader (FTL) on a record of binary outcomes.
+
+    FTL plays the best state in hindsight of the rounds so far: a minimiser of the linear cumulative loss
+    :math:`\mathrm{Tr}(\rho G_t)`, i.e. a bottom eigenvector of :math:`G_t` (:func:`cumulative_gradients`), a
+    **pure** state whenever the smallest eigenvalue is simple. Ties (eigenvalues within ``tie_tol`` of the
+    smallest, e.g. :math:`G_0=0`) are split evenly, so round 0 predicts from :math:`I/N`. It is the naive learner
+    without a regulariser (MMW at :math:`\eta\to\infty`) and, away from ties, a learner that only ever plays
+    pure states.
+
+    Parameters
+    ----------
+    E : array_like, shape (T, N, N)
+    b : array_like, shape (T,), values in {0, 1}
+    tie_tol : float
+        Eigenvalues within this distance of the smallest count as tied.
+
+    Returns
+    -------
+    np.ndarray, shape (T,)
+        Losses :math:`b_t+(1-2b_t)\mathrm{Tr}(E_t\omega_t)`.
+    """
+    E = np.asarray(E)
+    if E.ndim != 3:
+        raise ValueError(f"E must have shape (T, N, N); got {E.shape}")
+    if not (np.isfinite(tie_tol) and tie_tol >= 0):
+        raise ValueError(f"tie_tol must be a finite non-negative number; got {tie_tol}")
+    G = cumulative_gradients(E, b)  # validates E and b
+    b = np.asarray(b, dtype=float)
+    lam, V = np.linalg.eigh(G)
+    e = (np.conj(V) * (E @ V)).sum(axis=-2).real
+    w = (lam <= lam[..., :1] + tie_tol).astype(float)
+    p = (w * e).sum(axis=-1) / w.sum(axis=-1)
+    return b + (1 - 2 * b) * p
+
+
 def multiplicative_weights_losses(D: ArrayLike, b: ArrayLike, etas: ArrayLike) -> np.ndarray:
     r"""Classical multiplicative weights (Hedge) over the ``N`` basis states, for diagonal measurements.
 
