@@ -13,8 +13,9 @@
 # %% [markdown]
 # # Spike4DGS: 4-D Gaussians from a spike-camera array, in miniature
 #
-# *Several calibrated spike cameras, fitted jointly by moving Gaussians, recover a fast dynamic scene
-# that one spike camera, a static model, or a model fitted only to reconstructed frames recovers less well.*
+# *Several calibrated spike cameras, fitted jointly by moving Gaussians, recover a fast dynamic scene better
+# than one spike camera, including the one nearest the held-out view. Moving Gaussians beat one static model, but
+# so do per-frame static fits, and the spike term's gains are matched or beaten by choosing the frame window.*
 
 # %% tags=["parameters"]
 scale = "ci"
@@ -24,12 +25,14 @@ seed = 0
 import matplotlib.pyplot as plt
 import numpy as np
 
-from repro.claims import Claims, at_least, greater_than, tolerance
+from myst_nb import glue
+
+from repro.claims import Claims, Comparator, at_least, greater_than, tolerance
 from repro.papers import spike4dgs_spike_array as K
 from repro.runtime import progress, setup_notebook
 
 P = setup_notebook(scale, seed, presets={
-    # about 10 s on one thread: one scene, 16x16 views, 4 cameras, 150 Adam steps
+    # one scene, 16x16 views, 4 cameras, 150 Adam steps; nine variants fitted at once, plus the window runs
     "ci": dict(n_scenes=1, n_gauss=5, n_moving=3, H=16, V=4, n_steps=192, window=16, short=8, long=48,
                iters=150, batch=None, batch_short=12),
     # a few minutes: three scenes, 24x24 views, 6 cameras, 1000 Adam steps on random windows
@@ -55,8 +58,9 @@ claims = Claims("spike4dgs-spike-array",
 #
 # The four comparisons we can test in a miniature are the ones the design rests on:
 # an array beats one camera; a moving (4-D) model beats a static one on a moving scene; adding the spike
-# term to the frame term does not hurt; and, per the brief, the spike term helps when frames are
-# reconstructed from short, noisy windows.
+# term to the frame term does not hurt (shown, not counted: a fit without the spike term passes it by
+# definition); and, per the brief, the spike term helps when frames are reconstructed from short, noisy windows.
+# Each counted test is run beside the method without the ingredient and a naive alternative (see the Verdict).
 #
 # ## The method
 #
@@ -98,13 +102,19 @@ claims = Claims("spike4dgs-spike-array",
 # |---|---|---|---|
 # | (a) Spike4DGS-like | array | $\mu+vt$ | frame + spike |
 # | (b) monocular | camera 0 only | $\mu+vt$ | frame + spike |
-# | co-located array (control of 1) | $V$ cameras all at camera 0's pose | $\mu+vt$ | frame + spike |
+# | nearest single camera (comparator of 1) | the array camera nearest the novel view only | $\mu+vt$ | frame + spike |
+# | co-located array (ablation of 1) | $V$ cameras all at camera 0's pose | $\mu+vt$ | frame + spike |
 # | (c) static 3DGS | array | $v=0$ | frame + spike |
 # | (d) frames only | array | $\mu+vt$ | frame |
-# | miscalibrated spike term (control of 3, 4) | array | $\mu+vt$ | frame + spike with θ taken 2× too large |
+# | miscalibrated spike term (shown, not a comparator) | array | $\mu+vt$ | frame + spike with θ taken 2× too large |
+# | per-frame 3DGS (comparator of 2) | array | one static fit per window | frame + spike |
+# | starting cloud (comparator of 1, 2) | — | jittered true centres, unfitted | — |
 #
 # The still-scene controls rerun (a), (c) and (d) on the same Gaussians held still. Windows: the main runs use
-# $w$ = 16 (ci) or 20 (full) steps; claim 4 uses $w$ = 8; the post-hoc claim 5 uses $w$ = 48 (ci) or 100 (full).
+# $w$ = 16 (ci) or 20 (full) steps; the short-window test uses $w$ = 8, and the post-hoc long-window test uses
+# $w$ = 48 (ci) or 100 (full). The nearest single camera is picked by one fixed rule, set before it was run: the
+# array camera nearest the novel view in azimuth, ties to the lower index (`nearest_camera`). The novel view sits
+# exactly between two array cameras, so the rule picks the first of the two.
 #
 # **Deviations from the paper**
 #
@@ -128,16 +138,18 @@ claims = Claims("spike4dgs-spike-array",
 # * The speed, the windows and the camera layout were chosen from the brief before the claims were written.
 #   Pilot runs were looked at first: seeds 0-1 at ci sizes with windows of 4 to 64 steps, and seeds 0-2 at
 #   full sizes. They showed that the spike term's gain is near zero at short windows and grows with the window,
-#   so claim 5 was added after them (flagged †). They also showed that one full-size scene in three can stick in
+#   so the long-window test was added after them (flagged †). They also showed that one full-size scene in three can stick in
 #   a poor local optimum, which is why the full preset averages three scenes. The first full run used 1200
 #   Adam steps. It took 12.5 minutes on the loaded machine, so the preset was cut to 1000 steps before the
-#   sweep; that run's claim 5 value (+1.7 dB) is quoted in the verdict.
+#   sweep. The full-scale status of each test is the one in the full-scale sweep table, not a number typed here.
 
 # %%
 V, H, ext, speed, elev = P.V, P.H, 1.2, 1.2, 0.25
 axes = K.camera_axes(np.arange(V) * np.pi / V, np.full(V, elev))          # the array: half circle
 coloc = K.camera_axes(np.zeros(V), np.full(V, elev))                      # V cameras at camera 0's pose
-novel = K.camera_axes([np.pi / (2 * V) + np.pi / 2], [0.0])               # held-out view
+novel_az = np.pi / (2 * V) + np.pi / 2
+novel = K.camera_axes([novel_az], [0.0])                                  # held-out view
+NEAR = K.nearest_camera(np.arange(V) * np.pi / V, novel_az)   # fixed rule: nearest azimuth, ties to lower index
 t_step = K.stream_times(P.n_steps)
 t_eval = (np.arange(10) + 0.5) / 10
 
@@ -153,22 +165,23 @@ print(f"theta = {theta:.3f}; spikes per pixel per step: {np.mean([s.mean() for s
 
 
 # %%
-def run(window, specs, batch):
+def run(window, specs, batch, n_sub=4):
     """Fit every (scene, variant) at once for one window length; return PSNR[(scene, name)] (mean over t_eval)."""
     rows = [(i, name, spec) for i in range(P.n_scenes) for name, spec in specs.items()]
     cnt = {key: K.spike_counts(s, window) for key, s in spikes.items()}
     init = K.Scene(*(np.stack([getattr(inits[i], f) for i, _, _ in rows]) for f in ("mu0", "vel", "sigma", "amp")))
     weight = np.ones((len(rows), V))
     for r, (_, _, spec) in enumerate(rows):
-        if spec.get("mono"):
-            weight[r, 1:] = 0.0
+        if spec.get("cam") is not None:                                    # single-camera variant
+            weight[r] = 0.0
+            weight[r, spec["cam"]] = 1.0
     fit = K.fit_splats(
         init, np.stack([coloc if spec.get("data") == "coloc" else axes for _, _, spec in rows]),
         np.stack([cnt[(i, spec.get("data", "move"))] for i, _, spec in rows]), window, P.n_steps, theta, H, H, ext,
         cam_weight=weight, dynamic=[spec.get("dynamic", True) for _, _, spec in rows],
         lam_spk=[spec.get("lam_spk", 1.0) for _, _, spec in rows],
         theta_model=[theta * spec.get("theta_x", 1.0) for _, _, spec in rows],
-        iters=P.iters, batch=batch, seed=seed, progress=progress)
+        n_sub=n_sub, iters=P.iters, batch=batch, seed=seed, progress=progress)
     truth = {"move": scenes, "coloc": scenes, "still": stills}
     out = {}
     for r, (i, name, spec) in enumerate(rows):
@@ -177,7 +190,7 @@ def run(window, specs, batch):
 
 
 main_specs = {
-    "array": {}, "mono": dict(mono=True), "coloc": dict(data="coloc"), "static": dict(dynamic=False),
+    "array": {}, "mono": dict(cam=0), "mono-near": dict(cam=NEAR), "coloc": dict(data="coloc"), "static": dict(dynamic=False),
     "frames": dict(lam_spk=0.0), "wrong-theta": dict(theta_x=2.0),
     "array-still": dict(data="still"), "static-still": dict(data="still", dynamic=False),
 }
@@ -186,6 +199,23 @@ psnr_short, _ = run(P.short, {"array": {}, "frames": dict(lam_spk=0.0), "wrong-t
                     P.batch_short)
 psnr_long, _ = run(P.long, {"array": {}, "frames": dict(lam_spk=0.0), "array-still": dict(data="still"),
                             "frames-still": dict(data="still", lam_spk=0.0)}, None)
+# ablation of the spike term's integration over the window: the same loss with the render taken at the window's
+# centre only (one instant instead of 4), which makes the spike term a second frame term
+psnr_short.update(run(P.short, {"no-integration": {}}, P.batch_short, n_sub=1)[0])
+psnr_long.update(run(P.long, {"no-integration": {}}, None, n_sub=1)[0])
+
+
+# Naive baselines (comparators): per-frame 3DGS, one static fit per spike window of the main run (no motion
+# model linking windows), and the starting point cloud itself, unfitted.
+psnr_pw, psnr_init = [], []
+for i in range(P.n_scenes):
+    cnt_i = K.spike_counts(spikes[(i, "move")], P.window)
+    fits_pw = K.fit_per_window_static(inits[i], axes, cnt_i, P.window, theta, H, H, ext, iters=P.iters, seed=seed)
+    psnr_pw.append(K.per_window_psnr(fits_pw, scenes[i], novel, t_eval, H, H, ext))
+    psnr_init.append(K.novel_view_psnr(inits[i], scenes[i], novel, t_eval, H, H, ext))
+for i in range(P.n_scenes):
+    psnr_main[(i, "per-window-static")] = psnr_pw[i]
+    psnr_main[(i, "init")] = psnr_init[i]
 
 
 def mean_psnr(table, name):
@@ -235,9 +265,9 @@ plt.show()
 # %% [markdown]
 # ### Novel views
 #
-# The held-out camera at three instants: the truth, then each fitted variant (scene 0). The monocular fit puts
-# Gaussians at wrong depths, which shows up from the side. The static fit smears the moving Gaussians over
-# their paths.
+# The held-out camera at three instants: the truth, then each fitted variant (scene 0). The monocular fit gets no
+# information on depth (see the Verdict), which shows up from the side. The static fit smears the moving
+# Gaussians over their paths.
 
 # %%
 show = [("truth", None), ("array", "array"), ("mono", "mono"), ("static", "static"), ("frames", "frames")]
@@ -265,7 +295,8 @@ plt.show()
 
 # %%
 fig, ax = plt.subplots(1, 2, figsize=(12, 3.6))
-bars = ["array", "mono", "coloc", "static", "frames", "wrong-theta", "array-still", "static-still"]
+bars = ["array", "mono", "mono-near", "coloc", "static", "per-window-static", "init", "frames", "wrong-theta", "array-still",
+        "static-still"]
 for k, name in enumerate(bars):
     m, per = mean_psnr(psnr_main, name)
     ax[0].bar(k, m, color="tab:blue" if name == "array" else "0.7")
@@ -320,6 +351,8 @@ rows = [
     ("dynamic − static (moving scene)", "no number found; brief: ≥ 2 dB", gap(psnr_main, "array", "static")),
     (f"frame+spike − frame only, window {P.window}", "no number found; brief: ≥ −0.5 dB", gap(psnr_main, "array", "frames")),
     (f"frame+spike − frame only, window {P.short}", "no number found; brief: > 0 dB", gap(psnr_short, "array", "frames")),
+    (f"frame+spike − frame only, window {P.long} (†)", "no number found; brief's margin: ≥ 0.5 dB",
+     gap(psnr_long, "array", "frames")),
 ]
 print(f"{'setting':44s} {'paper':36s} ours (dB)")
 for setting, paper, ours in rows:
@@ -356,59 +389,111 @@ for setting, paper, ours in rows:
 # 0-255. Our windows do not overlap, where SpikeCV's slide.
 
 # %%
-T_mono = gap(psnr_main, "array", "mono")
-T_coloc = gap(psnr_main, "coloc", "mono")
+def cross(ta, a, tb, b):
+    """PSNR of variant a in table ta minus that of variant b in table tb (same scenes, same novel view)."""
+    return mean_psnr(ta, a)[0] - mean_psnr(tb, b)[0]
+
+
 tol_gap = tolerance(rel=0.05, abs=0.1, why=f"difference of novel-view PSNRs after {P.iters} float32 Adam steps")
 tol_zero = tolerance(rel=0.05, abs=0.1, bound=True,
                      why=f"PSNR differences after {P.iters} float32 Adam steps; a control that is 0 up to rounding is shown as a bound")
-claims.check(
+INIT = "the starting point cloud, unfitted (true centres at mid-recording jittered by 0.15, no velocity)"
+V_mono, V_coloc, V_init_mono = gap(psnr_main, "array", "mono"), gap(psnr_main, "coloc", "mono"), gap(psnr_main, "init", "mono")
+V_near_mono, V_array_near = gap(psnr_main, "mono-near", "mono"), gap(psnr_main, "array", "mono-near")
+claims.test(
     "array-beats-monocular",
     statement="Fitting the spike streams of a camera array gives a better novel view than fitting one spike camera "
               "(PSNR(a) − PSNR(b), dB, mean over scenes).",
     paper="multi-view spike array motivated by the limited coverage of one camera; no number found "
           "(brief: ≥ 3 dB in the miniature)",
-    criterion=at_least(3.0), measured=T_mono, tol=tol_zero,
-    control=T_coloc,
-    control_label="co-located array: the same number of spike streams, all from camera 0's pose (no parallax), minus the monocular fit")
+    criterion=at_least(3.0), measured=V_mono, tol=tol_zero,
+    ablation=Comparator("co-located array: the same number of spike streams, all from camera 0's pose, minus the "
+                        "monocular fit (identical to the monocular fit by construction: the simulated streams are "
+                        "noise-free and bit-identical)", V_coloc,
+                        ingredient="the spread of viewpoints (parallax) of the array"),
+    baselines=[Comparator(INIT + ", minus the monocular fit", V_init_mono),
+               Comparator(f"one spike camera next to the novel view (array camera {NEAR}, the nearest in azimuth, "
+                          "ties to the lower index), minus the monocular fit", V_near_mono)])
 
-claims.check(
+V_dyn, V_pw, V_init_static = gap(psnr_main, "array", "static"), gap(psnr_main, "per-window-static", "static"), \
+    gap(psnr_main, "init", "static")
+claims.test(
     "dynamic-beats-static",
     statement="On the moving scene, Gaussians with velocities beat a static Gaussian model "
               "(PSNR(a) − PSNR(c), dB).",
     paper="4-D Gaussians for high-speed dynamic scenes vs static spike 3DGS/NeRF; no number found "
           "(brief: ≥ 2 dB)",
-    criterion=at_least(2.0), measured=gap(psnr_main, "array", "static"), tol=tol_gap,
-    control=gap(psnr_main, "array-still", "static-still"),
-    control_label="the same gap on the same Gaussians held still")
+    criterion=at_least(2.0), measured=V_dyn, tol=tol_gap,
+    ablation=Comparator(f"per-frame 3DGS: one static fit per window of {P.window} steps (same cameras, losses and "
+                        "steps), each instant rendered by its window's fit, minus the static fit", V_pw,
+                        ingredient="a motion model (per-Gaussian velocity) shared by all windows"),
+    baselines=[Comparator(INIT + ", minus the static fit", V_init_static)])
 
-claims.check(
-    "spike-loss-not-harmful",
-    statement=f"Adding the spike term to the frame term does not cost more than 0.5 dB "
-              f"(PSNR(a) − PSNR(d), window {P.window} steps).",
-    paper="spike-pixel synergy loss (image + spike terms) improves rendering; no number found (brief: ≥ −0.5 dB)",
-    criterion=at_least(-0.5), measured=gap(psnr_main, "array", "frames"), tol=tol_gap,
-    control=gap(psnr_main, "wrong-theta", "frames"),
-    control_label="a miscalibrated spike term (θ taken 2× too large) added to the frame term")
-
-claims.check(
+V_short, V_short_w = gap(psnr_short, "array", "frames"), cross(psnr_main, "frames", psnr_short, "frames")
+claims.test(
     "spike-loss-helps-short-windows",
     statement=f"With frames from short windows ({P.short} steps, few spikes per pixel), the spike term improves "
               "the novel view (PSNR(a) − PSNR(d) > 0).",
     paper="brief: at TFP windows ≤ 8 steps, PSNR(a) > PSNR(d) (full scale); no number found",
-    criterion=greater_than(0.0), measured=gap(psnr_short, "array", "frames"), tol=tol_gap,
-    control=gap(psnr_short, "wrong-theta", "frames"),
-    control_label=f"a miscalibrated spike term (θ 2× too large), window {P.short}")
+    criterion=greater_than(0.0), measured=V_short, tol=tol_gap,
+    ablation=Comparator(f"frame + spike term with the render at the window's centre only (no integration over "
+                        f"the window), window {P.short}", gap(psnr_short, "no-integration", "frames"),
+                        ingredient="the spike term's integration of the render over the window"),
+    baselines=[Comparator(f"frame term only on less noisy frames: TFP window {P.window} instead of {P.short}",
+                          V_short_w)])
 
-claims.check(
+V_long, V_long_w16, V_long_w8 = gap(psnr_long, "array", "frames"), cross(psnr_main, "frames", psnr_long, "frames"), \
+    cross(psnr_short, "frames", psnr_long, "frames")
+claims.test(
     "spike-loss-helps-long-windows",
     statement=f"With frames from long windows ({P.long} steps, the moving Gaussians smear inside a window), the "
               "spike term improves the novel view by at least 0.5 dB.",
     paper="the dynamic spatio-temporal spike loss targets high-speed motion; no number found",
-    criterion=at_least(0.5), measured=gap(psnr_long, "array", "frames"), tol=tol_zero,
-    control=gap(psnr_long, "array-still", "frames-still"),
-    control_label=f"the same gain on the still scene (no motion inside a window), window {P.long}",
+    criterion=at_least(0.5), measured=V_long, tol=tol_zero,
+    ablation=Comparator(f"frame + spike term with the render at the window's centre only (no integration over "
+                        f"the window), window {P.long}", gap(psnr_long, "no-integration", "frames"),
+                        ingredient="the spike term's integration of the render over the window"),
+    baselines=[Comparator(f"frame term only on frames that do not smear: TFP window {P.window} instead of {P.long}",
+                          V_long_w16),
+               Comparator(f"frame term only, TFP window {P.short} instead of {P.long}", V_long_w8)],
     post_hoc="added after the pilot run showed that the spike term's gain is about zero at short windows and grows "
              "with the window; the 0.5 dB threshold is the brief's margin of claim 3")
+
+V_harm, V_wrong, V_still = gap(psnr_main, "array", "frames"), gap(psnr_main, "wrong-theta", "frames"), \
+    gap(psnr_main, "array-still", "static-still")
+claims.illustrate(
+    "spike-loss-not-harmful",
+    statement=f"Adding the spike term to the frame term does not cost more than 0.5 dB "
+              f"(PSNR(a) − PSNR(d), window {P.window} steps).",
+    paper="spike-pixel synergy loss (image + spike terms) improves rendering; no number found (brief: ≥ −0.5 dB)",
+    criterion=at_least(-0.5), measured=V_harm, tol=tol_gap,
+    why="a 'does not hurt' bar that a no-op passes: the frame-only fit itself scores 0 dB against it, while the "
+        "paper claims a gain (tested by the two window tests)")
+
+claims.headline("array-beats-one-camera", "An array of spike cameras recovers a fast scene better than one spike camera.",
+                tests=["array-beats-monocular"])
+claims.headline("4d-beats-static", "Moving (4-D) Gaussians render high-speed dynamic scenes better than static "
+                "spike-based 3DGS or NeRF.", tests=["dynamic-beats-static"])
+claims.headline("spike-pixel-synergy", "Adding a spatio-temporal spike loss to the image loss on reconstructed frames "
+                "improves the rendering.", tests=["spike-loss-helps-short-windows", "spike-loss-helps-long-windows"])
+claims.headline("beats-sota-with-dense-init", "With a dense initialisation of points and poses from spikes, the "
+                "method beats published methods on new synthetic and real multi-view spike data sets.",
+                untestable="no data set, no code and no number of the paper could be had, and the dense initialisation "
+                           "from spikes is not reproduced (the fits start from jittered true centres)")
+
+for key, val in dict(v_mono=V_mono, v_near_mono=V_near_mono, v_array_near=V_array_near, v_coloc=V_coloc, v_init_mono=V_init_mono, v_dyn=V_dyn, v_pw=V_pw,
+                     v_init_static=V_init_static, v_short=V_short, v_short_w=V_short_w, v_long=V_long,
+                     v_long_w16=V_long_w16, v_long_w8=V_long_w8, v_harm=V_harm, v_wrong=V_wrong, v_still=V_still,
+                     p_array=mean_psnr(psnr_main, "array")[0], p_mono=mean_psnr(psnr_main, "mono")[0],
+                     p_init=mean_psnr(psnr_main, "init")[0]).items():
+    glue(key, float(val), display=False)
+glue("v_short_noint", float(gap(psnr_short, "no-integration", "frames")), display=False)
+glue("v_long_noint", float(gap(psnr_long, "no-integration", "frames")), display=False)
+glue("tol_abs", float(tol_gap.abs), display=False)
+for key, val in dict(thr_long=0.5, thr_harm=-0.5).items():   # the tests' thresholds, as passed to claims above
+    glue(key, val, display=False)
+for key, val in dict(short_w=P.short, main_w=P.window, long_w=P.long, near_cam=NEAR).items():
+    glue(key, int(val), display=False)
 
 # %% [markdown]
 # ## Claims
@@ -420,41 +505,118 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# **Three claims reproduced at every seed; the spike term's benefit is not established.** Numbers: ci over seeds
-# 0-9 (one scene each) and full at seed 0 (three scenes averaged); the robustness table above lists every seed.
+# ```{repro-verdict}
+# ```
 #
-# 1. *Array beats monocular* (reproduced, 10 of 10 ci seeds and full): +6.4 to +24.1 dB at ci (median +20.7)
-#    and +20.6 dB at full, against a 3 dB threshold. One orthographic spike camera cannot tell how deep a
-#    Gaussian sits, so the fit keeps wrong depths that show from the side (about 19 dB). The control shows that
-#    the gain comes from the spread of viewpoints, not from the number of sensors: a co-located array of the
-#    same size gives the monocular fit exactly (gap below 0.1 dB at every seed).
-# 2. *Dynamic beats static* (reproduced, 10 of 10 and full): +6.9 to +23.2 dB at ci (median +18.3), +18.4 dB at
-#    full, against 2 dB. On the same Gaussians held still the gap is between −2.7 and +0.7 dB, so the gain is
-#    the motion model.
-# 3. *The spike term does not hurt* (reproduced, 10 of 10 and full): between −0.03 and +0.12 dB at ci and
-#    +0.04 dB at full, against −0.5 dB. It depends on a calibrated spike model: the same term with θ taken
-#    twice too large costs 9 to 23 dB.
-# 4. *The spike term helps at short windows* (holds in letter at 8 of 10 ci seeds and at full, but no
-#    measurable effect): the gains range from −0.003 to +0.017 dB at ci and are +0.0003 dB at full. Every
-#    one lies far below the 0.1 dB at which we claim a PSNR difference repeats. The brief expected the spike
-#    term to help where TFP frames are noisy. In the miniature the model has a few dozen parameters fitted to
-#    thousands of pixels, so the quantisation noise of short windows averages out with or without it, and
-#    within 8 steps the Gaussians barely move, so the two terms ask nearly the same thing.
-# 5. † *The spike term helps at long windows* (added after the pilot; **not robust**): at least 0.5 dB at 5 of 10
-#    ci seeds, from +0.70 to +1.15 dB. At the other five seeds it is +0.32, +0.40 and below 0.1 dB (three
-#    seeds). At full it is **not reproduced**: −2.7 dB at seed 0. An earlier full run with 1200 instead of
-#    1000 Adam steps gave +1.7 dB (the step count was cut for time, not for the result). On the still scene the
-#    gain is zero at every seed. The mechanism shows where the fits converge: a TFP frame from a long window
-#    smears every moving Gaussian along its path, a sharp render at the window's centre cannot match it, and the
-#    spike term, which integrates the render over the window as the sensor does, removes that bias. At full
-#    scale, with 8 overlapping Gaussians and only 4 long windows, which fits land in a poor local optimum
-#    decides the sign more than the loss does.
+# Values below are at seed 0 (ci scale, one scene), in dB of novel-view PSNR; counts of seeds are over the ci
+# sweep (seeds 0-9). Each test compares the paper's ingredient with the method without it and with a naive
+# alternative a skeptic would try, under the same measurement and bar.
+#
+# * *Array beats one camera* ({repro-status}`array-beats-monocular`, the brief's 3 dB). The array's fit is
+#   {glue:text}`v_mono:.1f` dB above the monocular fit and clears the bar at
+#   {repro-seeds}`array-beats-monocular:method:pass` seeds. The ablation, as many spike streams all from camera
+#   0's pose, is {glue:text}`v_coloc:.1f` dB above it, but it is the monocular fit by construction: the simulated
+#   cameras are noise-free, so the co-located streams are identical, and a camera-weighted mean of identical
+#   losses is the monocular loss. It cannot pass, and the miniature cannot separate "more sensors" from "more
+#   viewpoints". The unfitted starting cloud is {glue:text}`v_init_mono:.1f` dB from the monocular fit (passes at
+#   {repro-seeds}`array-beats-monocular:baseline1:pass`), a weak baseline too. The comparator that can pass is
+#   one camera next to the novel view (array camera {glue:text}`near_cam`, by the fixed rule above): it is
+#   {glue:text}`v_near_mono:.1f` dB from the camera-0 fit (passes at
+#   {repro-seeds}`array-beats-monocular:baseline2:pass` seeds), and the array is {glue:text}`v_array_near:.1f` dB
+#   above it. The test's specificity rests on this comparator alone. Why one camera fails: an orthographic
+#   camera's image does not change when a Gaussian moves along the viewing direction, so the monocular fit gets
+#   no gradient for depth or depth velocity; they stay at the jittered start, up to Adam's normalisation of
+#   rounding-level gradients, and the error shows from the side.
+# * *Moving Gaussians beat a static model* ({repro-status}`dynamic-beats-static`, the brief's 2 dB). The velocity
+#   model is {glue:text}`v_dyn:.1f` dB above one static fit of the whole recording (passes at
+#   {repro-seeds}`dynamic-beats-static:method:pass` seeds). But per-frame 3DGS, one static fit per window with
+#   no motion model, is {glue:text}`v_pw:.1f` dB above it and clears the same bar (passes at
+#   {repro-seeds}`dynamic-beats-static:ablation:pass` seeds). A single static model of a moving scene pays for
+#   the motion by construction, so a 2 dB bar over it does not single out the velocity model. The velocity model
+#   still ends above per-frame 3DGS at seed 0 (the two values above), but that comparison was not a
+#   pre-registered test. On the same Gaussians held still the velocity model and the static model differ by
+#   {glue:text}`v_still:.2f` dB.
+# * *The spike term at short windows* ({repro-status}`spike-loss-helps-short-windows`, bar > 0). The spike term
+#   adds {glue:text}`v_short:.3f` dB to the frame-only fit, far inside the {glue:text}`tol_abs:.1f` dB at which a PSNR difference
+#   repeats (passes beyond its band at {repro-seeds}`spike-loss-helps-short-windows:method:pass` seeds). Fitting
+#   frames only, but on frames from windows twice as long, gains {glue:text}`v_short_w:.1f` dB (passes at
+#   {repro-seeds}`spike-loss-helps-short-windows:baseline1:pass` seeds). A possible reason, not tested here: the
+#   model has a few dozen parameters fitted to thousands of pixels, so the quantisation noise of short windows may
+#   average out with or without the spike term. The ablation, the same loss with the spike term's render taken at
+#   the window's centre only, is at {glue:text}`v_short_noint:.3f` dB, and it fails by construction: with one
+#   instant the spike term equals the frame term (`spike_consistency_loss` with $m = 1$), so the loss is the
+#   frame loss doubled, and Adam is invariant to that scale. The ablation is the frames-only fit up to Adam's
+#   $\epsilon$; the window choice is the only real comparator.
+# * † *The spike term at long windows* ({repro-status}`spike-loss-helps-long-windows`, post hoc, {glue:text}`thr_long:.1f` dB). The
+#   spike term adds {glue:text}`v_long:.2f` dB to the frame-only fit at {glue:text}`long_w` steps (passes at
+#   {repro-seeds}`spike-loss-helps-long-windows:method:pass` seeds). A TFP frame from a long window smears a moving
+#   Gaussian along its path, and the spike term, which integrates the render over the window as the sensor does,
+#   removes that bias. Without that integration (the render at the window's centre only) the gain is
+#   {glue:text}`v_long_noint:.2f` dB; as at short windows, this ablation is the frames-only fit by construction.
+#   But the naive fix, frames only from shorter windows that do not smear, gains more:
+#   {glue:text}`v_long_w16:.1f` dB with windows of {glue:text}`main_w` steps (passes at
+#   {repro-seeds}`spike-loss-helps-long-windows:baseline1:pass` seeds) and {glue:text}`v_long_w8:.1f` dB with
+#   windows of {glue:text}`short_w` steps (passes at {repro-seeds}`spike-loss-helps-long-windows:baseline2:pass`).
+#   With ideal cameras, choosing the window is enough here; the spike term is not needed.
+# * *The spike term does not hurt* (the illustration `spike-loss-not-harmful`): {glue:text}`v_harm:.2f` dB at
+#   {glue:text}`main_w` steps against the brief's {glue:text}`thr_harm:.1f` dB. The frame-only fit passes this bar by definition, so it
+#   is shown and not counted. The same term with θ taken twice too large changes the result by
+#   {glue:text}`v_wrong:.1f` dB: a miscalibrated spike term is costly (a sensitivity check, not evidence that the
+#   calibrated term helps).
+#
+# In short: the array beats one camera, and its specificity rests on the single camera nearest the novel view
+# (the co-located ablation and the starting cloud fail by construction); the gain of moving Gaussians over one
+# static model is also reached by per-frame static fits; and the spike term's gains are matched or beaten by
+# choosing the TFP window. The full-scale status of each test is shown in the full-scale sweep table.
+#
+# ## What a skeptic would try
+#
+# These are the naive alternatives measured by the notebook (seed 0, ci scale, the same scene, cameras,
+# initial cloud, steps and novel view as the tests).
+#
+# * **One camera, but the one next to the novel view.** The array camera nearest the held-out view in azimuth
+#   (camera {glue:text}`near_cam`; the rule was fixed before the run, ties to the lower index), fitted alone:
+#   {glue:text}`v_near_mono:.1f` dB from the camera-0 fit, and {glue:text}`v_array_near:.1f` dB below the array.
+#   A well-placed single camera can also beat the camera-0 fit, so the 3 dB bar against camera 0 is partly about
+#   which camera is chosen.
+#
+# * **Do nothing: render the starting cloud.** The fits start from jittered true centres. Unfitted,
+#   that cloud is {glue:text}`v_init_mono:.1f` dB from the monocular fit and {glue:text}`v_init_static:.1f` dB
+#   from the static fit ({glue:text}`p_init:.1f` dB absolute, against {glue:text}`p_array:.1f` dB for the array
+#   fit and {glue:text}`p_mono:.1f` dB for the monocular one). Fitting does the work; the starting cloud alone
+#   clears neither bar.
+# * **Per-frame 3DGS instead of a motion model.** One static fit per window of {glue:text}`main_w` steps, each
+#   with the same losses and Adam steps: {glue:text}`v_pw:.1f` dB above the single static fit, enough for the 2 dB
+#   bar.
+# * **Choose the TFP window instead of adding a spike term.** Frames only, at a window of {glue:text}`main_w`
+#   steps: {glue:text}`v_short_w:.1f` dB above frames only at {glue:text}`short_w` steps, and
+#   {glue:text}`v_long_w16:.1f` dB above frames only at {glue:text}`long_w` steps.
+# * **Miscalibrated spike model** (θ 2× too large): {glue:text}`v_wrong:.1f` dB against frames only. This one
+#   fails by construction and is not a comparator of any test.
+#
+# Reviewed by an independent skeptic (a second helper who reran seeds 0-9 with their own scripts); what they
+# tried is above. They also tried two things not measured on the page, so no number of theirs is given: the
+# monocular fit with four times the Adam steps, which did not rescue it (consistent with depth having no
+# gradient), and two cameras next to the novel view, which came close to the 4-camera array. "An array" in this
+# miniature may thus mean little more than "a view near the test view plus one more".
 #
 # ## What the miniature cannot show
 #
 # * Real spike data: dark current, photon noise, readout noise and fixed-pattern noise are absent. With ideal
 #   cameras and a model that contains the true scene, quantisation is the only noise. Short windows therefore
-#   cost little here, which is why claim 4 is the one the miniature cannot settle.
+#   cost little here, which is why the short-window test is the one the miniature cannot settle. The harder
+#   setting for it is the brief's optional Poisson dark-noise spikes, with short windows at full scale; it was
+#   not run, and with ideal cameras the naive fix (a longer TFP window) wins.
+# * Weak comparators: the unfitted starting cloud is a weak baseline for the array and motion tests, because the
+#   fits start from jittered true centres. A harder start (the brief's back-projection of TFP frames, or the
+#   paper's spike-based dense initialisation) would test whether a monocular or per-frame fit can recover from a
+#   poor start; it was not run. The co-located ablation of the array test is the monocular fit by construction
+#   (identical noise-free streams). The ablation of the two spike-term tests (the render at the window's centre
+#   only) makes the spike term equal to the frame term, so it is the frames-only fit with a doubled loss, which
+#   Adam cannot tell apart; it fails by construction, and the window choices are the only real comparators.
+# * Motion model against per-frame fits: the velocity model ends above per-frame 3DGS at seed 0, but that margin
+#   is not a pre-registered test, and with the exact constant-velocity motion of our scene the comparison
+#   favours the velocity model more than the paper's deformation fields would be favoured on real motion.
 # * Calibration and initialisation: the paper recovers camera poses and a dense point cloud from spikes. We
 #   hand the fit perfect poses and a jittered copy of the true centres, with the right number of Gaussians.
 # * Real motion and appearance: our Gaussians are grey, isotropic and move on straight lines. Rotation,

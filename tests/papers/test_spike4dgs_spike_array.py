@@ -291,6 +291,30 @@ def test_fit_bad_input(tiny_problem):
                      theta_model=0.0)
 
 
+def test_per_window_static_matches_separate_static_fits_and_routes_instants(tiny_problem):
+    p = tiny_problem
+    fits = K.fit_per_window_static(p["init"], p["axes"], p["counts"], p["window"], p["theta"], p["H"], p["H"], 1.2,
+                                   iters=20)
+    J = p["counts"].shape[0]
+    assert len(fits) == J and all(np.all(f.vel == 0) for f in fits)
+    one = K.fit_splats(p["init"], p["axes"], p["counts"][2:3], p["window"], p["window"], p["theta"], p["H"], p["H"],
+                       1.2, iters=20, dynamic=False).scenes[0]
+    np.testing.assert_allclose(fits[2].mu0, one.mu0, rtol=1e-4, atol=1e-5)
+    nv = K.camera_axes([1.0], [0.0])
+    te = np.array([0.0, 0.3, 0.99, 1.0])
+    got = K.per_window_psnr(fits, p["truth"], nv, te, p["H"], p["H"], 1.2)
+    for ti, g in zip(te, got):                                   # instant t uses window min(floor(t J), J - 1)
+        j = min(int(ti * J), J - 1)
+        assert g == K.novel_view_psnr(fits[j], p["truth"], nv, [ti], p["H"], p["H"], 1.2)[0]
+    with pytest.raises(ValueError, match="counts must have shape"):
+        K.fit_per_window_static(p["init"], p["axes"], p["counts"][0], p["window"], p["theta"], p["H"], p["H"], 1.2)
+    with pytest.raises(ValueError, match="dynamic=False"):
+        K.fit_per_window_static(p["init"], p["axes"], p["counts"], p["window"], p["theta"], p["H"], p["H"], 1.2,
+                                dynamic=True)
+    with pytest.raises(ValueError, match="instants"):
+        K.per_window_psnr(fits, p["truth"], nv, [1.5], p["H"], p["H"], 1.2)
+
+
 def test_make_scene_moving_count_and_bad_input():
     s = K.make_scene(np.random.default_rng(0), 5, 2, speed=1.0)
     speeds = np.linalg.norm(s.vel, axis=1)
@@ -348,3 +372,12 @@ def test_freeze_init_and_stream_times():
     np.testing.assert_allclose(K.stream_times(4), [0.125, 0.375, 0.625, 0.875])
     with pytest.raises(ValueError, match="n_steps"):
         K.stream_times(0)
+
+
+def test_nearest_camera_rule():
+    az = np.arange(4) * np.pi / 4
+    assert K.nearest_camera(az, np.pi / 8 + np.pi / 2) == 2          # tie between cameras 2 and 3: lower index
+    assert K.nearest_camera(az, 0.7) == 1
+    assert K.nearest_camera(az, 2 * np.pi - 0.1) == 0                 # wraps around
+    with pytest.raises(ValueError):
+        K.nearest_camera([], 0.0)

@@ -246,6 +246,32 @@ def camera_axes(azimuth: ArrayLike, elevation: ArrayLike) -> np.ndarray:
     return np.stack([eu, ev], axis=1)
 
 
+def nearest_camera(azimuth: ArrayLike, target_azimuth: float) -> int:
+    """Index of the array camera nearest in azimuth to a target (novel) view; ties go to the lower index.
+
+    The fixed rule that picks the single-camera comparator next to the held-out view:
+    ``argmin_k |wrap(az_k - az_target)|`` with the angle wrapped to (-pi, pi] and rounded to 1e-9 rad, so
+    that two cameras at the same angular distance tie and the first is taken.
+
+    Parameters
+    ----------
+    azimuth : array_like, shape (V,)
+        Azimuths of the array cameras (rad).
+    target_azimuth : float
+        Azimuth of the target view (rad).
+
+    Returns
+    -------
+    int
+        The camera index.
+    """
+    az = np.asarray(azimuth, dtype=float)
+    if az.ndim != 1 or az.size == 0:
+        raise ValueError("azimuth must be a non-empty 1-D array")
+    d = np.abs(np.angle(np.exp(1j * (az - float(target_azimuth)))))
+    return int(np.argmin(np.round(d, 9)))
+
+
 def dynamic_means(mu0: torch.Tensor, vel: torch.Tensor, t: torch.Tensor) -> torch.Tensor:
     """Means of linearly moving Gaussians, ``mu(t) = mu0 + vel * t`` (the 4-D Gaussians' deformation,
     here a constant velocity per Gaussian).
@@ -502,3 +528,54 @@ def novel_view_psnr(fitted: Scene, truth: Scene, axes: np.ndarray, t: ArrayLike,
     a = render_scene(fitted, t, axes, H, W, extent)
     b = render_scene(truth, t, axes, H, W, extent)
     return np.array([psnr(a[i], b[i]) for i in range(len(a))])
+
+
+# --------------------------------------------------------------------------- naive baselines (comparators)
+def fit_per_window_static(init: Scene, axes: ArrayLike, counts: ArrayLike, window: int, theta: float,
+                          H: int, W: int, extent: float, **fit_kw) -> list:
+    """Per-frame 3DGS, the naive baseline of a dynamic model: one static fit per spike window.
+
+    Each of the ``J`` windows of ``counts`` is fitted on its own by a static Gaussian model
+    (:func:`fit_splats` with ``dynamic=False`` and that window's counts only, the same losses), so the
+    scene may change from window to window but no motion model links them. All ``J`` fits run as one
+    batch.
+
+    Parameters
+    ----------
+    init : Scene
+        Initial Gaussians (K, ...), shared by every window's fit.
+    axes : array_like, shape (V, 2, 3)
+    counts : array_like, shape (J, V, H, W)
+        Spike counts per window of ``window`` steps.
+    **fit_kw
+        Passed to :func:`fit_splats` (``lam_spk``, ``iters``, ``seed``, ...; not ``dynamic`` or ``batch``).
+
+    Returns
+    -------
+    list of ``J`` :class:`Scene`, window ``j``'s static fit (velocities 0).
+    """
+    counts = np.asarray(counts)
+    if counts.ndim != 4:
+        raise ValueError(f"counts must have shape (J, V, H, W); got {counts.shape}")
+    if "dynamic" in fit_kw or "batch" in fit_kw:
+        raise ValueError("fit_per_window_static fixes dynamic=False and uses the one window of each fit")
+    J = counts.shape[0]
+    axes = np.asarray(axes, dtype=float)
+    fit = fit_splats(init, np.repeat(axes[None], J, axis=0), counts[:, None], window, window, theta,
+                     H, W, extent, dynamic=False, **fit_kw)
+    return fit.scenes
+
+
+def per_window_psnr(fits: list, truth: Scene, axes: np.ndarray, t: ArrayLike, H: int, W: int,
+                    extent: float) -> np.ndarray:
+    """Novel-view PSNR of per-window fits: instant ``t`` is rendered by the fit of the window holding it.
+
+    With ``J = len(fits)`` equal windows over [0, 1), instant ``t`` falls in window ``min(floor(t J), J-1)``.
+    Returns an array of shape (T,) as :func:`novel_view_psnr`.
+    """
+    t = np.asarray(t, dtype=float)
+    if t.ndim != 1 or np.any(t < 0) or np.any(t > 1) or len(fits) == 0:
+        raise ValueError("t must be a 1-D array of instants in [0, 1] and fits non-empty")
+    J = len(fits)
+    idx = np.minimum((t * J).astype(int), J - 1)
+    return np.array([novel_view_psnr(fits[j], truth, axes, [ti], H, W, extent)[0] for ti, j in zip(t, idx)])
