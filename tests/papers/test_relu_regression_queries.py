@@ -207,3 +207,59 @@ def test_learners_reject_bad_input():
         K.search_positive(1.0, 0.1, 0.1, 0, 1, rng)
     with pytest.raises(ValueError, match="n_grid"):
         K.local_excess_curve(np.array([1.0]), np.array([0.5]), 3, 1.0, 0.0, 0.0, np.array([0.5]), rng)
+
+
+# ----------------------------------------------------------------------------- leverage_excess_curve
+def test_leverage_sampling_finds_the_active_side_at_the_tilted_rate_and_fits_exactly_without_noise():
+    # Under leverage sampling x has density (1 + |x|^2) phi(x) / (d + 1), so u = x_1 has density
+    # (d + u^2) phi(u) / (d + 1) and P(u > t) = (d Phibar(t) + t phi(t) + Phibar(t)) / (d + 1). With noise-free
+    # labels and tau = 0 the fit is the zero function exactly when fewer than d + 2 labels are positive, and exact
+    # otherwise.
+    d, t, n, trials = 2, 1.5, 20, 3000
+    ex = K.leverage_excess_curve(d, t, 0.0, 0.0, [n], trials, np.random.default_rng(1))[:, 0]
+    zero = np.isclose(ex, K.relu_square_mean(t), rtol=1e-9)
+    assert np.all(zero | (ex < 1e-12))
+    q = (d * norm.sf(t) + t * norm.pdf(t) + norm.sf(t)) / (d + 1)
+    p_zero = sum(math.comb(n, k) * q ** k * (1 - q) ** (n - k) for k in range(d + 2))
+    assert abs(zero.mean() - p_zero) < 4 * math.sqrt(p_zero * (1 - p_zero) / trials)
+    p_zero_uniform = sum(math.comb(n, k) * norm.sf(t) ** k * norm.cdf(t) ** (n - k) for k in range(d + 2))
+    assert abs(zero.mean() - p_zero_uniform) > 10 * math.sqrt(p_zero * (1 - p_zero) / trials)
+
+
+def test_leverage_curve_rejects_bad_input():
+    rng = np.random.default_rng(0)
+    with pytest.raises(ValueError):
+        K.leverage_excess_curve(0, 1.0, 0.02, 0.1, [10], 2, rng)
+    with pytest.raises(ValueError):
+        K.leverage_excess_curve(3, 1.0, -0.1, 0.1, [10], 2, rng)
+    with pytest.raises(ValueError):
+        K.leverage_excess_curve(3, 1.0, 0.02, 0.1, [10, 5], 2, rng)
+
+
+# ----------------------------------------------------------------------------- pool_adaptive_labels
+def test_pool_adaptive_learner_fits_from_positives_and_fails_on_a_pool_without_enough_of_them():
+    d, t, eps = 5, 1.0, 1e-4
+    # noiseless labels: once d + 2 positives are labelled the least-squares fit is exact, so the learner stops
+    # then, with at most a pool's worth of labels and at least d + 2 of them
+    L = K.pool_adaptive_labels(d, t, 0.0, 0.0, eps, 2000, 5, np.random.default_rng(0))
+    assert np.all(np.isfinite(L)) and np.all(L >= d + 2) and np.all(L <= 2000)
+    # ranking by the fit finds positives far faster than random labelling (about (d + 2) / p labels)
+    assert np.median(L) < 0.5 * (d + 2) / K.relu_bias(t)
+    # a pool with fewer than d + 2 positive points can never be fitted: every trial counts as infinite
+    t_far = 4.0  # p = 3e-5: a pool of 200 points almost surely holds no positive point at all
+    assert np.all(np.isinf(K.pool_adaptive_labels(d, t_far, 0.0, 0.0, eps, 200, 3, np.random.default_rng(1))))
+    # the label cap is honoured
+    Lc = K.pool_adaptive_labels(d, t, 0.0, 0.0, eps, 2000, 5, np.random.default_rng(0), max_labels=d + 1)
+    assert np.all(np.isinf(Lc))
+
+
+def test_pool_adaptive_learner_rejects_bad_input():
+    rng = np.random.default_rng(0)
+    with pytest.raises(ValueError):
+        K.pool_adaptive_labels(1, 1.0, 0.02, 0.1, 1e-3, 100, 2, rng)
+    with pytest.raises(ValueError):
+        K.pool_adaptive_labels(3, 1.0, 0.02, 0.1, 0.0, 100, 2, rng)
+    with pytest.raises(ValueError):
+        K.pool_adaptive_labels(3, 1.0, 0.02, 0.1, 1e-3, 0, 2, rng)
+    with pytest.raises(ValueError):
+        K.pool_adaptive_labels(3, 1.0, 0.02, 0.1, 1e-3, 100, 2, rng, batch=0)

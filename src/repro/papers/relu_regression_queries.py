@@ -29,6 +29,11 @@ Methods
 * Passive (:func:`passive_excess_curve`): ordinary least squares of ``y`` on ``(x, 1)`` over the samples
   whose label exceeds a threshold ``tau`` (the active side of the ReLU), evaluated along one stream of
   Gaussian samples at increasing sample sizes.
+* Leverage-score sampling (:func:`leverage_excess_curve`), a non-adaptive pool-based learner: the same least
+  squares on labels of points drawn with probability proportional to their leverage :math:`1+\lVert x\rVert^2`.
+* Adaptive pool-based learner (:func:`pool_adaptive_labels`, the independent review's baseline): labels only
+  points of a fixed Gaussian pool, first at random until one is positive, then the pool points ranked highest
+  by the current fit, four at a time.
 * Query learner (ours; :func:`search_positive` then :func:`local_excess_curve`): ask for labels at fresh
   Gaussian points until one exceeds ``tau`` (at most ``cap`` of them; if none does, return the zero
   function: the :math:`\min\{1/p, 1/\epsilon\}` branch), then ask for labels at points
@@ -371,6 +376,68 @@ def passive_excess_curve(d: int, t: float, sigma: float, tau: float, n_grid: Arr
     return out
 
 
+def leverage_excess_curve(d: int, t: float, sigma: float, tau: float, n_grid: ArrayLike, trials: int,
+                          rng: np.random.Generator) -> np.ndarray:
+    r"""Excess loss of least squares on labels chosen by leverage-score sampling from a Gaussian pool.
+
+    A naive pool-based active learner: it asks for the labels of pool points drawn with probability
+    proportional to their leverage score in the design :math:`(x, 1)`, then fits :func:`ols_relu_fit` (labels
+    above ``tau``, unweighted: the model is exactly linear on the active side, so re-weighting would only add
+    variance). For a pool much larger than ``d`` the pool's Gram matrix is close to its expectation
+    :math:`N\,I_{d+1}`, so the leverage of a point is proportional to :math:`1 + \lVert x
+Vert^2`; we sample
+    that limit exactly. The density :math:`(1+\lVert x
+Vert^2)arphi(x)/(d+1)` is a uniform mixture of
+    :math:`d+1` parts: :math:`arphi` itself, and for each coordinate :math:`j` the law with
+    :math:`x_j^2arphi(x)`, in which :math:`|x_j|` is chi-distributed with 3 degrees of freedom (random
+    sign) and the other coordinates are standard normal. As in :func:`passive_excess_curve`, :math:`w^*=e_1`
+    and the other ``d - 1`` coordinates are drawn only for the samples the fit keeps.
+
+    Parameters
+    ----------
+    d : int >= 1
+    t : float
+        Bias :math:`t^*` of the target.
+    sigma : float >= 0
+        Label noise standard deviation.
+    tau : float >= 0
+        Label threshold of the fit.
+    n_grid : array_like of int, shape (k,), increasing
+        Numbers of labels at which the fit is evaluated.
+    trials : int >= 1
+    rng : numpy.random.Generator
+
+    Returns
+    -------
+    np.ndarray, shape (trials, k)
+        Excess loss (:func:`excess_loss`) of the fit at each number of labels.
+    """
+    d = _int_at_least(d, 1, "d")
+    trials = _int_at_least(trials, 1, "trials")
+    sigma = _positive(sigma, "sigma", allow_zero=True)
+    tau = _positive(tau, "tau", allow_zero=True)
+    grid = _grid(n_grid, "n_grid")
+    ws = np.eye(d)[0]
+    n = int(grid[-1])
+    out = np.empty((trials, grid.size))
+    for r in range(trials):
+        part = rng.integers(0, d + 1, n)  # 0: phi itself; j >= 1: x_j^2 phi (coordinate j - 1)
+        u = rng.standard_normal(n)
+        on_u = part == 1
+        u[on_u] = np.sqrt(rng.chisquare(3, on_u.sum())) * rng.choice([-1.0, 1.0], on_u.sum())
+        y = np.maximum(u - t, 0.0) + sigma * rng.standard_normal(n)
+        keep = np.flatnonzero(y > tau)
+        X = np.empty((keep.size, d))
+        X[:, 0] = u[keep]
+        X[:, 1:] = rng.standard_normal((keep.size, d - 1))
+        pk = part[keep]
+        rows = np.flatnonzero(pk >= 2)
+        X[rows, pk[rows] - 1] = np.sqrt(rng.chisquare(3, rows.size)) * rng.choice([-1.0, 1.0], rows.size)
+        fit = _ols_on_kept_prefixes(X, y[keep], np.searchsorted(keep, grid, side="left"))
+        out[r] = excess_loss(*fit, ws, t)
+    return out
+
+
 def search_positive(t: float, sigma: float, tau: float, cap: int | None, trials: int,
                     rng: np.random.Generator, chunk: int = 4096) -> dict[str, np.ndarray]:
     r"""The query learner's first phase: label queries at fresh Gaussian points until a label exceeds ``tau``.
@@ -508,3 +575,93 @@ def labels_to_reach(n_grid: ArrayLike, excess: ArrayLike, eps: float) -> np.ndar
     frac = np.where(le0 > le1, (le0 - math.log(eps)) / np.where(le0 > le1, le0 - le1, 1.0), 1.0)
     out[rows] = np.exp(ln0 + np.clip(frac, 0.0, 1.0) * (ln1 - ln0))
     return float(out[0]) if single else out
+
+
+def pool_adaptive_labels(d: int, t: float, sigma: float, tau: float, eps: float, pool: int, trials: int,
+                         rng: np.random.Generator, batch: int = 4, max_labels: int | None = None) -> np.ndarray:
+    r"""Labels an adaptive pool-based active learner needs to reach excess loss ``eps`` (the skeptic's baseline).
+
+    A *pool-based* learner: it may only ask for labels of the points of a fixed Gaussian pool of ``pool``
+    points drawn in advance (no synthesised queries). Phase 1: label pool points in random order until one
+    label exceeds ``tau``. Phase 2: score the unlabelled pool points by :math:`v\cdot x`, where ``v`` is the
+    mean of the positive points found so far, or, once there are at least ``d + 2`` of them, the weight
+    vector of :func:`ols_relu_fit` on the labelled points; label the ``batch`` best, refit, and stop as soon as
+    the fit's :func:`excess_loss` is at most ``eps``. (The independent review's baseline, with its batch of 4.)
+
+    The fit only uses labels above ``tau``, so a batch without a positive label changes neither ``v`` nor the
+    ranking: the learner then labels the next batch of the same ranking. We use that to jump directly to the
+    batch holding the best-ranked unlabelled positive point; the label count is the same as labelling batch
+    by batch. As elsewhere :math:`w^* = e_1`.
+
+    Parameters
+    ----------
+    d : int >= 2
+    t : float
+        Bias :math:`t^*` of the target.
+    sigma : float >= 0
+        Label noise standard deviation.
+    tau : float >= 0
+        Label threshold of the fit.
+    eps : float > 0
+        Target excess loss.
+    pool : int >= 1
+        Size of the pool (unlabelled Gaussian points, drawn afresh for each trial).
+    trials : int >= 1
+    rng : numpy.random.Generator
+    batch : int >= 1
+        Points labelled per round of phase 2.
+    max_labels : int or None
+        Give up (count ``inf``) once this many labels are spent; ``None``: the whole pool.
+
+    Returns
+    -------
+    np.ndarray, shape (trials,)
+        Labels spent when the excess first falls to ``eps`` or below; ``inf`` if it never does within the pool
+        or ``max_labels``.
+    """
+    d = _int_at_least(d, 2, "d")
+    trials = _int_at_least(trials, 1, "trials")
+    pool = _int_at_least(pool, 1, "pool")
+    batch = _int_at_least(batch, 1, "batch")
+    sigma = _positive(sigma, "sigma", allow_zero=True)
+    tau = _positive(tau, "tau", allow_zero=True)
+    eps = _positive(eps, "eps")
+    cap = pool if max_labels is None else min(pool, _int_at_least(max_labels, 1, "max_labels"))
+    ws = np.eye(d)[0]
+    out = np.full(trials, np.inf)
+    for r in range(trials):
+        X = rng.standard_normal((pool, d))
+        y = np.maximum(X[:, 0] - t, 0.0) + sigma * rng.standard_normal(pool)
+        pos = y > tau
+        order = rng.permutation(pool)
+        hits = np.flatnonzero(pos[order])
+        if hits.size == 0 or hits[0] + 1 > cap:
+            continue
+        n = int(hits[0]) + 1
+        labelled = np.zeros(pool, dtype=bool)
+        labelled[order[:n]] = True
+        found = [int(order[hits[0]])]
+        while True:
+            P = np.array(found)
+            if P.size >= d + 2:
+                w, th = ols_relu_fit(X[P], y[P], tau)
+                if excess_loss(w, th, ws, t) <= eps:
+                    out[r] = n
+                    break
+                v = w
+            else:
+                v = X[P].mean(axis=0)
+            s = X @ v
+            s[labelled] = -np.inf
+            cand = np.flatnonzero(pos & ~labelled)
+            if cand.size == 0:
+                break
+            rank = int(np.sum(s > s[cand].max()))  # unlabelled points ranked above the best positive
+            m = (rank // batch + 1) * batch
+            if n + m > cap:
+                break
+            n += m
+            take = np.argpartition(-s, m - 1)[:m]
+            labelled[take] = True
+            found.extend(int(i) for i in take[pos[take]])
+    return out
