@@ -384,12 +384,10 @@ def leverage_excess_curve(d: int, t: float, sigma: float, tau: float, n_grid: Ar
     proportional to their leverage score in the design :math:`(x, 1)`, then fits :func:`ols_relu_fit` (labels
     above ``tau``, unweighted: the model is exactly linear on the active side, so re-weighting would only add
     variance). For a pool much larger than ``d`` the pool's Gram matrix is close to its expectation
-    :math:`N\,I_{d+1}`, so the leverage of a point is proportional to :math:`1 + \lVert x
-Vert^2`; we sample
-    that limit exactly. The density :math:`(1+\lVert x
-Vert^2)arphi(x)/(d+1)` is a uniform mixture of
-    :math:`d+1` parts: :math:`arphi` itself, and for each coordinate :math:`j` the law with
-    :math:`x_j^2arphi(x)`, in which :math:`|x_j|` is chi-distributed with 3 degrees of freedom (random
+    :math:`N\,I_{d+1}`, so the leverage of a point is proportional to :math:`1 + \lVert x\rVert^2`; we sample
+    that limit exactly. The density :math:`(1+\lVert x\rVert^2)\varphi(x)/(d+1)` is a uniform mixture of
+    :math:`d+1` parts: :math:`\varphi` itself, and for each coordinate :math:`j` the law with
+    :math:`x_j^2\varphi(x)`, in which :math:`|x_j|` is chi-distributed with 3 degrees of freedom (random
     sign) and the other coordinates are standard normal. As in :func:`passive_excess_curve`, :math:`w^*=e_1`
     and the other ``d - 1`` coordinates are drawn only for the samples the fit keeps.
 
