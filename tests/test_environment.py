@@ -57,3 +57,14 @@ def test_sources_compile_without_warnings():
         with warnings.catch_warnings():
             warnings.simplefilter("error")
             compile(path.read_text(), str(path), "exec")
+
+
+def test_sources_hold_no_control_characters():
+    """A LaTeX escape written through a non-raw string (``"\\varphi"``, ``"\\rVert"``) leaves a control
+    character in the file (vertical tab, carriage return, form feed) that compiles without a warning but renders
+    as a broken formula; only newline and tab may appear."""
+    bad = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+    paths = [p for d in ("src", "notebooks", "tests") for p in sorted((ROOT / d).rglob("*.py"))]
+    offenders = [f"{p.relative_to(ROOT)}:{n}" for p in paths
+                 for n, line in enumerate(p.read_bytes().decode().split("\n"), 1) if bad.search(line)]
+    assert not offenders, f"control characters in {offenders}"
