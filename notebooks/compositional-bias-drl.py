@@ -28,7 +28,6 @@ import matplotlib.pyplot as plt
 import numpy as np
 import torch
 
-from matplotlib_inline.backend_inline import set_matplotlib_formats
 from myst_nb import glue
 
 from repro.claims import Claims, Comparator, at_least, at_most, tolerance
@@ -44,10 +43,7 @@ P = setup_notebook(scale, seed, presets={
 # settings shared by both scales
 K_BLOCKS, D_BLOCK, HIDDEN, BATCH, LR, BETA = 4, 2, 128, 64, 2e-3, 4.0
 LAM_PRIOR, LAM_CONS, PRIOR_LATENT, KDE_BANDWIDTH = 1.0, 1.0, 8, 0.7
-# this page draws four wide panels: they are stored at the standard pixel density instead of the book's retina
-# default (a quarter of the pixels to render: about 2 s of the ci budget; the panels are scaled to the column
-# width either way)
-set_matplotlib_formats("png")
+plt.rcParams["savefig.dpi"] = 80
 claims = Claims("compositional-bias-drl",
                 title="Disentangled Representation Learning via Modular Compositional Bias",
                 authors="Whie Jung, Dong Hoon Lee, Seunghoon Hong",
