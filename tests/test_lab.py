@@ -6,6 +6,7 @@ The pairing is ``jupytext.toml`` at the repository root. The server test needs t
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import shutil
@@ -61,25 +62,44 @@ def test_the_server_starts_headless_lists_and_opens_a_source_as_a_notebook_and_s
     (tmp_path / "notebooks").mkdir()
     source = tmp_path / "notebooks" / f"{SLUG}.py"
     shutil.copy(ROOT / "notebooks" / f"{SLUG}.py", source)
-    port, token = _free_port(), "repro-test"
-    cmd = [str(jupyter), "lab", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
-           f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={tmp_path}", "--ServerApp.open_browser=False"]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        cmd.append("--allow-root")
+    token = "repro-test"
     env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"), "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg")}
-    server = subprocess.Popen(cmd, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    base = f"http://127.0.0.1:{port}/api/contents"
-    try:
+    # a port found free can be taken before the server binds it (another test's Dask cluster, say: then a binary
+    # protocol answers); the server is told not to move to another port, and a lost race starts over on a new one
+    for _attempt in range(3):
+        port = _free_port()
+        cmd = [str(jupyter), "lab", "--no-browser", f"--port={port}", "--ServerApp.port_retries=0",
+               "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={tmp_path}",
+               "--ServerApp.open_browser=False"]
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            cmd.append("--allow-root")
+        server = subprocess.Popen(cmd, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                  text=True)
+        base = f"http://127.0.0.1:{port}/api/contents"
+        listing, lost_port = None, False
         for _ in range(120):
             try:
                 listing = _get(f"{base}/notebooks?token={token}")
                 break
+            except http.client.HTTPException:  # something else answers on this port
+                lost_port = True
+                break
             except OSError:
                 if server.poll() is not None:
-                    pytest.fail(f"jupyter lab exited: {server.stderr.read()[-2000:]}")
+                    err = server.stderr.read()
+                    lost_port = "already in use" in err or "no available port" in err
+                    if not lost_port:
+                        pytest.fail(f"jupyter lab exited: {err[-2000:]}")
+                    break
                 time.sleep(0.5)
-        else:
+        if listing is not None:
+            break
+        _stop(server)
+        if not lost_port:
             pytest.fail("jupyter lab did not answer within 60 s")
+    else:
+        pytest.fail("three ports in a row were taken before jupyter lab could bind them")
+    try:
         names = {c["name"]: c["type"] for c in listing["content"]}
         assert names.get(f"{SLUG}.py") == "notebook", f"the source is not listed as a notebook: {names}"
         model = _get(f"{base}/notebooks/{SLUG}.py?type=notebook&token={token}")
@@ -93,8 +113,12 @@ def test_the_server_starts_headless_lists_and_opens_a_source_as_a_notebook_and_s
         assert source.read_text() == before, "saving from the notebook view must write the same .py back"
         assert not list((tmp_path / "notebooks").glob("*.ipynb")), "no .ipynb is written beside the source"
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        _stop(server)
+
+
+def _stop(server: subprocess.Popen) -> None:
+    server.terminate()
+    try:
+        server.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        server.kill()
