@@ -25,9 +25,11 @@ seed = 0
 # %%
 import matplotlib.pyplot as plt
 import numpy as np
+import torch
 from IPython.display import Markdown, display
+from myst_nb import glue
 
-from repro.claims import Claims, at_least, at_most, tolerance
+from repro.claims import Claims, Comparator, at_least, at_most, tolerance
 from repro.papers import neurosymbolic_imbalance as K
 from repro.runtime import progress, setup_notebook
 
@@ -120,38 +122,72 @@ LONG_TAILED = K.long_tailed_marginal(N_CLASSES, LT_RATIO)
 #   decay $10^{-4}$, 150 steps at ci, 400 at full), the repetitions trained in one batch.
 # * **Experiment A (marginal estimation, Monte Carlo):** long-tailed marginal ($r_0/r_9 = 10$), weak labels
 #   sampled directly (no images needed), $\ell_1$ error $\lVert \hat r - r \rVert_1$ over a grid of tuple counts,
-#   for $\sigma$ = sum of two and max of two and of three.
+#   for $\sigma$ = sum of two and max of two and of three. The long tail is geometric,
+#   $r_k \propto 10^{-k/9}$: then $r_a r_{s-a}$ does not depend on $a$, so the posterior of a pair's labels
+#   given their sum is exactly uniform over the consistent pairs, and the naive partial-label estimate of the
+#   sum is unbiased. A Zipf tail, $r_k \propto 1/(k+1)$, is shown beside it, where it is not.
 # * **Experiment B (does $\sigma$ cause imbalance?):** balanced hidden labels; MAX-3 tuples; the same
 #   classifier trained (i) on the gold labels of the same $3n$ images (the supervised reference),
 #   (ii) with the NeSy loss on $\sigma = \max$, (iii) with the NeSy loss on $\sigma$ = *first* (the weak
 #   label is the first element's gold label: a symbolic function that reveals a label, the control),
-#   and (i) + test-time OT and training-time LP pseudo-labels for (ii). Learning curves record every 20 steps.
+#   (iv) on the gold labels of the same images, each replaced by a uniformly random class with probability
+#   $q = 1 - \sum_k r_k F(k)^{M-1}$ (`K.label_revealed_probability`: the share of elements whose label is
+#   not the tuple's maximum; the naive baseline of weak supervision without $\sigma$), and, for (ii), test-time
+#   OT with $\hat r$ and with the uniform marginal, logit adjustment with the classifier's own class prior
+#   (`K.prior_corrected_labels`) and training-time LP pseudo-labels. Learning curves record every 20 steps.
 # * **Experiment C (mitigation on long-tailed data):** hidden labels long-tailed ($r_0/r_9 = 10$); SUM of
 #   two; the NeSy classifier, + test-time OT with $\hat r$ (estimated from the same weak labels with
 #   `sum_marginal_from_pair_sums`), + test-time OT with the uniform marginal (control: no estimate),
 #   + post-hoc logit adjustment $\arg\max_k \log p(k\mid x) - \log \hat r_k$ (the long-tail baseline),
+#   + logit adjustment with the classifier's own prior $\bar p$, the mean of its predicted probabilities on
+#   its training images, in place of $\hat r$ (a naive baseline with no estimate from the weak labels),
 #   + training-time LP pseudo-labels with $\hat r$, + pseudo-labels from the posterior's argmax (control:
-#   no marginal); the supervised classifier on the same images as reference. The test set follows the
-#   same long-tailed marginal (as in the paper, test class ratios match training).
+#   no marginal); the supervised classifier on the same images as reference. As a diagnostic (not a
+#   comparator: no method knows it), OT with the true marginal $r$ separates the error of $\hat r$ from that
+#   of the hard transport. The test set follows the same long-tailed marginal (as in the paper, test class
+#   ratios match training).
 # * **Measured:** per-class test accuracy $1 - R_k$ (mean and standard deviation over repetitions), the
 #   *imbalance* $\max_k (1-R_k) - \min_k (1-R_k)$, the balanced accuracy $\frac1K \sum_k (1 - R_k)$, and
 #   the predicted class frequencies against the true marginal (calibration of the class totals).
 #
-# **Claims, fixed before this notebook's first run** (thresholds from the brief; each against a control):
+# **Claims, fixed before this notebook's first run** (thresholds from the brief). Claims 3-6 are counted
+# tests, each measured beside the method without the ingredient it is about (the ablation) and a naive baseline
+# that uses none of the paper's ideas, under the same measurement and criterion; a test counts as reproduced only
+# where the method passes and every comparator fails. The comparators were added for issue 33 (the page first ran
+# with one control per claim); their settings follow fixed rules stated here, not chosen after a run. Claims 1-2
+# were counted tests until the independent review and are now illustrations (shown, never counted), for the
+# reason given under them.
 #
-# 1. `marginal-max`: $\lVert \hat r - r\rVert_1 \le 0.10$ for $\sigma$ = max of two from 3000 weak labels
-#    (mean over Monte Carlo draws). Control: the uniform guess (no estimation).
-# 2. `marginal-sum`: the same for $\sigma$ = sum of two from 20000 weak labels (the brief found the sum
-#    worse conditioned and set 20000 for it; sampling weak labels is cheap, so both scales test it).
-#    Control: the uniform guess.
+# 1. `marginal-max` (illustration): $\lVert \hat r - r\rVert_1 \le 0.10$ for $\sigma$ = max of two from
+#    3000 weak labels (mean over Monte Carlo draws).
+# 2. `marginal-sum` (illustration): the same for $\sigma$ = sum of two from 20000 weak labels (the brief
+#    found the sum worse conditioned and set 20000 for it).
+#
+#    Both check a closed-form inversion of $P(s)$ on weak labels drawn from exactly the i.i.d. model it
+#    inverts: the error is the sampling error at a sample size the page chose, so the check cannot fail for a
+#    reason that bears on the paper. Shown beside them, on the same draws, are three estimators that do not
+#    invert $\sigma$: the weak label read as a label (the histogram of $s$, or of $\lfloor s/2 \rfloor$ for
+#    the sum), the uniform guess, and the partial-label estimate (each element's label spread over the labels
+#    consistent with $s$ as the uniform prior would, i.e. its posterior under the uniform marginal, averaged:
+#    one EM step from uniform; for the sum it is uniform over the consistent labels). Where the estimate is
+#    actually used (experiment C, from the training sums) it is compared with the classifier's own predicted
+#    class frequencies.
 # 3. `ot-long-tail`: on the long-tailed split, balanced accuracy of NeSy + OT with $\hat r$ $\ge$ NeSy
-#    argmax + 2 points. Control: OT with the uniform marginal instead of $\hat r$.
-# 4. `sigma-imbalance`: with balanced data, the imbalance of the NeSy classifier under MAX-3 is
-#    $\ge 1.5\times$ that of the supervised classifier on the same images. Control: $\sigma$ = first.
-# 5. `lp-long-tail`: on the long-tailed split, balanced accuracy of NeSy + LP pseudo-labels with $\hat r$
-#    $\ge$ NeSy + 2 points. Control: pseudo-labels without the marginal (posterior argmax).
-# 6. `ot-reduces-imbalance`: under MAX-3 with balanced data, test-time OT with $\hat r$ cuts the imbalance
-#    by at least 10% (ratio $\le 0.9$). Control: OT with a wrong marginal (the long-tailed one).
+#    argmax + 2 points. Ablation: OT with the uniform marginal instead of $\hat r$; baselines: post-hoc logit
+#    adjustment with $\hat r$ (the long-tail baseline), and logit adjustment with the classifier's own class
+#    prior, the mean of its predicted probabilities on its training images (no estimate from weak labels).
+# 4. `sigma-imbalance` †: with balanced data, the imbalance of the NeSy classifier under MAX-3 is
+#    $\ge 1.5\times$ that of the supervised classifier on the same images. Ablation: $\sigma$ = first (the
+#    weak label reveals one gold label); baseline: the supervised classifier on the same images with
+#    symmetric label noise at rate $q = 1 - P(y_m = \max_j y_j)$, the share of elements whose label the
+#    maximum does not name (weak supervision of about the same strength, without a symbolic function).
+# 5. `lp-long-tail` †: on the long-tailed split, balanced accuracy of NeSy + LP pseudo-labels with $\hat r$
+#    $\ge$ NeSy + 2 points. Ablation: pseudo-labels from the posterior argmax (no marginal); baselines: the
+#    two post-hoc corrections of claim 3.
+# 6. `ot-reduces-imbalance` †: under MAX-3 with balanced data, test-time OT with $\hat r$ cuts the imbalance
+#    by at least 10% (ratio $\le 0.9$). Ablation: OT with the uniform marginal (no estimate; with balanced
+#    data it is also the true marginal); baseline: logit adjustment with the classifier's own class prior.
+#    (The old control, OT with a wrong long-tailed marginal, fails by construction and is only shown.)
 #
 # Claims 4-6 carry a † (post hoc): the data (equal-difficulty Gaussian classes instead of the brief's
 # 8x8 digits), $M = 3$ for the maximum and claims 5-6 were chosen after prototype runs, in which
@@ -205,16 +241,42 @@ def per_class(d, pred):
 
 
 # %% [markdown]
+# ## Results
+#
 # ### A. Estimating the hidden-label marginal from weak labels
 
 # %%
-def marginal_l1(sigma, m, n, draws, rng):
-    """l1 errors of the marginal estimated from n weak labels (long-tailed hidden labels), one per draw."""
+def partial_label_marginal(s, sigma, m):
+    """The naive partial-label estimate: each element's label spread over the labels consistent with s as a
+    uniform prior would (its posterior under the uniform marginal: one EM step from uniform; for the sum,
+    uniform over the consistent labels), averaged over the elements. No inversion of P(s)."""
+    vals, counts = np.unique(s, return_counts=True)
+    if sigma == "sum":  # pairs
+        u = torch.full((len(vals), N_CLASSES), -np.log(N_CLASSES), dtype=torch.float64)
+        q1, q2 = K.pair_posteriors(u, u, torch.as_tensor(vals), K.constraint_matrix("sum", N_CLASSES))
+        q = ((q1 + q2) / 2).numpy()
+    else:
+        u = torch.full((m, len(vals), N_CLASSES), -np.log(N_CLASSES), dtype=torch.float64)
+        q = K.max_posteriors(u, torch.as_tensor(vals)).mean(0).numpy()
+    return counts @ q / counts.sum()
+
+
+def marginal_l1(sigma, m, n, draws, rng, naive=None, r=LONG_TAILED):
+    """l1 errors of the marginal estimated from n weak labels (hidden labels i.i.d. from r), one per draw.
+
+    naive="weak": the weak label read as a label (K.weak_label_as_label); naive="partial": the partial-label
+    estimate above; both leave sigma's likelihood uninverted."""
     out = []
     for _ in range(draws):
-        y = rng.choice(N_CLASSES, size=(m, n), p=LONG_TAILED)
+        y = rng.choice(N_CLASSES, size=(m, n), p=r)
         s = y.sum(0) if sigma == "sum" else y.max(0)
-        out.append(np.abs(K.estimate_marginal(s, sigma, N_CLASSES, m=m) - LONG_TAILED).sum())
+        if naive == "weak":
+            est = K.weak_label_as_label(s, sigma, N_CLASSES, m=m)
+        elif naive == "partial":
+            est = partial_label_marginal(s, sigma, m)
+        else:
+            est = K.estimate_marginal(s, sigma, N_CLASSES, m=m)
+        out.append(np.abs(est - r).sum())
     return np.array(out)
 
 
@@ -225,6 +287,19 @@ mc = {(sg, m): np.stack([marginal_l1(sg, m, n, P.mc_draws, np.random.default_rng
 l1_uniform = float(np.abs(BALANCED - LONG_TAILED).sum())
 l1_max_3000 = float(marginal_l1("max", 2, 3000, P.mc_draws, np.random.default_rng([seed, 8])).mean())
 l1_sum_20000 = float(marginal_l1("sum", 2, 20000, P.mc_draws, np.random.default_rng([seed, 9])).mean())
+# the same draws, without inverting sigma: the weak label read as a label, and the partial-label estimate
+l1_max_3000_naive = float(marginal_l1("max", 2, 3000, P.mc_draws, np.random.default_rng([seed, 8]), naive="weak").mean())
+l1_sum_20000_naive = float(marginal_l1("sum", 2, 20000, P.mc_draws, np.random.default_rng([seed, 9]),
+                                       naive="weak").mean())
+l1_max_3000_partial = float(marginal_l1("max", 2, 3000, P.mc_draws, np.random.default_rng([seed, 8]),
+                                        naive="partial").mean())
+l1_sum_20000_partial = float(marginal_l1("sum", 2, 20000, P.mc_draws, np.random.default_rng([seed, 9]),
+                                         naive="partial").mean())
+# a non-geometric tail (Zipf, r_k proportional to 1/(k+1)), where the partial-label estimate of the sum is biased
+ZIPF = 1.0 / np.arange(1, N_CLASSES + 1) / np.sum(1.0 / np.arange(1, N_CLASSES + 1))
+l1_sum_zipf = float(marginal_l1("sum", 2, 20000, P.mc_draws, np.random.default_rng([seed, 10]), r=ZIPF).mean())
+l1_sum_zipf_partial = float(marginal_l1("sum", 2, 20000, P.mc_draws, np.random.default_rng([seed, 10]),
+                                        naive="partial", r=ZIPF).mean())
 
 # %%
 fig, ax = plt.subplots(figsize=(6.4, 4))
@@ -252,12 +327,22 @@ W_max, (_, H_max) = train(B, record_every=P.record_every)
 W_first, (_, H_first) = train(B_first, record_every=P.record_every)
 r_hat_B = np.stack([K.estimate_marginal(s, "max", N_CLASSES, m=M_MAX) for s in B["s"]])
 W_max_lp = train(B, pseudo="marginal", marginal=r_hat_B)
+# naive weak supervision of the same strength without sigma: the gold labels of the same images, each replaced
+# by a uniformly random class with probability q = 1 - P(an element's label is the tuple's max) (fixed rule)
+q_noise = 1.0 - K.label_revealed_probability(BALANCED, M_MAX)
+y_noisy = np.stack([K.symmetric_label_noise(yp, q_noise, N_CLASSES, np.random.default_rng([seed, 1, r, 2]))
+                    for r, yp in enumerate(B["y"])])
+W_noisy = train(B, y_pool=y_noisy)
 
 lp_B = {name: K.predict_logp(W, B["Xt"]) for name, W in
-        [("supervised (gold labels)", W_sup), ("NeSy, max of 3", W_max), ("NeSy + LP pseudo-labels", W_max_lp)]}
+        [("supervised (gold labels)", W_sup), ("NeSy, max of 3", W_max), ("NeSy + LP pseudo-labels", W_max_lp),
+         ("supervised, noisy labels (no sigma)", W_noisy)]}
 lp_first = K.predict_logp(W_first, B_first["Xt"])
 acc_B = {name: per_class(B, lp.argmax(-1)) for name, lp in lp_B.items()}
 acc_B["NeSy + test-time OT"] = per_class(B, K.marginal_constrained_labels(lp_B["NeSy, max of 3"], r_hat_B))
+acc_B["NeSy + OT, uniform marginal"] = per_class(B, K.marginal_constrained_labels(lp_B["NeSy, max of 3"], BALANCED))
+acc_B["NeSy + prior correction (own predictions)"] = per_class(
+    B, K.prior_corrected_labels(lp_B["NeSy, max of 3"], K.predict_logp(W_max, K.tuple_elements(B["X"], B["idx"]))))
 acc_B["NeSy + OT, wrong marginal"] = per_class(
     B, K.marginal_constrained_labels(lp_B["NeSy, max of 3"], LONG_TAILED))
 acc_first = K.per_class_accuracy(B_first["yt"], lp_first.argmax(-1), N_CLASSES)
@@ -325,11 +410,19 @@ lp_nesy = lp_C["NeSy, sum of 2"]
 pred_C = {name: lp.argmax(-1) for name, lp in lp_C.items()}
 pred_C["NeSy + test-time OT (r̂)"] = K.marginal_constrained_labels(lp_nesy, r_hat_C)
 pred_C["NeSy + test-time OT (uniform)"] = K.marginal_constrained_labels(lp_nesy, BALANCED)
+# diagnostic (not a comparator: it uses the true marginal, unknown to any method): is the failure r̂'s or the transport's?
+pred_C["NeSy + test-time OT (true r, diagnostic)"] = K.marginal_constrained_labels(lp_nesy, LONG_TAILED)
 pred_C["NeSy + logit adjustment (r̂)"] = (lp_nesy - np.log(r_la)[:, None, :]).argmax(-1)
+# the classifier's own class prior on its training images (the tuples' elements), no estimate from weak labels
+lp_train_C = K.predict_logp(W_C["NeSy, sum of 2"], K.tuple_elements(C["X"], C["idx"]))
+pred_C["NeSy + prior correction (own predictions)"] = K.prior_corrected_labels(lp_nesy, lp_train_C)
 acc_C = {name: per_class(C, p) for name, p in pred_C.items()}
 bacc_C = {name: a.mean(-1) for name, a in acc_C.items()}
 freq_C = {name: np.stack([np.bincount(p, minlength=N_CLASSES) / p.size for p in pr]) for name, pr in pred_C.items()}
 l1_hat_C = np.abs(r_hat_C - LONG_TAILED).sum(-1)
+# the skeptic's marginal estimate: how often the NeSy classifier predicts each class on its training images
+freq_train_C = np.stack([np.bincount(p, minlength=N_CLASSES) / p.size for p in lp_train_C.argmax(-1)])
+l1_freq_C = np.abs(freq_train_C - LONG_TAILED).sum(-1)
 
 # %%
 fig, (a1, a2) = plt.subplots(1, 2, figsize=(13, 4.2))
@@ -385,46 +478,121 @@ display(Markdown(
 
 # %%
 ratio = lambda a, b: float(a.mean() / b.mean())  # noqa: E731  (imbalance ratios, means over repetitions)
+gain = lambda name: float(100 * (bacc_C[name] - bacc_C["NeSy, sum of 2"]).mean())  # noqa: E731  (points)
+# directional, sigma-specific view of experiment B (shown, not a test): mean accuracy of classes 0-4 minus 5-9
+low_minus_high = lambda name: float(100 * (acc_B[name][:, :5].mean(-1) - acc_B[name][:, 5:].mean(-1)).mean())  # noqa: E731
 TRAIN_TOL = tolerance(rel=0.1, abs=0.02, why="end point of a few hundred float64 Adam steps and of Sinkhorn argmaxes")
-claims.check("marginal-max", statement="The hidden-label marginal is recovered from 3000 weak labels max(y1, y2): "
-             "mean l1 error at most 0.10 (long-tailed r, Monte Carlo mean).",
-             paper="the marginal of the hidden labels can be estimated consistently from the weak labels",
-             criterion=at_most(0.10), measured=l1_max_3000, control=l1_uniform,
-             control_label="the uniform guess (no estimation)",
-             tol=tolerance(rel=1e-6, abs=1e-9, why="Monte Carlo mean of a closed-form estimator on seeded draws"))
-claims.check("marginal-sum", statement="The marginal is recovered from 20000 sums of two digits "
-             "(sum_marginal_from_pair_sums): mean l1 error at most 0.10.",
-             paper="the marginal of the hidden labels can be estimated consistently from the weak labels",
-             criterion=at_most(0.10), measured=l1_sum_20000, control=l1_uniform,
-             control_label="the uniform guess (no estimation)",
-             tol=tolerance(rel=1e-3, abs=1e-4, why="end point of SLSQP least squares on seeded draws"))
-claims.check("ot-long-tail", statement="On long-tailed SUM-2, test-time OT with the estimated marginal raises "
-             "balanced accuracy by at least 2 points over the NeSy argmax.",
-             paper="marginal-constrained test-time adjustment (CAROT) improves on NSL and long-tail baselines, up to 14%",
-             criterion=at_least(2.0), measured=gain_ot,
-             control=float(100 * (bacc_C["NeSy + test-time OT (uniform)"] - bacc_C["NeSy, sum of 2"]).mean()),
-             control_label="OT with the uniform marginal instead of r̂", tol=tolerance(rel=0.2, abs=0.5, why=TRAIN_TOL.why))
-claims.check("sigma-imbalance", statement="With balanced labels, the MAX-3 NeSy classifier's imbalance (max - min "
-             "per-class accuracy) is at least 1.5x that of the supervised classifier on the same images.",
-             paper="sigma alone can cause large learning imbalances without data imbalance (risk bounds; MAX-M, SUM-M)",
-             criterion=at_least(1.5), measured=ratio(imb_B["NeSy, max of 3"], imb_B["supervised (gold labels)"]),
-             control=ratio(imb_first, imb_B["supervised (gold labels)"]),
-             control_label="sigma = first (the weak label reveals one gold label)", tol=TRAIN_TOL,
-             post_hoc="data (equal-difficulty Gaussians) and M = 3 chosen after prototypes on digits and pairs")
-claims.check("lp-long-tail", statement="On long-tailed SUM-2, training-time LP pseudo-labels with the estimated "
-             "marginal raise balanced accuracy by at least 2 points over plain NeSy training.",
-             paper="LP-based pseudo-labelling at training time improves on NSL and long-tail baselines, up to 14%",
-             criterion=at_least(2.0), measured=gain_lp,
-             control=float(100 * (bacc_C["NeSy + pseudo-labels, no marginal"] - bacc_C["NeSy, sum of 2"]).mean()),
-             control_label="pseudo-labels from the posterior argmax (no marginal)",
-             tol=tolerance(rel=0.2, abs=0.5, why=TRAIN_TOL.why), post_hoc="added after prototype runs")
-claims.check("ot-reduces-imbalance", statement="Under MAX-3 with balanced labels, test-time OT with the estimated "
-             "marginal cuts the imbalance by at least 10% (ratio at most 0.9).",
-             paper="imposing the estimated marginal at test time mitigates learning imbalances",
-             criterion=at_most(0.9), measured=ratio(imb_B["NeSy + test-time OT"], imb_B["NeSy, max of 3"]),
-             control=ratio(imb_B["NeSy + OT, wrong marginal"], imb_B["NeSy, max of 3"]),
-             control_label="OT with a wrong (long-tailed) marginal", tol=TRAIN_TOL,
-             post_hoc="added after prototype runs")
+GAIN_TOL = tolerance(rel=0.2, abs=0.5, why=TRAIN_TOL.why)
+PAPER_MITIGATION = ("marginal-constrained mitigation (LP pseudo-labels at training time, CAROT at test time) "
+                    "improves on NSL (semantic loss via Scallop) and long-tail baselines, up to 14% (abstract); "
+                    "per-benchmark numbers not found")
+LABEL_LA = "post-hoc logit adjustment with r̂ (the long-tail baseline): argmax log p(k|x) - log r̂_k"
+LABEL_PC = ("logit adjustment with the classifier's own class prior (mean predicted probabilities on its training "
+            "images): no marginal estimated from the weak labels")
+
+claims.headline(
+    "sigma-causes-imbalance",
+    "The symbolic function sigma alone can create large learning imbalances (differences between class-specific "
+    "risks), even when the hidden labels are balanced",
+    tests=["sigma-imbalance"])
+claims.headline(
+    "marginal-estimable",
+    "The marginal of the hidden gold labels can be estimated from the weak labels alone",
+    tests=["marginal-max", "marginal-sum"])
+claims.headline(
+    "marginal-mitigates",
+    "Treating the estimated marginal as a constraint at training time (LP pseudo-labels) and at test time (CAROT) "
+    "mitigates the imbalances, with gains of up to 14% over strong NSL and long-tail baselines",
+    tests=["ot-long-tail", "lp-long-tail", "ot-reduces-imbalance"])
+
+WHY_MARGINAL = ("a closed-form inversion of P(s) checked on weak labels drawn from the very i.i.d. model it inverts: "
+                "its error is the sampling error at the sample size the page chose, and every estimator that uses "
+                "sigma's likelihood passes while every one that does not fails; the r̂ actually used (experiment C, "
+                "from the training sums) is compared with the classifier's own predicted class frequencies in "
+                "'What a skeptic would try'")
+claims.illustrate("marginal-max", statement="The hidden-label marginal is recovered from 3000 weak labels "
+                  "max(y1, y2): mean l1 error at most 0.10 (long-tailed r, Monte Carlo mean).",
+                  paper="the marginal of the hidden labels can be estimated consistently from the weak labels",
+                  criterion=at_most(0.10), measured=l1_max_3000, why=WHY_MARGINAL,
+                  tol=tolerance(rel=1e-6, abs=1e-9, why="Monte Carlo mean of a closed-form estimator on seeded draws"))
+claims.illustrate("marginal-sum", statement="The marginal is recovered from 20000 sums of two digits "
+                  "(sum_marginal_from_pair_sums): mean l1 error at most 0.10.",
+                  paper="the marginal of the hidden labels can be estimated consistently from the weak labels",
+                  criterion=at_most(0.10), measured=l1_sum_20000, why=WHY_MARGINAL,
+                  tol=tolerance(rel=1e-3, abs=1e-4, why="end point of SLSQP least squares on seeded draws"))
+claims.test("ot-long-tail", statement="On long-tailed SUM-2, test-time OT with the estimated marginal raises "
+            "balanced accuracy by at least 2 points over the NeSy argmax.",
+            paper=PAPER_MITIGATION, criterion=at_least(2.0), measured=gain_ot,
+            ablation=Comparator("test-time OT with the uniform marginal instead of r̂",
+                                gain("NeSy + test-time OT (uniform)"),
+                                ingredient="the estimated marginal r̂ as the class masses of the transport"),
+            baselines=[Comparator(LABEL_LA, gain("NeSy + logit adjustment (r̂)")),
+                       Comparator(LABEL_PC, gain("NeSy + prior correction (own predictions)"))],
+            tol=GAIN_TOL)
+claims.test("sigma-imbalance", statement="With balanced labels, the MAX-3 NeSy classifier's imbalance (max - min "
+            "per-class accuracy) is at least 1.5x that of the supervised classifier on the same images.",
+            paper="sigma alone can cause large learning imbalances without data imbalance (risk bounds; MAX-M, SUM-M)",
+            criterion=at_least(1.5), measured=ratio(imb_B["NeSy, max of 3"], imb_B["supervised (gold labels)"]),
+            ablation=Comparator("sigma = first (the weak label reveals one gold label per tuple)",
+                                ratio(imb_first, imb_B["supervised (gold labels)"]),
+                                ingredient="the symbolic function max, which hides which element the label names"),
+            baselines=[Comparator("the supervised classifier on the same images with symmetric label noise at "
+                                  "q = 1 - P(an element's label is the max): weak supervision without sigma",
+                                  ratio(imb_B["supervised, noisy labels (no sigma)"], imb_B["supervised (gold labels)"]))],
+            tol=TRAIN_TOL,
+            post_hoc="data (equal-difficulty Gaussians) and M = 3 chosen after prototypes on digits and pairs")
+claims.test("lp-long-tail", statement="On long-tailed SUM-2, training-time LP pseudo-labels with the estimated "
+            "marginal raise balanced accuracy by at least 2 points over plain NeSy training.",
+            paper=PAPER_MITIGATION, criterion=at_least(2.0), measured=gain_lp,
+            ablation=Comparator("pseudo-labels from the posterior argmax (no marginal)",
+                                gain("NeSy + pseudo-labels, no marginal"),
+                                ingredient="the estimated marginal r̂ as the class totals of the pseudo-labels"),
+            baselines=[Comparator(LABEL_LA, gain("NeSy + logit adjustment (r̂)")),
+                       Comparator(LABEL_PC, gain("NeSy + prior correction (own predictions)"))],
+            tol=GAIN_TOL, post_hoc="added after prototype runs")
+claims.test("ot-reduces-imbalance", statement="Under MAX-3 with balanced labels, test-time OT with the estimated "
+            "marginal cuts the imbalance by at least 10% (ratio at most 0.9).",
+            paper="imposing the estimated marginal at test time mitigates learning imbalances",
+            criterion=at_most(0.9), measured=ratio(imb_B["NeSy + test-time OT"], imb_B["NeSy, max of 3"]),
+            ablation=Comparator("OT with the uniform marginal (no estimate; here the true marginal)",
+                                ratio(imb_B["NeSy + OT, uniform marginal"], imb_B["NeSy, max of 3"]),
+                                ingredient="the marginal estimated from the weak labels"),
+            baselines=[Comparator(LABEL_PC, ratio(imb_B["NeSy + prior correction (own predictions)"],
+                                                  imb_B["NeSy, max of 3"]))],
+            tol=TRAIN_TOL, post_hoc="added after prototype runs")
+
+B_sup, B_max = imb_B["supervised (gold labels)"], imb_B["NeSy, max of 3"]
+for key, v in {
+    "l1_max": l1_max_3000, "l1_max_naive": l1_max_3000_naive, "l1_sum": l1_sum_20000,
+    "l1_sum_naive": l1_sum_20000_naive, "l1_uniform": l1_uniform,
+    "l1_max_partial": l1_max_3000_partial, "l1_sum_partial": l1_sum_20000_partial,
+    "l1_sum_zipf": l1_sum_zipf, "l1_sum_zipf_partial": l1_sum_zipf_partial,
+    "l1_hat_C": float(l1_hat_C.mean()), "l1_freq_C": float(l1_freq_C.mean()),
+    "ratio_max": ratio(B_max, B_sup), "ratio_first": ratio(imb_first, B_sup),
+    "ratio_noisy": ratio(imb_B["supervised, noisy labels (no sigma)"], B_sup), "q_noise": q_noise,
+    "imb_sup": float(100 * B_sup.mean()), "imb_max": float(100 * B_max.mean()),
+    "bacc_max": float(100 * acc_B["NeSy, max of 3"].mean()),
+    "bacc_noisy": float(100 * acc_B["supervised, noisy labels (no sigma)"].mean()),
+    "bacc_sup": float(100 * acc_B["supervised (gold labels)"].mean()),
+    "worst_max": float(100 * acc_B["NeSy, max of 3"].min(-1).mean()),
+    "gain_ot": gain_ot, "gain_ot_unif": gain("NeSy + test-time OT (uniform)"),
+    "gain_ot_true": gain("NeSy + test-time OT (true r, diagnostic)"),
+    "dir_max": low_minus_high("NeSy, max of 3"), "dir_noisy": low_minus_high("supervised, noisy labels (no sigma)"),
+    "dir_sup": low_minus_high("supervised (gold labels)"),
+    "gain_la": gain("NeSy + logit adjustment (r̂)"), "gain_pc": gain("NeSy + prior correction (own predictions)"),
+    "gain_lp": gain_lp, "gain_lp_argmax": gain("NeSy + pseudo-labels, no marginal"),
+    "gain_ot_B": gain_ot_B, "gain_lp_B": gain_lp_B,
+    "ratio_ot_B": ratio(imb_B["NeSy + test-time OT"], B_max),
+    "ratio_ot_unif_B": ratio(imb_B["NeSy + OT, uniform marginal"], B_max),
+    "ratio_pc_B": ratio(imb_B["NeSy + prior correction (own predictions)"], B_max),
+    "ratio_ot_wrong_B": ratio(imb_B["NeSy + OT, wrong marginal"], B_max),
+}.items():
+    glue(key, float(v), display=False)
+glue("reps", int(P.reps), display=False)
+glue("lp_refreshes", len(range(WARMUP, P.steps, RELABEL)), display=False)
+glue("lp_steps", int(max(P.steps - WARMUP, 0)), display=False)
+glue("steps", int(P.steps), display=False)
+glue("n_tuples", int(P.n_tuples), display=False)
 
 # %% tags=["nbval-check-output"]
 claims.save()
@@ -433,49 +601,119 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# Numbers below are from the ci run (seed 0: 3 repetitions, 1000 tuples); the robustness table gives the
-# statuses over ten ci seeds and over three full-scale seeds (5 repetitions, 3000 tuples, 400 steps).
+# ```{repro-verdict}
+# ```
 #
-# * **The marginal is recoverable from weak labels: reproduced** (`marginal-max`, `marginal-sum`). From
-#   3000 maxima of pairs the long-tailed marginal comes back with mean $\ell_1$ error 0.038, and from 20000
-#   sums of pairs (`sum_marginal_from_pair_sums`) with 0.039, against 0.59 for the uniform guess. The Monte
-#   Carlo figure shows the cost of the symbolic function: the sum needs several times more tuples than
-#   the maximum for the same error (its square root of a generating function amplifies sampling noise).
-#   Here class 0 is the most frequent, so the maximum reveals it often enough; with balanced labels
-#   (experiment B) the small classes decide the maximum of three only rarely and their share is estimated
-#   worst.
-# * **$\sigma$ alone creates imbalance: reproduced at ci, mostly not at full scale** (`sigma-imbalance`, †).
-#   With balanced labels and equally hard classes, the MAX-3 learner's gap between its best and worst class is 4.9 times that of the
-#   same classifier trained on the gold labels of the same images (full scale, seed 0: 3.0), while $\sigma$ =
-#   first stays at 0.8 (full, seed 0: 1.2). The classes that suffer are the small digits 0 and 1, the ones the maximum
-#   rarely reveals, which is the paper's MAX-M pattern. The imbalance is erratic across repetitions (the
-#   large standard deviations): in some repetitions the low classes are learned, in others two of them are
-#   swapped or merged, because the weak label barely tells them apart. So the claim holds at 8 of the 10 ci
-#   seeds, not all (ratios from 0.97 to 4.9, median 3.4): with only three repetitions per seed, a seed in
-#   which no repetition collapses shows no imbalance. At full scale it holds at 1 of 3 seeds (2.95 at seed
-#   0, 1.2 at seeds 1 and 2): with 3000 tuples and 400 steps the low classes are usually learned after all,
-#   so in our linear miniature the imbalance caused by $\sigma$ is a small-sample effect that more weak
-#   labels largely remove, not a persistent one.
-# * **Imposing the estimated marginal at test time: not reproduced at this scale** (`ot-long-tail`:
-#   $-3.5$ points of balanced accuracy instead of $+2$; full scale $-2.6$;
-#   negative at all 10 ci seeds and all 3 full seeds). The calibration panel shows why:
-#   our NeSy classifier on long-tailed SUM-2 already predicts each class about as often as the true
-#   marginal says, so there is no bias in the class totals for the transport to remove; forcing the totals
-#   to $\hat r$ only injects the estimation error of $\hat r$ (mean $\ell_1$ 0.145 from 1000 sums, 0.100 from
-#   3000), which falls on the rare classes. The long-tail baseline that does not force totals (logit
-#   adjustment with $\hat r$) is the only method here that beats plain NeSy on balanced accuracy.
-# * **Imposing it at training time: not reproduced at this scale** (`lp-long-tail`, †: $-0.4$ points;
-#   full $-0.1$); same reason. On balanced MAX-3 the LP pseudo-labels do lift the worst classes a little
-#   (+1.9 points of balanced accuracy at ci, +1.4 at full scale, seed 0; see the tables), far from the paper's "up to 14%".
-# * **Test-time OT shrinks the MAX-3 imbalance: not reproduced** (`ot-reduces-imbalance`, †: the
-#   imbalance grows by a factor 1.21; full 1.17; it holds at 1 of the 10 ci seeds and none of the 3 full
-#   seeds). The MAX-3 imbalance is a confusion *between* low classes, not a shortfall in how often they are predicted, and the max-of-3 estimate of $\hat r$ is worst exactly
-#   for those classes; a marginal constraint cannot undo a swap of two equally frequent classes.
+# Four tests are recorded. One is pre-registered and counts toward the badge: `ot-long-tail` (its measurement,
+# setting and criterion are those of the page's first run; it only gained comparators). Three are post hoc (†):
+# they are shown with their own counts and move the badge only once confirmed on the held-out ci seeds 10-19.
+# The two marginal checks are illustrations, shown and never counted. Values below are from seed 0 at ci scale
+# ({glue:text}`reps` repetitions, {glue:text}`n_tuples` tuples); the judged table gives the ci sweep and the
+# card the full-scale status.
 #
-# In short, the miniature confirms that the hidden marginal is identifiable from weak labels, and shows the
-# paper's diagnosis (the symbolic function alone creates imbalance without data imbalance) at small sample
-# sizes, where it fades with more data; it does not reproduce the cure: with a well-specified linear
-# learner the predicted class totals are already right, and the marginal constraint has nothing to correct.
+# * *The marginal can be recovered from weak labels* ({repro-status}`marginal-max`,
+#   {repro-status}`marginal-sum`; the headline is illustrated, not tested). From 3000 maxima of pairs the
+#   long-tailed marginal comes back with mean $\ell_1$ error {glue:text}`l1_max:.3f`, and from 20000 sums of
+#   pairs with {glue:text}`l1_sum:.3f`. This is a closed-form inversion checked on labels drawn from the very
+#   model it inverts, so it cannot fail for a reason that bears on the paper. Naive estimators that do not
+#   invert $\sigma$ are shown beside it, on the same draws. Reading the weak label as a label gives
+#   {glue:text}`l1_max_naive:.2f` and {glue:text}`l1_sum_naive:.2f`, and the uniform guess
+#   {glue:text}`l1_uniform:.2f`. The partial-label estimate (labels spread over those consistent with $s$)
+#   gives {glue:text}`l1_max_partial:.3f` for the maximum and {glue:text}`l1_sum_partial:.3f` for the sum. For
+#   the sum that is better than the inversion, because our geometric tail makes it unbiased. Under a Zipf tail
+#   it gives {glue:text}`l1_sum_zipf_partial:.3f`, against {glue:text}`l1_sum_zipf:.3f` for the inversion.
+#   Where the estimate is actually used (experiment C, {glue:text}`n_tuples` training sums), $\hat r$ has
+#   $\ell_1$ error {glue:text}`l1_hat_C:.3f`. The class frequencies that the trained NeSy classifier predicts
+#   on its own training images have {glue:text}`l1_freq_C:.3f`. The Monte Carlo figure shows the sample sizes
+#   at which the inversion becomes accurate: the sum needs several times more tuples than the maximum.
+# * *$\sigma$ alone creates imbalance* ({repro-status}`sigma-imbalance`, †). With balanced labels and equally
+#   hard classes, the MAX-3 learner's gap between its best and worst class is {glue:text}`ratio_max:.1f` times
+#   that of the same classifier trained on the gold labels of the same images. With $\sigma$ = first it is
+#   {glue:text}`ratio_first:.2f` times. The naive baseline uses the same images, with each gold label replaced
+#   at random with probability {glue:text}`q_noise:.3f` (no symbolic function). It also widens the gap, to
+#   {glue:text}`ratio_noisy:.1f` times, above the criterion. Over the ci sweep the method passes at
+#   {repro-seeds}`sigma-imbalance:method:pass` seeds and the noisy-label baseline at
+#   {repro-seeds}`sigma-imbalance:baseline1:pass`. The card gives the full-scale status of this test, with
+#   more tuples and steps. With ten per-class accuracies measured on a few hundred test points, any weaker
+#   supervision widens the max-min spread, so the criterion does not isolate $\sigma$'s effect. What is specific
+#   to the maximum is *which* classes suffer: the small digits, which the maximum rarely names (see the
+#   per-class panel of experiment B, and the directional measurement in "What a skeptic would try"). The
+#   ratio does not measure that.
+# * *Imposing the estimated marginal at test time* ({repro-status}`ot-long-tail`): on long-tailed SUM-2, OT with
+#   $\hat r$ changes balanced accuracy by {glue:text}`gain_ot:+.1f` points instead of at least $+2$. OT with the
+#   uniform marginal changes it by {glue:text}`gain_ot_unif:+.1f`, and even OT with the *true* marginal, a
+#   diagnostic, by {glue:text}`gain_ot_true:+.1f`. So the failure lies in the hard transport itself, not only in
+#   the error of $\hat r$ (mean $\ell_1$ {glue:text}`l1_hat_C:.3f`). The calibration panel shows why: our NeSy
+#   classifier already predicts each class about as often as the true marginal says, so the transport has no
+#   bias in the class totals to remove. Forcing the totals only moves points across class boundaries, and the
+#   rare classes pay. The two corrections that do not force totals gain. Logit adjustment with $\hat r$ gains
+#   {glue:text}`gain_la:+.1f` points. Logit adjustment with the classifier's own prior gains
+#   {glue:text}`gain_pc:+.1f`; it is the naive baseline that needs no marginal estimate at all, and it passes
+#   the criterion at {repro-seeds}`ot-long-tail:baseline2:pass` ci seeds. Over the ci sweep the method passes
+#   at {repro-seeds}`ot-long-tail:method:pass` seeds.
+# * *Imposing it at training time* ({repro-status}`lp-long-tail`, †): {glue:text}`gain_lp:+.1f` points
+#   (pseudo-labels without the marginal: {glue:text}`gain_lp_argmax:+.1f`), for the same reason. At ci scale the
+#   pseudo-labels act only in the last {glue:text}`lp_steps` of {glue:text}`steps` steps
+#   ({glue:text}`lp_refreshes` refreshes), so this scale barely exercises the ingredient; the card gives the
+#   full-scale status. On balanced MAX-3 the LP pseudo-labels change balanced accuracy by
+#   {glue:text}`gain_lp_B:+.1f` points (see the tables), far from the paper's "up to 14%".
+# * *Test-time OT shrinks the MAX-3 imbalance* ({repro-status}`ot-reduces-imbalance`, †): the imbalance is
+#   multiplied by {glue:text}`ratio_ot_B:.2f` (criterion: $\le 0.9$). OT with the uniform (here true) marginal
+#   multiplies it by {glue:text}`ratio_ot_unif_B:.2f`, and the prior correction by {glue:text}`ratio_pc_B:.2f`.
+#   The MAX-3 imbalance is a confusion *between* low classes, not a shortfall in how often they are predicted.
+#   The max-of-3 estimate of $\hat r$ is worst exactly for those classes, and a marginal constraint cannot undo
+#   a swap of two equally frequent classes.
+#
+# In short, the badge rests on `ot-long-tail` alone ({repro-status}`ot-long-tail`): in our miniature the
+# paper's test-time cure does not gain the two points. With a well-specified linear learner the predicted class
+# totals are already right, and the marginal constraint has nothing to correct; the naive prior correction does
+# better than the paper's constraint. The post hoc tests do not move the badge until they are confirmed. Under
+# the maximum the per-class spread widens, but label noise of about the same strength widens it too (the seed
+# counts above). The hidden marginal is identifiable from weak labels, an illustration of our own inversion;
+# where it is used, our estimate is less accurate than the classifier's own predicted class frequencies.
+#
+# ## What a skeptic would try
+#
+# Every alternative below is measured by this notebook (seed 0, ci scale) on the same data as the tests. Those
+# that fit a test's measurement are its comparators.
+#
+# * **Estimate the marginal without inverting $\sigma$** (against `marginal-max`, `marginal-sum`, now
+#   illustrations). Reading the weak label as a label gives {glue:text}`l1_max_naive:.2f` (max) and
+#   {glue:text}`l1_sum_naive:.2f` (sum), against {glue:text}`l1_max:.3f` and {glue:text}`l1_sum:.3f` for the
+#   inversion. The partial-label estimate gives {glue:text}`l1_max_partial:.3f` and
+#   {glue:text}`l1_sum_partial:.3f`, and under a Zipf tail (sum) {glue:text}`l1_sum_zipf_partial:.3f`, against
+#   {glue:text}`l1_sum_zipf:.3f`. Iterating EM from it uses $\sigma$'s likelihood, the same ingredient as the
+#   inversion. The strongest naive estimate needs images: the class frequencies that the plain NeSy classifier
+#   predicts on its own training images. On long-tailed SUM-2 with {glue:text}`n_tuples` sums its $\ell_1$ error
+#   is {glue:text}`l1_freq_C:.3f`, against {glue:text}`l1_hat_C:.3f` for the inversion of $\sigma$ from the
+#   same sums.
+# * **Weaken the supervision without a symbolic function** (against `sigma-imbalance`). Gold labels noised at
+#   rate {glue:text}`q_noise:.3f` (a fixed rule, not tuned) give an imbalance {glue:text}`ratio_noisy:.1f`
+#   times the supervised one, and a balanced accuracy of {glue:text}`bacc_noisy:.1f`%. NeSy MAX-3 reaches
+#   {glue:text}`bacc_max:.1f`%, and supervision on the gold labels {glue:text}`bacc_sup:.1f`%. The max-min
+#   spread of ten noisy per-class accuracies grows with any loss of supervision, so the ratio criterion is
+#   passed without $\sigma$. A $\sigma$-specific measurement would be directional: the mean accuracy of classes
+#   0-4 minus that of classes 5-9. It is {glue:text}`dir_max:+.1f` points for MAX-3,
+#   {glue:text}`dir_noisy:+.1f` for the noisy labels and {glue:text}`dir_sup:+.1f` for the gold labels. It is
+#   shown here and not counted: as a test it would be post hoc and would need its confirmation on seeds 10-19.
+# * **Correct the class prior without any marginal estimate** (against `ot-long-tail`, `lp-long-tail`,
+#   `ot-reduces-imbalance`). Logit adjustment with the classifier's mean predicted probabilities on its
+#   training images gains {glue:text}`gain_pc:+.1f` points of balanced accuracy on long-tailed SUM-2 (OT with
+#   $\hat r$: {glue:text}`gain_ot:+.1f`; LP pseudo-labels: {glue:text}`gain_lp:+.1f`). It multiplies the MAX-3
+#   imbalance by {glue:text}`ratio_pc_B:.2f`.
+# * **Give the transport the true marginal** (diagnostic for `ot-long-tail`): {glue:text}`gain_ot_true:+.1f`
+#   points, so a better estimate of $r$ alone would not rescue the hard transport here.
+# * **The old controls.** OT with a wrong long-tailed marginal on balanced MAX-3 was the old control of
+#   `ot-reduces-imbalance`. It multiplies the imbalance by {glue:text}`ratio_ot_wrong_B:.2f`. It fails by
+#   construction, so it is shown in the table of experiment B and is no longer a comparator.
+#
+# Reviewed by an independent skeptic (2026-12-07); what they tried is above. With the rubric, the page, its
+# record and the brief, they tried naive baselines against every counted test at seeds 0-9 of the ci preset.
+# They found three things. First, the partial-label estimate passes the old `marginal-sum` criterion, and the
+# classifier's predicted frequencies beat $\hat r$ where it is used, so both marginal checks became
+# illustrations. Second, the noisy-label baseline passes `sigma-imbalance` whatever the noise rule. Third, OT
+# with the true marginal also fails `ot-long-tail`. The page measures each of these above, and its prose cites
+# counts over seeds only from the sweep record.
 #
 # ## What the miniature cannot show
 #

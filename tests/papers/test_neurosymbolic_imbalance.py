@@ -287,3 +287,60 @@ def test_gaussian_classes_are_balanced_and_symmetric():
     np.testing.assert_allclose(means, 2.0 * np.eye(4), atol=0.08)
     with pytest.raises(ValueError, match="separation"):
         K.gaussian_classes(5, 4, 0.0, np.random.default_rng(0))
+
+
+# ----------------------------------------------------------------------------- comparators' kernels (issue 33)
+def test_weak_label_as_label_reads_the_max_and_the_halved_sum():
+    assert np.allclose(K.weak_label_as_label(np.array([0, 9, 9, 3]), "max", 10),
+                       np.bincount([0, 9, 9, 3], minlength=10) / 4)
+    assert np.allclose(K.weak_label_as_label(np.array([0, 1, 18, 7]), "sum", 10),
+                       np.bincount([0, 0, 9, 3], minlength=10) / 4)
+    with pytest.raises(ValueError):
+        K.weak_label_as_label(np.array([19]), "sum", 10)
+    with pytest.raises(ValueError):
+        K.weak_label_as_label(np.array([1]), "first", 10)
+
+
+@pytest.mark.parametrize("m", [1, 2, 3])
+def test_label_revealed_probability_matches_brute_force(m):
+    rng = np.random.default_rng(m)
+    r = rng.dirichlet(np.ones(4))
+    import itertools
+    brute = sum(np.prod(r[list(t)]) for t in itertools.product(range(4), repeat=m) if t[0] == max(t))
+    assert np.isclose(K.label_revealed_probability(r, m), brute)
+    assert np.isclose(K.label_revealed_probability(np.full(10, 0.1), 3), 0.385)
+
+
+def test_symmetric_label_noise_rates_and_edges():
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 10, 200_000)
+    kept = (K.symmetric_label_noise(y, 0.6, 10, rng) == y).mean()
+    assert abs(kept - (1 - 0.6 + 0.06)) < 0.005
+    assert np.array_equal(K.symmetric_label_noise(y, 0.0, 10, rng), y)
+    with pytest.raises(ValueError):
+        K.symmetric_label_noise(y, 1.5, 10, rng)
+    with pytest.raises(ValueError):
+        K.symmetric_label_noise(np.array([10]), 0.1, 10, rng)
+
+
+def test_prior_corrected_labels_divides_by_the_mean_prediction():
+    p = np.array([[[0.7, 0.3], [0.6, 0.4], [0.9, 0.1]]])
+    lp = np.log(p)
+    prior = p.mean(1)  # (1, 2)
+    expect = (p / prior[:, None, :]).argmax(-1)
+    assert np.array_equal(K.prior_corrected_labels(lp, lp), expect)
+    # a uniform mean prediction changes nothing
+    q = np.array([[[0.8, 0.2], [0.2, 0.8]]])
+    assert np.array_equal(K.prior_corrected_labels(np.log(q), np.log(q)), q.argmax(-1))
+    with pytest.raises(ValueError):
+        K.prior_corrected_labels(lp, lp[..., :1])
+
+
+def test_tuple_elements_gathers_each_repetitions_images():
+    X = np.arange(2 * 5 * 3, dtype=float).reshape(2, 5, 3)
+    idx = np.array([[[0, 4], [1, 1]], [[2, 3], [0, 4]]])
+    out = K.tuple_elements(X, idx)
+    assert out.shape == (2, 4, 3)
+    assert np.array_equal(out[1, 1], X[1, 3]) and np.array_equal(out[0, 2], X[0, 1])
+    with pytest.raises(ValueError):
+        K.tuple_elements(X, idx + 5)

@@ -245,6 +245,83 @@ def estimate_marginal(s: ArrayLike, sigma: str, n_classes: int, m: int = 2) -> n
     return sum_marginal_from_pair_sums(freq) if sigma == "sum" else max_marginal_from_tuple_max(freq, m)
 
 
+def weak_label_as_label(s: ArrayLike, sigma: str, n_classes: int, m: int = 2) -> np.ndarray:
+    """The naive marginal estimate that ignores :math:`\\sigma`: the weak label read as a hidden label.
+
+    ``max``: the histogram of :math:`s` itself over the classes; ``sum``: the histogram of the tuple's mean
+    label :math:`\\lfloor s / m \\rfloor`. No inversion of :math:`P(s)` (the comparator of the marginal
+    estimators :func:`max_marginal_from_tuple_max` and :func:`sum_marginal_from_pair_sums`).
+
+    Returns
+    -------
+    ndarray, shape (n_classes,)
+        A point of the simplex.
+    """
+    K = check_int(n_classes, "n_classes", least=2)
+    m = check_int(m, "m", least=1)
+    if sigma not in ("sum", "max"):
+        raise ValueError(f"sigma must be 'sum' or 'max'; got {sigma!r}")
+    S = (m * (K - 1) + 1) if sigma == "sum" else K
+    v = np.asarray(s)
+    if v.ndim != 1 or len(v) == 0 or not np.issubdtype(v.dtype, np.integer) or v.min() < 0 or v.max() >= S:
+        raise ValueError(f"s must be a non-empty 1-d integer array with values in 0..{S - 1}")
+    labels = v // m if sigma == "sum" else v
+    return np.bincount(labels, minlength=K) / len(v)
+
+
+def label_revealed_probability(marginal: ArrayLike, m: int) -> float:
+    """Probability that an element's hidden label equals the weak label :math:`\\max(y_1..y_M)`.
+
+    :math:`P(y_1 = \\max_j y_j) = \\sum_k r_k F(k)^{M-1}`, :math:`F` the CDF of :math:`r` (i.i.d. elements;
+    ties count as revealed). With the balanced marginal on 10 classes and :math:`M = 3` it is
+    :math:`\\sum_{j=1}^{10} j^2 / 1000 = 0.385`.
+    """
+    r = _check_simplex(marginal, "marginal")
+    m = check_int(m, "m", least=1)
+    return float(np.sum(r * np.cumsum(r) ** (m - 1)))
+
+
+def symmetric_label_noise(y: ArrayLike, q: float, n_classes: int, rng: np.random.Generator) -> np.ndarray:
+    """Gold labels, each replaced with probability ``q`` by a class drawn uniformly from all ``n_classes``.
+
+    The label noise of the naive weak-supervision baseline (no symbolic function); a label survives with
+    probability :math:`1 - q + q/K`.
+    """
+    K = check_int(n_classes, "n_classes", least=2)
+    q = float(q)
+    if not 0.0 <= q <= 1.0:
+        raise ValueError(f"q must lie in [0, 1]; got {q}")
+    v = np.asarray(y)
+    if not np.issubdtype(v.dtype, np.integer) or v.size == 0 or v.min() < 0 or v.max() >= K:
+        raise ValueError(f"y must be a non-empty integer array with values in 0..{K - 1}")
+    flip = rng.random(v.shape) < q
+    return np.where(flip, rng.integers(0, K, size=v.shape), v)
+
+
+def prior_corrected_labels(logp: ArrayLike, logp_ref: ArrayLike) -> np.ndarray:
+    """Predictions corrected by the classifier's own class prior, no marginal estimate from weak labels.
+
+    :math:`\\hat y_i = \\arg\\max_k \\log p_i(k) - \\log \\bar p(k)`, with :math:`\\bar p` the mean predicted
+    probability over the reference inputs ``logp_ref`` (logit adjustment with the model's implied prior: the
+    naive long-tail baseline). Batched over leading axes.
+
+    Parameters
+    ----------
+    logp : array_like, shape (..., n, K)
+    logp_ref : array_like, shape (..., n_ref, K)
+
+    Returns
+    -------
+    ndarray of int, shape (..., n)
+    """
+    lp = finite_array(logp, "logp")
+    ref = np.asarray(logp_ref, dtype=np.float64)
+    if ref.ndim != lp.ndim or ref.shape[-1] != lp.shape[-1] or ref.shape[:-2] != lp.shape[:-2]:
+        raise ValueError("logp_ref must have the leading axes and class axis of logp")
+    prior = np.exp(ref).mean(-2, keepdims=True)
+    return (lp - np.log(prior)).argmax(-1)
+
+
 def long_tailed_marginal(n_classes: int, ratio: float) -> np.ndarray:
     """:math:`r_k \\propto \\rho^{-k/(K-1)}`: class 0 the head, class K-1 the tail, ``r_0 / r_{K-1} = ratio``."""
     K = check_int(n_classes, "n_classes", least=2)
@@ -298,6 +375,28 @@ def sample_weak_pairs(y: ArrayLike, marginal: ArrayLike, n_pairs: int, sigma: st
     """:func:`sample_weak_tuples` with ``m = 2``, returned as ``(i1, i2, s)``, each of shape (n_pairs,)."""
     idx, s = sample_weak_tuples(y, marginal, n_pairs, 2, sigma, rng)
     return idx[0], idx[1], s
+
+
+def tuple_elements(X: ArrayLike, idx: ArrayLike) -> np.ndarray:
+    """The images of every tuple element, per repetition: ``X[r, idx[r, m, i]]`` flattened over (m, i).
+
+    Parameters
+    ----------
+    X : array_like, shape (R, N, D)
+    idx : array_like of int, shape (R, M, n)
+
+    Returns
+    -------
+    ndarray, shape (R, M*n, D)
+    """
+    Xa = np.asarray(X)
+    ia = np.asarray(idx)
+    if Xa.ndim != 3 or ia.ndim != 3 or ia.shape[0] != Xa.shape[0]:
+        raise ValueError("X must have shape (R, N, D) and idx shape (R, M, n)")
+    if not np.issubdtype(ia.dtype, np.integer) or ia.min() < 0 or ia.max() >= Xa.shape[1]:
+        raise ValueError("idx must hold integer indices into the pool")
+    R = Xa.shape[0]
+    return Xa[np.arange(R)[:, None], ia.reshape(R, -1)]
 
 
 def gaussian_classes(n_per_class: int, n_classes: int, separation: float,
