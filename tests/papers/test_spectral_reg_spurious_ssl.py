@@ -197,3 +197,124 @@ def test_evaluate_probe_keys():
     r = K.evaluate_probe(MLPEncoder(), d)
     assert set(r["groups"]) == {0, 1, 2, 3} and r["worst_group"] == min(r["groups"].values())
     assert 0 <= r["worst_group"] <= r["accuracy"] <= 1
+
+
+# --- the ablation: the same penalty on the diagonal of C -------------------------------------------------
+
+def test_feature_variances_match_numpy_and_sum_to_trace():
+    h = torch.tensor(np.random.default_rng(3).standard_normal((40, 5)))
+    v = K.feature_variances(h)
+    assert np.allclose(v.numpy(), np.var(h.numpy(), axis=0, ddof=1), atol=1e-12)
+    assert float(v.sum()) == pytest.approx(float(K.feature_covariance_eigenvalues(h).sum()), rel=1e-5)
+
+
+def test_diagonal_penalty_blind_to_correlation_spectral_penalty_not():
+    # rank-one features with equal variances: C = v v^T with |v_i| equal; the diagonal is flat, the spectrum is not
+    rng = np.random.default_rng(4)
+    s = torch.tensor(rng.standard_normal((200, 1)))
+    h = s * torch.tensor([[1.0, -1.0, 1.0, 1.0]])
+    assert float(K.diagonal_uniformity_penalty(h)) == pytest.approx(0.0, abs=1e-12)
+    assert float(K.uniform_spectrum_penalty(K.feature_covariance_eigenvalues(h))) == pytest.approx(0.75, abs=1e-5)
+
+
+def test_diagonal_penalty_brute_force_and_schur_bound():
+    rng = np.random.default_rng(5)
+    for _ in range(5):
+        h = torch.tensor(rng.standard_normal((30, 6)) @ rng.standard_normal((6, 6)))
+        C = np.cov(h.numpy(), rowvar=False)
+        q = np.diag(C) / np.trace(C)
+        assert float(K.diagonal_uniformity_penalty(h)) == pytest.approx(np.sum((q - 1 / 6) ** 2), rel=1e-10)
+        # Schur: the diagonal is majorised by the eigenvalues, so R_diag <= R
+        assert float(K.diagonal_uniformity_penalty(h)) <= K.uniform_spectrum_penalty(np.linalg.eigvalsh(C)) + 1e-12
+
+
+def test_entropy_regulariser_is_minus_log_effective_rank():
+    torch.manual_seed(0)
+    m = MLPEncoder()
+    x = torch.rand(32, 8, 8)
+    l0 = K.spectral_simclr_loss(m, x, torch.Generator().manual_seed(1), 0.0)
+    le = K.spectral_simclr_loss(m, x, torch.Generator().manual_seed(1), 1.0, regulariser="entropy")
+    gen = torch.Generator().manual_seed(1)
+    from repro.ssl import augment_digits
+    h1 = m(augment_digits(x, gen))[0]
+    h2 = m(augment_digits(x, gen))[0]
+    expect = -0.5 * (torch.log(K.effective_rank(K.feature_covariance_eigenvalues(h1)))
+                     + torch.log(K.effective_rank(K.feature_covariance_eigenvalues(h2))))
+    assert float(le - l0) == pytest.approx(float(expect), rel=1e-5)
+
+
+def test_bad_regulariser():
+    torch.manual_seed(0)
+    with pytest.raises(ValueError, match="regulariser"):
+        K.spectral_simclr_loss(MLPEncoder(), torch.rand(8, 8, 8), torch.Generator().manual_seed(0), 1.0,
+                               regulariser="whiten")
+    with pytest.raises(ValueError, match="snapshot"):
+        K.train_spectral_simclr(np.zeros((10, 8, 8), np.float32), 0.0, epochs=2, seed=0, snapshots=(3,))
+
+
+def test_snapshots_are_the_encoder_after_e_epochs():
+    X = K.make_spur_digits(0.95, seed=0, n_train=300)["X_train"]
+    out = K.train_spectral_simclr(X, 0.0, epochs=2, seed=0, batch_size=128, snapshots=(0, 2))
+    plain = K.train_spectral_simclr(X, 0.0, epochs=2, seed=0, batch_size=128)
+    Xt = torch.as_tensor(X)
+    with torch.no_grad():
+        for e in (0, 2):
+            spec = np.sort(np.linalg.eigvalsh(np.cov(out["snapshots"][e](Xt)[0].numpy(), rowvar=False)))[::-1]
+            assert np.allclose(spec, out["spectra"][e], rtol=1e-4, atol=1e-7)
+    assert np.allclose(out["spectra"], plain["spectra"])        # snapshots draw no random numbers
+    assert set(out["snapshots"]) == {0, 2}
+
+
+def test_diagonal_ablation_trains_and_keeps_initialisation():
+    X = K.make_spur_digits(0.95, seed=0, n_train=300)["X_train"]
+    base = K.train_spectral_simclr(X, 0.0, epochs=2, seed=0, batch_size=128)
+    abl = K.train_spectral_simclr(X, 10.0, epochs=2, seed=0, batch_size=128, regulariser="diagonal")
+    assert np.allclose(base["spectra"][0], abl["spectra"][0]) and np.isfinite(abl["spectra"]).all()
+
+
+# --- the whitening baseline and the signature's top-component correlation ----------------------------------
+
+def test_zca_whiten_gives_identity_covariance_and_is_symmetric():
+    rng = np.random.default_rng(6)
+    A = rng.standard_normal((5, 5))
+    tr, te = rng.standard_normal((400, 5)) @ A + 3.0, rng.standard_normal((50, 5)) @ A
+    wtr, wte = K.zca_whiten(tr, te, eps=1e-12)
+    assert np.allclose(np.cov(wtr, rowvar=False), np.eye(5), atol=1e-8)
+    assert np.allclose(wtr.mean(0), 0.0, atol=1e-10) and wte.shape == (50, 5)
+    # ZCA: the whitening matrix is the symmetric C^{-1/2}
+    C = np.cov(tr, rowvar=False)
+    w, V = np.linalg.eigh(C)
+    assert np.allclose(wte, (te - tr.mean(0)) @ (V / np.sqrt(w)) @ V.T, atol=1e-8)
+
+
+def test_zca_whiten_ridge_is_relative_and_tames_null_directions():
+    rng = np.random.default_rng(7)
+    tr = np.c_[rng.standard_normal((100, 3)), np.zeros(100)]          # a null direction
+    w1, _ = K.zca_whiten(tr, tr[:5])
+    w2, _ = K.zca_whiten(1000.0 * tr, 1000.0 * tr[:5])
+    assert np.isfinite(w1).all() and np.allclose(w1, w2, atol=1e-8)    # scale-free
+    ev = np.linalg.eigvalsh(np.cov(w1, rowvar=False))
+    assert ev.max() == pytest.approx(1.0, abs=1e-3) and ev.min() < 1e-8
+    with pytest.raises(ValueError):
+        K.zca_whiten(tr, tr[:, :2])
+    with pytest.raises(ValueError):
+        K.zca_whiten(tr, tr, eps=0.0)
+
+
+def test_evaluate_probe_whiten_option():
+    d = K.make_spur_digits(0.95, seed=0, n_train=300)
+    torch.manual_seed(0)
+    r = K.evaluate_probe(MLPEncoder(), d, whiten=True)
+    assert 0 <= r["worst_group"] <= r["accuracy"] <= 1
+
+
+def test_top_component_correlation():
+    rng = np.random.default_rng(8)
+    a = rng.integers(0, 2, 300).astype(float)
+    h = np.c_[5.0 * a + 0.1 * rng.standard_normal(300), rng.standard_normal((300, 3))]
+    assert K.top_component_correlation(h, a) > 0.99
+    assert K.top_component_correlation(-h, a) > 0.99                  # sign-free
+    h2 = np.c_[0.1 * a, 5.0 * rng.standard_normal(300)]               # the top mode is unrelated to a
+    assert K.top_component_correlation(h2, a) < 0.2
+    with pytest.raises(ValueError):
+        K.top_component_correlation(h, a[:10])
