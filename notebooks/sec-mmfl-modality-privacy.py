@@ -26,7 +26,9 @@ seed = 0
 import matplotlib.pyplot as plt
 import numpy as np
 
-from repro.claims import Claims, at_least, at_most, is_true, tolerance
+from myst_nb import glue
+
+from repro.claims import Claims, Comparator, at_least, at_most, tolerance
 from repro.papers import sec_mmfl_modality_privacy as K
 from repro.runtime import progress, setup_notebook
 
@@ -84,7 +86,8 @@ claims = Claims("sec-mmfl-modality-privacy", title="Sec-MMFL (multimodal federat
 # uniform noise std in units of the root-mean-square bias gradient at initialisation; the attack targets the
 # gradients of held-out examples at the initial model (the usual gradient-inversion setting). For each
 # $\kappa$ in a grid and for each repeat (different initialisation, split and noise), we measure per-modality
-# PSNR of the attack and the test accuracy, for uniform and modality-aware noise in the same run.
+# PSNR of the attack and the test accuracy, for uniform and modality-aware noise in the same run, and the
+# attack's PSNR for the comparators of the tests (their rules are given under "Claims"), on the same examples.
 # Claims are read at $\kappa = 0.3$, fixed before the first run.
 #
 # **Deviations from the paper**
@@ -96,8 +99,15 @@ claims = Claims("sec-mmfl-modality-privacy", title="Sec-MMFL (multimodal federat
 # * Leakage: a Gaussian log-det estimate on 6 PCA components, with the attacker's inversion $\hat X_m$ standing in
 #   for the full gradient $G_m$; the paper's estimator is unknown.
 # * No cross-modal mutual-information regulariser (the paper's second ingredient is left out).
-# * Budget: equal *sum of per-entry noise variances* over modalities; because A's encoder has more parameters,
-#   modality-aware noise injects more total noise energy than uniform noise (reported below).
+# * Budget: not a departure, but worth stating. The tests use the brief's own allocation formula,
+#   $\sigma_m^2 = \Sigma_\text{total}\,\ell_m/\sum_j \ell_j$, i.e. an equal *sum of per-entry noise variances*
+#   over modalities. Because A's encoder has more parameters, modality-aware noise then injects more total noise
+#   energy than uniform noise (reported below). The brief also asks for "equal total noise power"; the
+#   illustration `balance-equal-energy` makes that comparison, and there no allocation can reach the 1 dB bar
+#   (see "Claims").
+# * Comparators (added in issue 34, by fixed rules, before they were run): the ablation feeds the same rule the
+#   unconditional mutual information; the naive baselines split the budget by mean squared gradient norm, by
+#   encoder width, or give uniform noise the aware allocation's energy. None is tuned.
 # * Design choices from a pilot of uniform noise and accuracy only (before any claim was written): the encoder
 #   sizes 32/8 (so the modalities differ in exposure), the $\kappa$ grid, $\kappa_{op}=0.3$ and the control level
 #   $\kappa=10$.
@@ -108,14 +118,18 @@ DATA = {"A": a_all, "B": b_all}
 
 
 def leakages(g, x, basis, mean, sigma, rng):
-    """l_m = I(X_m; Xhat_m | Xhat_-m) at uniform probe noise sigma, on PCA-projected quantities."""
+    """Leakage estimates at uniform probe noise sigma, on PCA-projected quantities: the conditional
+    l_m = I(X_m; Xhat_m | Xhat_-m) of Sec-MMFL-lite and, from the same draws, the unconditional I(X_m; Xhat_m)
+    of its ablation."""
     xhat, proj = {}, {}
     for m in MODS:
         gw = g["W" + m] + sigma * rng.normal(size=g["W" + m].shape)
         gb = g["b" + m] + sigma * rng.normal(size=g["b" + m].shape)
         xhat[m] = (K.fc_analytic_inversion(gw, gb, clip=(0, 1)) - mean[m]) @ basis[m]
         proj[m] = (x[m] - mean[m]) @ basis[m]
-    return np.array([K.gaussian_cmi(proj[m], xhat[m], xhat[o]) for m, o in (("A", "B"), ("B", "A"))])
+    cmi = np.array([K.gaussian_cmi(proj[m], xhat[m], xhat[o]) for m, o in (("A", "B"), ("B", "A"))])
+    mi = np.array([K.gaussian_mi(proj[m], xhat[m]) for m in MODS])
+    return cmi, mi
 
 
 def attack_psnr(g, x, sig, rng):
@@ -128,11 +142,27 @@ def attack_psnr(g, x, sig, rng):
 
 
 ARMS = ("uniform", "proportional")
-psnr = {arm: np.zeros((P.repeats, len(KAPPAS), 2)) for arm in ARMS + ("inverse",)}
+# comparators (added with the claim model of issue 34; drawn from their own random stream, so that the arms
+# above keep the noise draws of the pre-registered runs). Variance budget: sum_m sigma_m^2 = 2 sigma^2, as the
+# method; "-E": rescaled to uniform noise's total noise energy sum_m n_m sigma_m^2 (the brief's "total noise power")
+COMP = ("mi", "gradnorm", "width", "uniform-energy")
+EQ_E = ("proportional-E", "mi-E", "gradnorm-E", "width-E")
+# added after the independent review, each on its own random stream so that every arm above keeps its draws: a
+# fixed split by input dimension (64 : 24 values) and the probe-tuned minimax split (only at kappa_op: the share of
+# A on a fixed grid, 0.05 to 0.95 in steps of 0.05, that minimises the worst modality's PSNR of the same attack
+# simulated on the client's own probe samples, one common noise draw per share; no information theory)
+NEW, NEW_E = ("indim", "probe-minimax"), ("indim-E",)
+SHARE_GRID = np.round(np.arange(0.05, 0.951, 0.05), 2)
+psnr = {arm: np.zeros((P.repeats, len(KAPPAS), 2)) for arm in ARMS + ("inverse",) + COMP + EQ_E + NEW + NEW_E}
+psnr["probe-minimax"][:] = np.nan
+share_probe = np.zeros(P.repeats)
 acc = {arm: np.zeros((P.repeats, len(KAPPAS))) for arm in ARMS}
-acc_clean, psnr_clean, psnr_guess, leak, energy_ratio = [], [], [], [], []
+acc_op = {"uniform-energy": np.zeros(P.repeats)}
+acc_clean, psnr_clean, psnr_guess, leak, leak_mi, genergy, energy_ratio = [], [], [], [], [], [], []
 for r in progress(range(P.repeats), desc="repeats"):
     rng = np.random.default_rng([seed, r])
+    rng_c = np.random.default_rng([seed, r, 1])
+    rng_n = np.random.default_rng([seed, r, 2])
     perm = rng.permutation(len(y_all))
     tr, te = perm[:N_TRAIN], perm[N_TRAIN:]
     probe, att = tr[:P.n_probe], te[:P.n_attack]
@@ -144,8 +174,14 @@ for r in progress(range(P.repeats), desc="repeats"):
     x_probe = {m: DATA[m][probe] for m in MODS}
     mean = {m: DATA[m][tr].mean(0) for m in MODS}
     basis = {m: np.linalg.svd(DATA[m][tr] - mean[m], full_matrices=False)[2][:PCA_K].T for m in MODS}
-    lk = leakages(g_probe, x_probe, basis, mean, KAPPA_OP * rms, rng)
+    lk, lk_mi = leakages(g_probe, x_probe, basis, mean, KAPPA_OP * rms, rng)
     leak.append(lk)
+    leak_mi.append(lk_mi)
+    # naive weights: each modality's mean squared gradient norm on the probe samples (noise in proportion to the
+    # signal), and each encoder's width (a fixed split from the architecture)
+    ge = np.array([np.mean(np.sum(g_probe["W" + m] ** 2, (1, 2)) + np.sum(g_probe["b" + m] ** 2, 1)) for m in MODS])
+    genergy.append(ge)
+    weights = {"mi": lk_mi, "gradnorm": ge, "width": np.array([HIDDEN_A, HIDDEN_B], float)}
     psnr_clean.append(attack_psnr(g_att, x_att, {"A": 0.0, "B": 0.0}, rng))
     psnr_guess.append([K.psnr(x_att[m], np.broadcast_to(mean[m], x_att[m].shape)) for m in MODS])
     p_clean = K.fedsgd_train(p0, a_all[tr], b_all[tr], y_all[tr], 0.0, 0.0, P.rounds, N_CLIENTS, LR, rng)
@@ -163,11 +199,48 @@ for r in progress(range(P.repeats), desc="repeats"):
                 acc[arm][r, j] = np.mean(K.predict(pt, a_all[te], b_all[te]) == y_all[te])
             if arm == "proportional" and j == 0:
                 energy_ratio.append(float(var @ n_par / (sigma**2 * n_par.sum())))
-leak, psnr_clean, psnr_guess, acc_clean = map(np.array, (leak, psnr_clean, psnr_guess, acc_clean))
+        var_u = K.allocate_noise(lk, 2 * sigma**2, "uniform")
+        var_p = K.allocate_noise(lk, 2 * sigma**2, "proportional")
+        var_c = {arm: K.allocate_noise(w, 2 * sigma**2, "proportional") for arm, w in weights.items()}
+        var_c["uniform-energy"] = K.match_noise_energy(var_u, n_par, K.noise_energy(var_p, n_par))
+        for arm, v in [("proportional", var_p)] + [(a, var_c[a]) for a in ("mi", "gradnorm", "width")]:
+            var_c[arm + "-E"] = K.match_noise_energy(v, n_par, K.noise_energy(var_u, n_par))
+        for arm in COMP + EQ_E:
+            psnr[arm][r, j] = attack_psnr(g_att, x_att, dict(zip(MODS, np.sqrt(var_c[arm]))), rng_c)
+        var_c["indim"] = K.allocate_noise(np.array([64.0, 24.0]), 2 * sigma**2, "proportional")
+        var_c["indim-E"] = K.match_noise_energy(var_c["indim"], n_par, K.noise_energy(var_u, n_par))
+        for arm in ("indim", "indim-E"):
+            psnr[arm][r, j] = attack_psnr(g_att, x_att, dict(zip(MODS, np.sqrt(var_c[arm]))), rng_n)
+        if j == int(np.argmin(abs(KAPPAS - KAPPA_OP))):
+            tuned = [max(attack_psnr(g_probe, x_probe, dict(zip(MODS, np.sqrt(2 * sigma**2 * np.array([s, 1 - s])))),
+                                     np.random.default_rng([seed, r, 3]))) for s in SHARE_GRID]
+            share_probe[r] = SHARE_GRID[int(np.argmin(tuned))]
+            var_t = 2 * sigma**2 * np.array([share_probe[r], 1 - share_probe[r]])
+            psnr["probe-minimax"][r, j] = attack_psnr(g_att, x_att, dict(zip(MODS, np.sqrt(var_t))), rng_n)
+        if j == int(np.argmin(abs(KAPPAS - KAPPA_OP))):
+            sig = dict(zip(MODS, np.sqrt(var_c["uniform-energy"])))
+            pt = K.fedsgd_train(p0, a_all[tr], b_all[tr], y_all[tr], sig["A"], sig["B"], P.rounds, N_CLIENTS, LR,
+                                rng_c)
+            acc_op["uniform-energy"][r] = np.mean(K.predict(pt, a_all[te], b_all[te]) == y_all[te])
+leak, leak_mi, genergy, psnr_clean, psnr_guess, acc_clean = map(np.array, (leak, leak_mi, genergy, psnr_clean,
+                                                                       psnr_guess, acc_clean))
 j_op, j_hi = int(np.argmin(abs(KAPPAS - KAPPA_OP))), int(np.argmin(abs(KAPPAS - KAPPA_HIGH)))
-print("leakage estimates l_A, l_B (nats), per repeat:\n", leak.round(3))
-print("share of the variance budget given to A:", (leak[:, 0] / leak.sum(1)).round(3))
+SHARE_A = {"proportional": leak[:, 0] / leak.sum(1), "mi": leak_mi[:, 0] / leak_mi.sum(1),
+           "gradnorm": genergy[:, 0] / genergy.sum(1), "width": np.full(P.repeats, HIDDEN_A / (HIDDEN_A + HIDDEN_B)),
+           "indim": np.full(P.repeats, 64 / (64 + 24)), "probe-minimax": share_probe}
+# the most any allocation can do at fixed total noise energy sum_m n_m sigma_m^2: put all of it on the modality
+# that is worst under uniform noise, which raises that modality's per-entry variance by (n_A + n_B) / n_m; the
+# inversion's error variance is proportional to it to first order (clipping only slows its growth), so its PSNR
+# falls by at most 10 log10 of that factor, and the gap (uniform's worst PSNR minus the allocation's) is bounded by it
+N_PAR = n_par  # gradient entries per modality (the same in every repeat)
+K_WORST = int(np.argmax([psnr["uniform"][:, j_op, k].mean() for k in range(2)]))
+CEILING_E = float(10 * np.log10(N_PAR.sum() / N_PAR[K_WORST]))
+print("leakage estimates l_A, l_B (nats), conditional, per repeat:\n", leak.round(3))
+print("unconditional I(X_m; Xhat_m) (nats), per repeat:\n", leak_mi.round(3))
+print("share of the variance budget given to A:", {k: v.round(3) for k, v in SHARE_A.items()})
 print("total noise energy, aware / uniform:", np.round(energy_ratio, 2))
+print(f"gradient entries per modality {N_PAR}; worst modality under uniform noise: {MODS[K_WORST]}; ceiling of any "
+      f"allocation's gap at equal total noise energy: {CEILING_E:.2f} dB")
 print("clean test accuracy:", acc_clean.round(3))
 
 # %% [markdown]
@@ -176,6 +249,15 @@ print("clean test accuracy:", acc_clean.round(3))
 # The first figure is the attack's success per modality against the protection level: higher PSNR means a
 # better reconstruction, i.e. weaker protection. The dotted line is what an attacker gets without any
 # gradient, by guessing the training mean. The second figure is the utility cost.
+#
+# Without noise the attack rebuilds both modalities at {glue:text}`psnr_clean_min:.1f` dB (worse modality, mean
+# over repeats; our cap is 100 dB), against {glue:text}`psnr_guess:.1f` dB for guessing the mean. The conditional
+# leakage estimate ranks the image modality A (32-unit encoder) as the leakier one and gives it
+# {glue:text}`share_a:.0f` % of the variance budget; the unconditional estimate gives it
+# {glue:text}`share_a_mi:.0f` %, the gradient-energy split {glue:text}`share_a_gradnorm:.0f` % and the width split
+# {glue:text}`share_a_width:.0f` %. With the method's budget the aware allocation injects
+# {glue:text}`energy_ratio:.2f` times the total noise energy of uniform noise. From $\kappa =$
+# {glue:text}`kappa_worse_than_guess:.1f` on, the attacker against uniform noise does worse than guessing the mean.
 
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(10, 3.8), sharey=True)
@@ -207,57 +289,191 @@ ax.legend(fontsize=8)
 plt.show()
 
 # %% [markdown]
-# The paper reports no numbers we could find, so there is no table of its numbers beside ours; the table
-# below gives ours at the operating point $\kappa = 0.3$ (means over repeats).
+# The third figure puts every allocation on one axis: the worst-protected modality's attack PSNR, lower is
+# better protection. Left, at the method's budget (equal sum of per-entry variances); right, every allocation
+# rescaled to the total noise energy of uniform noise (the brief's "equal total noise power"). The star is the
+# probe-tuned minimax split, run only at the operating point.
 
 # %%
-rows = [("no defence", *psnr_clean.mean(0), acc_clean.mean())]
-for arm in ("uniform", "proportional", "inverse"):
-    a_ = acc[arm][:, j_op].mean() if arm in acc else np.nan
-    rows.append((arm, *psnr[arm][:, j_op].mean(0), a_))
-print(f"{'noise allocation':<14} {'PSNR A (dB)':>12} {'PSNR B (dB)':>12} {'test acc':>9}")
-for name, pa, pb, ac in rows:
-    print(f"{name:<14} {pa:12.1f} {pb:12.1f} {ac:9.3f}")
+worst = {arm: psnr[arm].max(2) for arm in psnr}  # (repeats, kappas): the worst-protected modality's PSNR
+LAB = {"uniform": "uniform", "proportional": "CMI-proportional (Sec-MMFL-lite)", "mi": "unconditional-MI (ablation)",
+       "gradnorm": "gradient-energy split", "width": "encoder-width split 32:8",
+       "uniform-energy": "uniform, same energy",
+       "inverse": "inverse to the leakage (strawman)", "indim": "input-dimension split 64:24",
+       "probe-minimax": "probe-tuned minimax split"}
+COL = {"uniform": "tab:blue", "proportional": "tab:red", "mi": "tab:orange", "gradnorm": "tab:green",
+       "width": "tab:purple", "uniform-energy": "tab:cyan", "inverse": "tab:gray", "indim": "tab:brown",
+       "probe-minimax": "tab:olive"}
+fig, axes = plt.subplots(1, 2, figsize=(10, 3.8), sharey=True)
+for ax, suffix, arms in ((axes[0], "", ("uniform", "proportional", "mi", "gradnorm", "width", "indim",
+                                        "uniform-energy")),
+                         (axes[1], "-E", ("uniform", "proportional", "mi", "gradnorm", "width", "indim"))):
+    for arm in arms:
+        key = arm if arm == "uniform" else arm + suffix
+        ax.errorbar(KAPPAS, worst[key].mean(0), yerr=worst[key].std(0), color=COL[arm], marker="o", ms=4,
+                    capsize=2, label=LAB[arm])
+    ax.axvline(KAPPA_OP, color="k", lw=0.8, ls="--")
+    ax.set_xscale("log")
+    ax.set_xlabel(r"protection level $\kappa$ (noise std / rms gradient)")
+axes[0].errorbar([KAPPA_OP], [worst["probe-minimax"][:, j_op].mean()], yerr=[worst["probe-minimax"][:, j_op].std()],
+                 color=COL["probe-minimax"], marker="*", ms=10, capsize=2, ls="none", label=LAB["probe-minimax"])
+axes[0].set_title("equal variance budget (the method's)")
+axes[1].set_title("equal total noise energy")
+axes[0].set_ylabel(f"worst modality's attack PSNR (dB), mean ± sd over {P.repeats}")
+axes[0].legend(fontsize=7)
+plt.show()
+
+# %% [markdown]
+# The paper reports no numbers we could find, so there is no table of its numbers beside ours; the table
+# below gives ours at the operating point $\kappa = 0.3$ (means over repeats): each allocation's share of the
+# variance budget given to the image modality A, the attack PSNR per modality, the test's gap (uniform's worst
+# PSNR minus the allocation's; at least 1 dB passes) and, where trained, the test accuracy.
+
+# %%
+ACC_OP = {"uniform": acc["uniform"][:, j_op], "proportional": acc["proportional"][:, j_op],
+          "uniform-energy": acc_op["uniform-energy"]}
+GAP = {arm: worst["uniform"][:, j_op] - worst[arm][:, j_op] for arm in psnr}  # per repeat, dB
+print(f"{'allocation':<34} {'budget':<9} {'share A':>7} {'PSNR A':>7} {'PSNR B':>7} {'gap':>6} {'acc':>6}")
+print(f"{'no defence':<34} {'-':<9} {'':>7} {psnr_clean.mean(0)[0]:7.1f} {psnr_clean.mean(0)[1]:7.1f} {'':>6} "
+      f"{acc_clean.mean():6.3f}")
+for arm in ("uniform", "proportional", "mi", "gradnorm", "width", "indim", "probe-minimax", "uniform-energy",
+            "inverse"):
+    for suffix in ("", "-E"):
+        key = arm + suffix
+        if key not in psnr:
+            continue
+        sh = f"{SHARE_A[arm].mean():7.2f}" if arm in SHARE_A else " " * 7
+        ac = f"{ACC_OP[key].mean():6.3f}" if key in ACC_OP else " " * 6
+        pa, pb = psnr[key][:, j_op].mean(0)
+        print(f"{LAB[arm]:<34} {'energy' if suffix else 'variance':<9} {sh} {pa:7.1f} {pb:7.1f} "
+              f"{GAP[key].mean():6.2f} {ac}")
+
+# %%
+glue("share_a", float(100 * SHARE_A["proportional"].mean()), display=False)
+for arm in ("mi", "gradnorm", "width", "indim", "probe-minimax"):
+    glue(f"share_a_{arm.replace('-', '_')}", float(100 * SHARE_A[arm].mean()), display=False)
+glue("ceiling_E", CEILING_E, display=False)
+glue("n_par_a", int(N_PAR[0]), display=False)
+glue("n_par_b", int(N_PAR[1]), display=False)
+glue("energy_ratio", float(np.mean(energy_ratio)), display=False)
+glue("psnr_clean_min", float(psnr_clean.min(1).mean()), display=False)
+glue("psnr_guess", float(psnr_guess.min(1).mean()), display=False)
+glue("worst_uniform", float(worst["uniform"][:, j_op].mean()), display=False)
+for key, g in GAP.items():
+    glue("gap_" + key.replace("-", "_"), float(g.mean()), display=False)
+glue("acc_clean", float(100 * acc_clean.mean()), display=False)
+for key, a_ in ACC_OP.items():
+    glue("drop_" + key.replace("-", "_"), float(100 * (acc_clean - a_).mean()), display=False)
+glue("drop_hi", float(100 * (acc_clean - acc["proportional"][:, j_hi]).mean()), display=False)
+glue("kappa_worse_than_guess", float(KAPPAS[np.argmax(worst["uniform"].mean(0) < psnr_guess.max(1).mean())]),
+     display=False)
 
 # %% [markdown]
 # ## Claims
 #
-# Criteria from the brief, fixed before the first run: the undefended attack is a real threat (both modalities
-# above 40 dB); at equal budget the worst-protected modality's PSNR drops by at least 1 dB with modality-aware
-# noise; the accuracy cost at the operating point is at most 5 percentage points.
+# Criteria from the brief, fixed before the first run: at equal budget the worst-protected modality's PSNR
+# drops by at least 1 dB with modality-aware noise; the accuracy cost at the operating point is at most 5
+# percentage points. Each test is recorded beside its comparators, under the same measurement and criterion,
+# chosen by fixed rules when the page gained them (issue 34), before they were run:
+#
+# * *ablation of the balance test*: the same allocation rule fed with the **unconditional** estimate
+#   $I(X_m; \hat X_m)$ from the same draws, i.e. Sec-MMFL-lite without conditioning on what the other modality's
+#   gradient already leaks (the paper's stated reason for a conditional estimate);
+# * *naive baselines of the balance test*: a split of the budget in proportion to each modality's mean squared
+#   gradient norm on the probe samples (noise in proportion to the signal, no information theory); a fixed split
+#   by encoder width (32 : 8 units, the architecture's only asymmetry); and, at the method's budget, uniform noise
+#   raised to the aware allocation's total noise energy (does the gain come only from the extra energy?). Two more
+#   were added after the independent review: a fixed split by input dimension (64 : 24 values, a rule read off
+#   the inputs alone), and a *probe-tuned minimax split*: the client simulates the same attack on its own probe
+#   samples for every share of A on a fixed grid (0.05 to 0.95 in steps of 0.05, one common noise draw per share)
+#   and keeps the share with the lowest worst-modality PSNR. It uses trial and error, not information theory;
+# * *comparators of the cost test*: uniform noise at the same variance budget (the method without its
+#   leakage-aware allocation) and uniform noise at the aware allocation's energy.
+#
+# The inverse allocation (the old control) pays a cost by construction and is shown in the table only. The old
+# check that the undefended attack rebuilds both modalities is an illustration: an analytic inversion of a fully
+# connected layer at batch size 1 is exact by algebra (prior work), so its PSNR hits our cap whatever the paper's
+# truth. `balance-equal-energy` repeats the balance comparison at the brief's "equal total noise power", where the
+# method's allocation gets no extra energy. It was a post-hoc test. The independent review showed that it cannot
+# pass, so it is now an illustration. At fixed total energy $E = \sum_m n_m\sigma_m^2$ (with $n_m$ the gradient
+# entries of encoder $m$: {glue:text}`n_par_a` and {glue:text}`n_par_b`), the most any allocation can do for the
+# modality that is worst under uniform noise is to give it all of $E$. That raises its per-entry variance by the
+# factor $(n_A + n_B)/n_m$. To first order the inversion's error variance is proportional to the noise variance,
+# and clipping to [0, 1] only slows its growth. So no allocation's gap can exceed $10\log_{10}$ of the factor:
+# {glue:text}`ceiling_E:.2f` dB, below the 1 dB bar whatever the paper's truth (up to the sampling noise of the
+# repeats).
 
 # %%
-claims.check("threat-real",
-             statement="Without noise, analytic inversion of each encoder's gradient rebuilds both modalities "
-                       "(min over modalities of the mean PSNR, capped at 100 dB) above 40 dB",
-             paper="abstract: correlated modalities make MMFL vulnerable to gradient inversion (no number)",
-             criterion=at_least(40.0), measured=float(psnr_clean.min(1).mean()),
-             control=float(psnr_guess.min(1).mean()), control_label="attacker without gradients (guess the mean)",
-             tol=tolerance(rel=1e-3, abs=0.05, why="PSNR of reconstructions at float precision, capped"))
-gap = psnr["uniform"][:, j_op].max(1) - psnr["proportional"][:, j_op].max(1)
-gap_inv = psnr["uniform"][:, j_op].max(1) - psnr["inverse"][:, j_op].max(1)
-claims.check("balance",
-             statement="At equal variance budget (kappa = 0.3), CMI-proportional noise lowers the worst-protected "
-                       "modality's attack PSNR by at least 1 dB against uniform noise (mean over repeats)",
-             paper="abstract: more balanced and comprehensive protection (no number)",
-             criterion=at_least(1.0), measured=float(gap.mean()),
-             control=float(gap_inv.mean()), control_label="allocation inverse to the leakage estimate",
-             tol=tolerance(rel=0.02, abs=0.05, why="sampled noise through clipping; float rounding only"))
-drop = 100 * (acc_clean - acc["proportional"][:, j_op])
-drop_hi = 100 * (acc_clean - acc["proportional"][:, j_hi])
-claims.check("cost",
-             statement="The test-accuracy drop of FedSGD with CMI-proportional noise at kappa = 0.3 against no "
-                       "noise is at most 5 percentage points (mean over repeats)",
-             paper="abstract: at an acceptable cost (no number)",
-             criterion=at_most(5.0), measured=round(float(drop.mean()), 2),
-             control=round(float(drop_hi.mean()), 2), control_label="the same allocation at kappa = 10",
-             tol=tolerance(abs=1.0, why="end point of noisy SGD training (percentage points)"))
+claims.illustrate("threat-real",
+                  statement="Without noise, analytic inversion of each encoder's gradient rebuilds both modalities "
+                            "(min over modalities of the mean PSNR, capped at 100 dB) above 40 dB",
+                  paper="abstract: correlated modalities make MMFL vulnerable to gradient inversion (no number)",
+                  criterion=at_least(40.0), measured=float(psnr_clean.min(1).mean()),
+                  tol=tolerance(rel=1e-3, abs=0.05, why="PSNR of reconstructions at float precision, capped"),
+                  why="the least-squares inversion of a fully connected layer's gradient at batch size 1 returns the "
+                      "input exactly by algebra (a prior-work attack); the PSNR reaches our cap by construction, "
+                      "lower only where every unit of an encoder is inactive")
+BAL_TOL = tolerance(rel=0.02, abs=0.05, why="sampled noise through clipping; float rounding only")
+claims.test("balance",
+            statement="At equal variance budget (kappa = 0.3), CMI-proportional noise lowers the worst-protected "
+                      "modality's attack PSNR by at least 1 dB against uniform noise (mean over repeats)",
+            paper="abstract: more balanced and comprehensive protection (no number)",
+            criterion=at_least(1.0), measured=float(GAP["proportional"].mean()),
+            ablation=Comparator("allocation by the unconditional MI I(X_m; Xhat_m)", float(GAP["mi"].mean()),
+                                ingredient="conditioning the leakage on the other modality (conditional MI)"),
+            baselines=[Comparator("split by mean squared gradient norm", float(GAP["gradnorm"].mean())),
+                       Comparator("fixed split by encoder width (32:8)", float(GAP["width"].mean())),
+                       Comparator("uniform noise at the aware allocation's total energy",
+                                  float(GAP["uniform-energy"].mean())),
+                       Comparator("fixed split by input dimension (64:24)", float(GAP["indim"].mean())),
+                       Comparator("probe-tuned minimax split (attack simulated on the probe samples, share grid "
+                                  "0.05-0.95)", float(GAP["probe-minimax"].mean()))],
+            tol=BAL_TOL)
+claims.illustrate("balance-equal-energy",
+                  statement="At equal total noise energy (kappa = 0.3; every allocation rescaled to uniform noise's "
+                            "sum over entries of the noise variance), CMI-proportional noise lowers the "
+                            "worst-protected modality's attack PSNR by at least 1 dB against uniform noise (mean "
+                            "over repeats)",
+                  paper="abstract: more balanced and comprehensive protection (no number); brief: all defences at "
+                        "equal total noise power",
+                  criterion=at_least(1.0), measured=float(GAP["proportional-E"].mean()), tol=BAL_TOL,
+                  why=f"unattainable by construction: at fixed total noise energy no allocation can raise the "
+                      f"worst modality's per-entry noise variance by more than (n_A + n_B) / n_m, so (to first "
+                      f"order, up to sampling noise) no allocation's gap can exceed 10 log10 of that factor, "
+                      f"{CEILING_E:.2f} dB at our encoder sizes, below the "
+                      f"1 dB bar whatever the paper's truth (found by the independent review)")
+COST_TOL = tolerance(abs=1.0, why="end point of noisy SGD training (percentage points)")
+claims.test("cost",
+            statement="The test-accuracy drop of FedSGD with CMI-proportional noise at kappa = 0.3 against no "
+                      "noise is at most 5 percentage points (mean over repeats)",
+            paper="abstract: at an acceptable cost (no number)",
+            criterion=at_most(5.0), measured=round(float(100 * (acc_clean - ACC_OP["proportional"]).mean()), 2),
+            ablation=Comparator("uniform noise at the same variance budget",
+                                round(float(100 * (acc_clean - ACC_OP["uniform"]).mean()), 2),
+                                ingredient="the leakage-aware allocation"),
+            baselines=[Comparator("uniform noise at the aware allocation's total energy",
+                                  round(float(100 * (acc_clean - ACC_OP["uniform-energy"]).mean()), 2))],
+            tol=COST_TOL)
 x1, y1 = np.random.default_rng(seed).normal(size=(2, 20000))
 claims.check("mi-closed-form", kind="implementation",
              statement="gaussian_mi of a bivariate normal with rho = 0.8 matches -1/2 log(1 - rho^2) within 0.02 nats",
              paper="definition of the Gaussian mutual information",
              criterion=at_most(0.02), measured=abs(K.gaussian_mi(x1, 0.8 * x1 + 0.6 * y1) + 0.5 * np.log(1 - 0.64)),
              tol=tolerance(abs=1e-4, why="sample covariance of 20000 draws"))
+claims.headline("balanced-protection",
+                "Different modalities leak different amounts through their gradients; setting each modality's "
+                "protection from an estimate of its leakage gives more balanced protection than protecting all "
+                "modalities alike",
+                tests=["balance"])
+claims.headline("conditional-leakage",
+                "The correlation between modalities must be taken into account: each modality's leakage is "
+                "measured as a conditional mutual information given the other modalities",
+                tests=["balance"])
+claims.headline("cross-modal-mi",
+                "A mutual-information term reduces the information that leaks across modalities",
+                untestable="the abstract does not give the term's form and we found neither the paper nor its code; "
+                           "the page leaves this ingredient out (see the deviations)")
+claims.headline("acceptable-cost", "The protection comes at an acceptable cost in utility", tests=["cost"])
 
 # %% tags=["nbval-check-output"]
 claims.save()
@@ -266,28 +482,85 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# All three pre-registered claims hold, each against a control that fails, at every seed of the ci sweep
-# (seeds 0-9) and of the full-scale sweep (seeds 0-2, 5 repeats and 1500 rounds per run, about 2 minutes
-# each under load); the robustness table above has the per-seed values.
+# ```{repro-verdict}
+# ```
 #
-# * **Threat is real: reproduced.** Without noise the analytic inversion rebuilds both modalities near the
-#   100 dB cap (lower on a seed where, for a few examples, every unit of the small 8-unit encoder is inactive
-#   and the attack returns zeros), against about 11 dB for an attacker who only guesses the mean.
-# * **Balance: reproduced in the miniature.** The leakage estimate ranks the image modality (32-unit encoder)
-#   as the leakier one and gives it about 70-80 % of the variance budget; at $\kappa = 0.3$ this lowers the
-#   worst-protected modality's attack PSNR by about 2-2.6 dB, while the inverse allocation raises it by 3-5 dB.
-#   Caveat: with our budget (equal sum of per-entry variances), the aware allocation injects about 1.3-1.5
-#   times the total noise energy of uniform noise, because A's encoder has more parameters; part of the gain
-#   may come from that extra energy. Beyond $\kappa \approx 1$ this naive attacker does worse than guessing
-#   the mean for both allocations, so the comparison is informative only at the lower protection levels.
-# * **Acceptable cost: reproduced.** At $\kappa = 0.3$ the accuracy of FedSGD is unchanged within the spread
-#   over repeats; at $\kappa = 10$ it drops by about 15 points at ci scale and by 5.5-10 points at full scale
-#   (longer training absorbs more noise), so the bound is not met trivially, but the full-scale control is
-#   close to it.
+# The mechanism works as built: the conditional leakage estimate finds the modality with the wider encoder leakier
+# and gives it {glue:text}`share_a:.0f` % of the variance budget, and that lowers the worst-protected modality's
+# attack PSNR at the method's budget. But nothing in that gain needs the paper's idea. Values are at seed 0 (means
+# over the repeats, $\kappa = 0.3$); counts of seeds are over the ci sweep.
 #
-# These are qualitative agreements with an abstract that reports no numbers; they say that the mechanism
-# can work in a setting built to have unequal modalities, not that the paper's results hold.
+# * *Balance at the method's budget* ({repro-status}`balance`, the brief's 1 dB). CMI-proportional noise lowers the
+#   worst modality's PSNR by {glue:text}`gap_proportional:.2f` dB against uniform noise and passes at
+#   {repro-seeds}`balance:method:pass` seeds. The same rule fed the unconditional mutual information gains
+#   {glue:text}`gap_mi:.2f` dB (passes at {repro-seeds}`balance:ablation:pass`), a fixed split by encoder width
+#   {glue:text}`gap_width:.2f` dB ({repro-seeds}`balance:baseline2:pass`), a fixed split by input dimension
+#   {glue:text}`gap_indim:.2f` dB ({repro-seeds}`balance:baseline4:pass`), a split by gradient energy
+#   {glue:text}`gap_gradnorm:.2f` dB ({repro-seeds}`balance:baseline1:pass`), and uniform noise raised to the aware
+#   allocation's energy {glue:text}`gap_uniform_energy:.2f` dB ({repro-seeds}`balance:baseline3:pass`). The
+#   probe-tuned minimax split, which tries shares on the client's own data with no information theory, gains
+#   {glue:text}`gap_probe_minimax:.2f` dB ({repro-seeds}`balance:baseline5:pass`). What helps is giving the wider
+#   encoder more noise. Conditioning the estimate is not needed here, and neither is estimating at all. Part of
+#   the gain is also the extra noise energy that the budget lets the aware allocation inject
+#   ({glue:text}`energy_ratio:.2f` times uniform's).
+# * *Balance at equal total noise energy* (illustration `balance-equal-energy`, the brief's "equal total noise
+#   power"). With no extra energy, CMI-proportional noise gains {glue:text}`gap_proportional_E:.2f` dB over
+#   uniform noise. Its unconditional ablation gains {glue:text}`gap_mi_E:.2f` dB, the width split
+#   {glue:text}`gap_width_E:.2f` dB, the input-dimension split {glue:text}`gap_indim_E:.2f` dB and the
+#   gradient-energy split {glue:text}`gap_gradnorm_E:.2f` dB. None reaches 1 dB, and none can: at our encoder
+#   sizes no allocation of a fixed energy can lower the worst modality's PSNR by more than about
+#   {glue:text}`ceiling_E:.2f` dB (see "Claims"). This is a limit of the miniature's arithmetic, not a finding
+#   about the paper, so it is shown and not counted.
+# * *Cost* ({repro-status}`cost`, at most 5 points). The accuracy drop against no noise is
+#   {glue:text}`drop_proportional:.1f` points with CMI-proportional noise, {glue:text}`drop_uniform:.1f` with uniform
+#   noise at the same budget and {glue:text}`drop_uniform_energy:.1f` with uniform noise at the aware allocation's
+#   energy (clean accuracy {glue:text}`acc_clean:.1f` %). The method passes at {repro-seeds}`cost:method:pass`
+#   seeds, the ablation at {repro-seeds}`cost:ablation:pass` and the baseline at {repro-seeds}`cost:baseline1:pass`.
+#   At $\kappa = 0.3$ any allocation of this budget is cheap. The bound can be missed (at $\kappa = 10$ the drop is
+#   {glue:text}`drop_hi:.1f` points), but it is a "does not hurt" bound, and uniform noise meets it as well. It
+#   cannot single out the paper's allocation. A test that could would compare the allocations' accuracy at
+#   matched protection (the $\kappa$ at which each reaches the same worst-modality PSNR), which this page does not run.
+# * *The threat* (illustration `threat-real`): the undefended analytic inversion is exact by algebra, so it is
+#   shown, not counted.
 #
+# These are statements about a setting built to have unequal modalities, with an abstract that reports no numbers.
+# They say that a leakage-aware split can balance protection here, and that simpler splits do as well. The encoder
+# sizes 32/8 were chosen in a pilot, and they also fix which modality is leakier. That is why a split read off the
+# architecture matches the method.
+#
+# ## What a skeptic would try
+#
+# The converter of issue 34 tried the first baselines below. The notebook now measures all of them on the same
+# examples and noise budgets (seed 0, $\kappa = 0.3$, means over the repeats).
+#
+# * **Give uniform noise the same energy.** The method's budget fixes the sum of per-entry variances, so moving
+#   variance to the modality with more gradient entries raises the total energy by a factor
+#   {glue:text}`energy_ratio:.2f`. Uniform noise at that energy gains {glue:text}`gap_uniform_energy:.2f` dB on
+#   the worst modality, against the method's {glue:text}`gap_proportional:.2f` dB, and costs
+#   {glue:text}`drop_uniform_energy:.1f` points of accuracy.
+# * **Split without any information theory.** By encoder width (32 : 8), the gain is {glue:text}`gap_width:.2f` dB;
+#   in proportion to each modality's mean squared gradient norm it is {glue:text}`gap_gradnorm:.2f` dB, which
+#   over-protects A (share {glue:text}`share_a_gradnorm:.0f` %) so that B becomes the worst modality.
+# * **Drop the conditioning.** The unconditional estimate $I(X_m; \hat X_m)$ ranks the modalities the same way and
+#   gains {glue:text}`gap_mi:.2f` dB (share of A {glue:text}`share_a_mi:.0f` %).
+# * **The old control**, an allocation inverse to the leakage estimate, raises the worst modality's PSNR by
+#   {glue:text}`gap_inverse:.2f` dB (a negative gap): it pays by construction and is no longer a comparator.
+#
+# Reviewed by an independent skeptic (2026-12-07); what they tried is above and below, measured by the notebook.
+#
+# * **Tune the split on the client's own data.** Simulate the attack on the probe samples for each share of A on
+#   a fixed grid and keep the minimax share (mean share {glue:text}`share_a_probe_minimax:.0f` %). It gains
+#   {glue:text}`gap_probe_minimax:.2f` dB on the attack examples, against the method's
+#   {glue:text}`gap_proportional:.2f` dB. The reviewer used a finer grid of 49 shares; the page uses 19 to keep
+#   the ci run short.
+# * **Split by input dimension** (64 : 24, share of A {glue:text}`share_a_indim:.0f` %): {glue:text}`gap_indim:.2f`
+#   dB at the method's budget, {glue:text}`gap_indim_E:.2f` dB at equal energy.
+# * **Ask whether the equal-energy test could pass at all.** It could not. The ceiling is {glue:text}`ceiling_E:.2f`
+#   dB for any allocation (see "Claims"), even one tuned on the attack examples themselves. The test was therefore
+#   demoted to an illustration and removed from the headline mappings.
+# * **Look for a discriminating cost test.** None of the comparators fails the 5-point bound at $\kappa = 0.3$
+#   (see the verdict). Matched protection, or a $\kappa$ at which uniform noise breaks the bound, would be needed.
+
 # ## What the miniature cannot show
 #
 # * Whether the paper's own leakage estimator, its cross-modal mutual-information regulariser and its noise

@@ -85,6 +85,27 @@ def test_allocate_noise_sums_to_the_budget_and_is_monotone():
     assert np.allclose(K.allocate_noise(lk, 3.0, "uniform"), 1.0)
 
 
+def test_noise_energy_is_the_expected_squared_norm_of_the_noise():
+    var, n = np.array([0.25, 4.0]), np.array([30, 7])
+    assert K.noise_energy(var, n) == pytest.approx(0.25 * 30 + 4.0 * 7)
+    # Monte Carlo: the squared norm of one draw of the noise vector averages to the energy
+    rng = np.random.default_rng(3)
+    draws = [np.sum(np.sqrt(v) ** 2 * rng.normal(size=(4000, int(k))) ** 2, axis=1) for v, k in zip(var, n)]
+    assert np.mean(draws[0] + draws[1]) == pytest.approx(K.noise_energy(var, n), rel=0.02)
+
+
+def test_match_noise_energy_keeps_the_ratios_and_hits_the_energy():
+    var, n = np.array([0.6, 0.2]), np.array([2080, 200])
+    out = K.match_noise_energy(var, n, 10.0)
+    assert K.noise_energy(out, n) == pytest.approx(10.0)
+    assert out[0] / out[1] == pytest.approx(3.0)
+    # uniform variances at the energy of an allocation: each equals E / sum(n)
+    u = K.match_noise_energy(np.ones(2), n, K.noise_energy(var, n))
+    np.testing.assert_allclose(u, K.noise_energy(var, n) / n.sum())
+    # idempotent at its own energy
+    np.testing.assert_allclose(K.match_noise_energy(var, n, K.noise_energy(var, n)), var)
+
+
 def test_fc_analytic_inversion_is_exact_at_batch_one():
     rng = np.random.default_rng(4)
     n, h, d = 5, 7, 11
@@ -154,6 +175,14 @@ def test_bad_input():
         K.allocate_noise([-1.0, 2.0], 1.0)
     with pytest.raises(ValueError, match="total_var"):
         K.allocate_noise([1.0, 2.0], 0.0)
+    with pytest.raises(ValueError, match="same shape"):
+        K.noise_energy([1.0, 2.0], [3])
+    with pytest.raises(ValueError, match="positive"):
+        K.noise_energy([1.0, 2.0], [3, 0])
+    with pytest.raises(ValueError, match="at least one positive"):
+        K.match_noise_energy([0.0, 0.0], [3, 4], 1.0)
+    with pytest.raises(ValueError, match="energy"):
+        K.match_noise_energy([1.0, 0.0], [3, 4], 0.0)
     with pytest.raises(ValueError, match="disagree"):
         K.fc_analytic_inversion(np.zeros((2, 3, 4)), np.zeros((2, 4)))
     with pytest.raises(ValueError, match="shapes differ"):

@@ -14,7 +14,9 @@ Notation (paper -> here):
 - :math:`I(X; Y)`, :math:`I(X; Y \mid Z)` (Gaussian log-det estimates) -> :func:`gaussian_mi`, :func:`gaussian_cmi`
 - leakage :math:`\ell_m = I(X_m; \hat X_m \mid \hat X_{-m})` -> ``leak[m]``, with :math:`\hat X_m` the attacker's
   inversion of :math:`G_m`
-- per-modality noise variance :math:`\sigma_m^2` -> :func:`allocate_noise`
+- per-modality noise variance :math:`\sigma_m^2` -> :func:`allocate_noise`; total noise energy
+  :math:`\sum_m n_m \sigma_m^2` over the :math:`n_m` perturbed gradient entries -> :func:`noise_energy`,
+  :func:`match_noise_energy`
 - gradient inversion attack -> :func:`fc_analytic_inversion`; attack success -> :func:`psnr`
 """
 
@@ -25,7 +27,7 @@ import numpy as np
 from repro.validate import check_int, check_positive, finite_array
 
 __all__ = [
-    "gaussian_mi", "gaussian_cmi", "allocate_noise", "fc_analytic_inversion", "psnr",
+    "gaussian_mi", "gaussian_cmi", "allocate_noise", "noise_energy", "match_noise_energy", "fc_analytic_inversion", "psnr",
     "make_two_modal_digits", "init_late_fusion", "late_fusion_grads", "predict", "fedsgd_train",
 ]
 
@@ -139,6 +141,58 @@ def allocate_noise(leakages: np.ndarray, total_var: float, rule: str = "proporti
     else:
         raise ValueError(f"rule must be 'proportional', 'uniform' or 'inverse'; got {rule!r}")
     return total_var * w / w.sum()
+
+
+def noise_energy(var: np.ndarray, n_entries: np.ndarray) -> float:
+    r"""Total noise energy :math:`E = \sum_m n_m \sigma_m^2` of per-entry Gaussian noise (brief 14.4, "total noise
+    power").
+
+    Parameters
+    ----------
+    var : array, shape (M,)
+        Per-entry noise variances :math:`\sigma_m^2 \ge 0` of the M modalities.
+    n_entries : array, shape (M,)
+        Number of perturbed gradient entries :math:`n_m > 0` of each modality (its encoder's weights and biases).
+
+    Returns
+    -------
+    float
+        The expected squared norm of the injected noise vector.
+    """
+    v = finite_array(var, "var", ndim=1)
+    n = finite_array(n_entries, "n_entries", ndim=1)
+    if v.shape != n.shape:
+        raise ValueError(f"var and n_entries need the same shape; got {v.shape} and {n.shape}")
+    if np.any(v < 0) or np.any(n <= 0):
+        raise ValueError("var must be non-negative and n_entries positive")
+    return float(v @ n)
+
+
+def match_noise_energy(var: np.ndarray, n_entries: np.ndarray, energy: float) -> np.ndarray:
+    r"""Rescale per-modality variances to a given total noise energy, keeping their ratios.
+
+    .. math:: \sigma_m^2 \leftarrow \sigma_m^2 \, E / \sum_j n_j \sigma_j^2
+
+    so that :func:`noise_energy` of the result is :math:`E`. Used to compare allocations at equal total noise
+    energy, where :func:`allocate_noise` fixes the sum of the per-entry variances instead.
+
+    Parameters
+    ----------
+    var : array, shape (M,)
+        Per-entry variances, not all zero.
+    n_entries : array, shape (M,)
+    energy : float
+        The target :math:`E > 0`.
+
+    Returns
+    -------
+    array, shape (M,)
+    """
+    e0 = noise_energy(var, n_entries)
+    energy = check_positive(energy, "energy")
+    if e0 <= 0:
+        raise ValueError("var must have at least one positive entry")
+    return np.asarray(var, dtype=float) * (energy / e0)
 
 
 def fc_analytic_inversion(grad_w: np.ndarray, grad_b: np.ndarray, clip: tuple[float, float] | None = None) -> np.ndarray:
