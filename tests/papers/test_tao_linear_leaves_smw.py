@@ -135,7 +135,7 @@ def test_leaf_step_is_exact_ridge_with_intercept():
         assert np.allclose(T.W_leaves[l], ref.coef_, atol=1e-9)
         assert np.isclose(T.b_leaves[l], ref.intercept_, atol=1e-9)
     with pytest.raises(ValueError):
-        K.leaf_step(T, X, y, 2.0, "svd")
+        K.leaf_step(T, X, y, 2.0, "qr")
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -226,3 +226,47 @@ def test_control_solvers():
     assert not np.allclose(Tg.W_leaves, Te.W_leaves, atol=1e-8)  # 10 CG steps on a 75 x 75 system: inexact
     Tc_fit, h = K.tao_fit(T, X, y, 1.0, 2, "constant")
     assert np.all(Tc_fit.W_leaves == 0) and np.all(np.diff(h) <= 1e-10 * np.array(h[:-1]))
+
+
+@pytest.mark.parametrize("n,D", [(5, 40), (40, 5), (30, 30), (1, 7)])
+@pytest.mark.parametrize("lam", [1e-3, 1.0, 1e3])
+def test_svd_baseline_is_the_same_exact_ridge(n, D, lam):
+    X, y = _data(n, D, 3)
+    wp, ws = K.ridge_primal(X, y, lam), K.ridge_svd(X, y, lam)
+    assert np.max(np.abs(wp - ws)) < 1e-8 * max(1.0, np.abs(wp).max())
+
+
+def test_svd_count_closed_form_and_scaling():
+    # R-SVD count (Golub & Van Loan Fig. 5.4.1) plus the three small products, symmetric in the wide/tall case
+    assert K.leaf_flops(10, 100, "svd") == 6 * 100 * 100 + 20 * 1000 + 2 * 10 * 10 + 2 * 10 + 2 * 100 * 10
+    assert K.leaf_flops(100, 10, "svd") == 6 * 100 * 100 + 20 * 1000 + 2 * 100 * 10 + 2 * 10 + 2 * 10 * 10
+    assert K.leaf_flops(0, 10, "svd") == 0
+    # it shrinks with the leaf like the dual form, but costs more than the dual Cholesky when n < D
+    D = 300
+    svd = [K.leaf_flops(n, D, "svd") for n in (10, 50, 100, 200)]
+    assert all(a < b for a, b in zip(svd, svd[1:]))
+    assert all(K.leaf_flops(n, D, "svd") > K.leaf_flops(n, D, "woodbury") for n in (10, 50, 100, 200))
+    assert K.leaf_work(50, D, "svd") == K.leaf_flops(50, D, "svd") + 2 * 50 * D + 2 * 50 + 2 * D
+
+
+def test_leaf_step_counts_and_fits_with_the_svd_baseline():
+    X, y = _data(200, 30, 4)
+    T = K.init_tree(X, y, 3, np.random.default_rng(0))
+    Tp, Ts = T.copy(), T.copy()
+    leaf = K.route(T, X)
+    K.leaf_step(Tp, X, y, 1.0, "primal", leaf)
+    work = K.leaf_step(Ts, X, y, 1.0, "svd", leaf)
+    assert np.allclose(Tp.W_leaves, Ts.W_leaves, atol=1e-10) and np.allclose(Tp.b_leaves, Ts.b_leaves, atol=1e-10)
+    sizes = np.bincount(leaf, minlength=8)
+    assert work == sum(K.leaf_work(int(s), 30, "svd") for s in sizes)
+
+
+def test_global_ridge_step_is_one_ridge_counted_as_one_leaf():
+    X, y = _data(120, 9, 7)
+    w, b, work = K.global_ridge_step(X, y, 3.0)
+    ref = Ridge(alpha=3.0).fit(X, y)
+    assert np.allclose(w, ref.coef_, atol=1e-9) and np.isclose(b, ref.intercept_, atol=1e-9)
+    assert work == K.leaf_work(120, 9, "primal")
+    assert np.allclose(K.global_ridge_step(X, y, 3.0, "woodbury")[0], w, atol=1e-9)
+    with pytest.raises(ValueError):
+        K.global_ridge_step(X, y[:5], 3.0)

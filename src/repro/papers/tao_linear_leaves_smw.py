@@ -43,11 +43,15 @@ from scipy.linalg import cho_factor, cho_solve
 from repro.timing import best_time  # noqa: F401 - shared helper, used as K.best_time
 
 SOLVERS = ("primal", "woodbury", "auto")
+#: exact leaf solvers that do *not* use the paper's idea, counted as naive baselines on the page:
+#: ``"svd"`` solves each leaf's ridge through the thin SVD of its reduced set (the textbook ridge solve).
+BASELINE_SOLVERS = ("svd",)
+COUNTED_SOLVERS = (*SOLVERS, *BASELINE_SOLVERS)
 #: leaf solvers that are *not* the exact ridge step, used only as controls on the page:
 #: ``"dual-cg"`` stops conjugate gradients on the dual system after :data:`CG_STEPS` steps (a cheaper,
 #: inexact leaf step); ``"constant"`` fits each leaf as a constant (its mean: no linear model).
 CONTROL_SOLVERS = ("dual-cg", "constant")
-LEAF_SOLVERS = (*SOLVERS, *CONTROL_SOLVERS)
+LEAF_SOLVERS = (*COUNTED_SOLVERS, *CONTROL_SOLVERS)
 CG_STEPS = 10
 
 
@@ -123,6 +127,22 @@ def ridge_auto(X: np.ndarray, y: np.ndarray, lam: float) -> np.ndarray:
     return ridge_primal(X, y, lam)
 
 
+def ridge_svd(X: np.ndarray, y: np.ndarray, lam: float) -> np.ndarray:
+    """Ridge coefficients (no intercept) through the thin SVD of X: the textbook solve, no Woodbury form.
+
+    With :math:`X = U \\operatorname{diag}(s) V^T` (thin, :math:`k = \\min(n, D)` singular values),
+    :math:`w = V \\operatorname{diag}(s / (s^2 + \\lambda)) U^T y`, the same vector as :func:`ridge_primal`
+    (e.g. Hastie, Tibshirani & Friedman, *Elements of Statistical Learning*, eq. 3.47). A thin SVD costs
+    about :math:`6 m k^2 + 20 k^3` flops for :math:`m = \\max(n, D)` (Golub & Van Loan, *Matrix
+    Computations*, 3rd ed., Fig. 5.4.1, R-SVD with :math:`U_1`, :math:`\\Sigma`, :math:`V`), so it too gets
+    cheaper as a leaf gets smaller than D, but with a larger constant than the dual Cholesky solve. Used
+    on the page as a naive baseline of the speed tests. Same shapes as :func:`ridge_primal`.
+    """
+    X, y = _check_ridge(X, y, lam)
+    U, s, Vt = np.linalg.svd(X, full_matrices=False)
+    return Vt.T @ ((s / (s * s + lam)) * (U.T @ y))
+
+
 def ridge_dual_cg(X: np.ndarray, y: np.ndarray, lam: float, steps: int = CG_STEPS) -> np.ndarray:
     """An *inexact* dual ridge solve: ``steps`` conjugate-gradient steps on ``(X X^T + lam I) a = y`` from 0.
 
@@ -155,14 +175,15 @@ _RIDGE: dict[str, Callable[[np.ndarray, np.ndarray, float], np.ndarray]] = {
     "primal": ridge_primal,
     "woodbury": ridge_woodbury,
     "auto": ridge_auto,
+    "svd": ridge_svd,
     "dual-cg": ridge_dual_cg,
 }
 
 
 def _leaf_size(n: int, D: int, method: str) -> tuple[int, int]:
     """Validated ``(n, D)`` of a leaf and its solver name (shared by the leaf counts)."""
-    if method not in SOLVERS:
-        raise ValueError(f"method must be one of {SOLVERS}; got {method!r}")
+    if method not in COUNTED_SOLVERS:
+        raise ValueError(f"method must be one of {COUNTED_SOLVERS}; got {method!r}")
     if int(n) != n or int(D) != D or n < 0 or D < 1:
         raise ValueError(f"n must be an int >= 0 and D an int >= 1; got n={n!r}, D={D!r}")
     return int(n), int(D)
@@ -174,12 +195,14 @@ def leaf_flops(n: int, D: int, method: str) -> int:
     primal: Gram ``X^T X`` (symmetric, n D^2) + Cholesky (D^3/3) + ``X^T y`` (2 n D)
     + two triangular solves (2 D^2). woodbury: Gram ``X X^T`` (n^2 D) + Cholesky (n^3/3)
     + two triangular solves (2 n^2) + ``X^T alpha`` (2 n D). auto: the smaller of the two.
-    The two counts are equal exactly at n = D, the per-leaf crossover.
+    The two counts are equal exactly at n = D, the per-leaf crossover. svd (the naive baseline,
+    :func:`ridge_svd`): thin SVD, ``6 m k^2 + 20 k^3`` with ``m = max(n, D)``, ``k = min(n, D)``
+    (Golub & Van Loan, Fig. 5.4.1, R-SVD), + ``U^T y`` (2 n k) + scaling (2 k) + ``V (.)`` (2 D k).
 
     Parameters
     ----------
     n, D : int >= 0
-    method : {"primal", "woodbury", "auto"}
+    method : {"primal", "woodbury", "auto", "svd"}
 
     Returns
     -------
@@ -188,6 +211,9 @@ def leaf_flops(n: int, D: int, method: str) -> int:
     n, D = _leaf_size(n, D, method)
     if n == 0:
         return 0
+    if method == "svd":
+        m, k = max(n, D), min(n, D)
+        return 6 * m * k * k + 20 * k**3 + 2 * n * k + 2 * k + 2 * D * k
     primal = n * D * D + D**3 // 3 + 2 * n * D + 2 * D * D
     woodbury = n * n * D + n**3 // 3 + 2 * n * n + 2 * n * D
     return {"primal": primal, "woodbury": woodbury, "auto": min(primal, woodbury)}[method]
@@ -327,8 +353,8 @@ def leaf_step(tree: ObliqueTree, X: np.ndarray, y: np.ndarray, lam: float, solve
     """Refit every leaf exactly (in place): ridge with unpenalised intercept on its reduced set.
 
     The intercept is handled by centring the leaf's instances, then :func:`ridge_primal`,
-    :func:`ridge_woodbury` or :func:`ridge_auto` solves for the slope. An empty leaf gets slope 0
-    (the minimiser of its penalty) and keeps its intercept. ``leaf`` (N,) may pass the routing
+    :func:`ridge_woodbury`, :func:`ridge_auto` or (the naive baseline) :func:`ridge_svd` solves for the
+    slope. An empty leaf gets slope 0 (the minimiser of its penalty) and keeps its intercept. ``leaf`` (N,) may pass the routing
     ``route(tree, X)`` precomputed, so that timing the step measures only the leaf solves.
     The control solvers (:data:`CONTROL_SOLVERS`) are *not* exact: ``"dual-cg"`` solves the dual
     system inexactly (:func:`ridge_dual_cg`), ``"constant"`` sets each slope to 0 and the
@@ -336,7 +362,8 @@ def leaf_step(tree: ObliqueTree, X: np.ndarray, y: np.ndarray, lam: float, solve
 
     Returns
     -------
-    int : the arithmetic of the step (:func:`leaf_work` summed over leaves) for the exact solvers;
+    int : the arithmetic of the step (:func:`leaf_work` summed over leaves) for the exact solvers
+    (:data:`COUNTED_SOLVERS`);
     0 for the control solvers, whose work the page does not count.
     """
     if solver not in LEAF_SOLVERS:
@@ -360,9 +387,29 @@ def leaf_step(tree: ObliqueTree, X: np.ndarray, y: np.ndarray, lam: float, solve
         xm, ym = Xl.mean(0), yl.mean()
         w = _RIDGE[solver](Xl - xm, yl - ym, lam)
         tree.W_leaves[l], tree.b_leaves[l] = w, ym - xm @ w
-        if solver in SOLVERS:
+        if solver in COUNTED_SOLVERS:
             flops += leaf_work(len(idx), X.shape[1], solver)
     return flops
+
+
+def global_ridge_step(X: np.ndarray, y: np.ndarray, lam: float, solver: str = "primal") -> tuple[np.ndarray, float, int]:
+    """One linear (ridge) regression on all of ``X``, computed by the code of :func:`leaf_step`.
+
+    It is the leaf step of a tree of depth 0 (a single leaf holding every instance), so a wall-clock
+    ratio "leaf step of a tree / one regression" times the same code path on both sides.
+
+    Returns
+    -------
+    (w, b, work) : slope (D,), intercept, and the counted arithmetic (``leaf_work(N, D, solver)``)
+    """
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y, dtype=float)
+    if X.ndim != 2 or y.shape != (X.shape[0],):
+        raise ValueError(f"need X (N, D) and y (N,); got {X.shape}, {y.shape}")
+    D = X.shape[1]
+    T = ObliqueTree(0, np.zeros((0, D)), np.zeros(0), np.zeros((1, D)), np.zeros(1))
+    work = leaf_step(T, X, y, lam, solver, np.zeros(len(X), dtype=int))
+    return T.W_leaves[0], float(T.b_leaves[0]), work
 
 
 def decision_level_step(tree: ObliqueTree, X: np.ndarray, y: np.ndarray, level: int,
