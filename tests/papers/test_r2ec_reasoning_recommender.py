@@ -139,3 +139,56 @@ def test_bad_input():
         K.fused_reward(torch.zeros(1, 2, 3), torch.tensor([0]), 1.5)
     with pytest.raises(ValueError, match="G >= 2"):
         K.group_advantages(torch.zeros(3, 1))
+
+
+def test_best_of_group_topk():
+    a = torch.tensor([[0.1, 0.9, -0.5, 0.3], [2.0, -1.0, 0.0, 1.0]])
+    assert K.best_of_group(a).tolist() == [[False, True, False, False], [True, False, False, False]]
+    assert K.best_of_group(a, 2).tolist() == [[False, True, False, True], [True, False, False, True]]
+    assert K.best_of_group(a, 9).all()                     # k capped at G, as in the official code
+    with pytest.raises(ValueError, match="k must"):
+        K.best_of_group(a, 0)
+
+
+def _broadcast_loss_brute_force(logp, adv, rec_logits, target, topk):
+    """The official mini-batch arithmetic written out: one user's group per mini-batch, advantages of shape
+    (m, 1, 1) times ratios of shape (m, 1), i.e. a sum over all (i, j) pairs of trajectories."""
+    total = 0.0
+    B, G = adv.shape
+    mask = K.best_of_group(adv, topk).double()
+    logp_item = rec_logits.log_softmax(-1)[torch.arange(B)[:, None], torch.arange(G)[None], target[:, None]]
+    for b in range(B):
+        tok = sum(-adv[b, i] * logp[b, j] for i in range(G) for j in range(G)) / G / G   # / mask sum / m
+        item = sum(-adv[b, i] * mask[b, i] * logp_item[b, j] for i in range(G) for j in range(G)) / (G * G)
+        total = total + tok + item
+    return total / B
+
+
+@pytest.mark.parametrize("topk", [1, 2])
+def test_as_executed_loss_matches_brute_force_broadcast(topk):
+    rng = np.random.default_rng(4)
+    logp = torch.tensor(rng.normal(size=(3, 4)), requires_grad=True)
+    adv = K.group_advantages(torch.tensor(rng.random((3, 4))))
+    rec = torch.tensor(rng.normal(size=(3, 4, 7)), requires_grad=True)
+    t = torch.tensor([0, 3, 6])
+    got = K.recpo_loss_as_executed(logp, adv, rec, t, relabel_topk=topk)
+    want = _broadcast_loss_brute_force(logp, adv, rec, t, topk)
+    torch.testing.assert_close(got, want)
+    got.backward()
+    # group-normalised advantages have zero mean: the reasoning tokens receive no gradient
+    torch.testing.assert_close(logp.grad, torch.zeros_like(logp), atol=1e-12, rtol=0)
+    # every trajectory's rec_head gets the same (positive) weight, not only the best one
+    assert (rec.grad[:, :, :].abs().sum(-1) > 0).all()
+
+
+def test_recpo_options_run_and_validate():
+    tr = K.make_seqrec_data(100, seed=1)
+    torch.manual_seed(0)
+    d = K.DualHeadRec(tr["n_items"])
+    K.train_recpo(d, tr["hist"], tr["target"], 3, batch=32, temperature=2.0, relabel_topk=2,
+                  negatives="in-batch", loss="as-executed")
+    assert torch.isfinite(d(tr["hist"])).all()
+    with pytest.raises(ValueError, match="temperature"):
+        K.train_recpo(d, tr["hist"], tr["target"], 1, temperature=0.0)
+    with pytest.raises(ValueError, match="negatives"):
+        K.train_recpo(d, tr["hist"], tr["target"], 1, loss="clipped")

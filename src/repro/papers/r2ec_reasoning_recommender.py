@@ -17,7 +17,8 @@ Notation (paper -> here):
   ``reward_softmax_weight`` w = 0.05, ``reward_ndcg_k`` K = 1000) -> ``fused_reward``.
 - group-normalised ("gaussian") advantages ``A_g = (R_g - mean_g R) / (std_g R + 1e-8)`` -> ``group_advantages``.
 - RecPO loss: policy-gradient term on the reasoning tokens with advantage ``A_g``, plus the item loss on the
-  best trajectory of each group (``relabel_topk`` = 1) -> ``recpo_loss``.
+  best trajectory of each group (``relabel_topk`` = 1) -> ``recpo_loss``; the official code's loss as it
+  computes it (a broadcast over the mini-batch, see the function) -> ``recpo_loss_as_executed``.
 - NDCG@k / Hit@k with one relevant item (``trainers/utils.calculate_metrics``) -> ``ndcg_at_k``, ``recall_at_k``.
 """
 
@@ -31,7 +32,7 @@ from repro.validate import check_int
 
 __all__ = [
     "ndcg_at_k", "recall_at_k", "target_rank", "fused_reward", "group_advantages", "best_of_group",
-    "recpo_loss", "make_seqrec_data", "DualHeadRec", "PlainRec", "popularity_scores",
+    "recpo_loss", "recpo_loss_as_executed", "make_seqrec_data", "DualHeadRec", "PlainRec", "popularity_scores",
 ]
 
 
@@ -155,38 +156,71 @@ def group_advantages(rewards: torch.Tensor, eps: float = 1e-8) -> torch.Tensor:
     return (r - r.mean(1, keepdim=True)) / (r.std(1, keepdim=True) + eps)
 
 
-def best_of_group(advantages: torch.Tensor) -> torch.Tensor:
-    """Mask of each group's best trajectory (official ``relabel_topk = 1``), (B, G) bool."""
+def best_of_group(advantages: torch.Tensor, k: int = 1) -> torch.Tensor:
+    """Mask of each group's ``k`` best trajectories (official ``relabel_topk``: 1 by default, 2 in
+    ``launch_train.sh``), (B, G) bool; ``k`` is capped at G as in the official code."""
+    check_int(k, "k", least=1)
     a = _as_tensor(advantages, "advantages")
     if a.ndim != 2:
         raise ValueError(f"advantages must be (B, G), got {tuple(a.shape)}")
     mask = torch.zeros_like(a, dtype=torch.bool)
-    mask.scatter_(-1, a.argmax(-1, keepdim=True), True)
+    # k = 1 by argmax (the first of tied maxima; the page's pre-registered runs), k > 1 by topk as officially
+    idx = a.argmax(-1, keepdim=True) if k == 1 else a.topk(min(k, a.shape[-1]), dim=-1).indices
+    mask.scatter_(-1, idx, True)
     return mask
 
 
 def recpo_loss(logp_tokens: torch.Tensor, advantages: torch.Tensor, rec_logits: torch.Tensor,
-               target: torch.Tensor) -> torch.Tensor:
-    """RecPO loss for one on-policy step (official ``batch_forward`` with ratio 1, so clipping is inactive).
+               target: torch.Tensor, relabel_topk: int = 1) -> torch.Tensor:
+    """RecPO loss for one on-policy step, as the paper describes it (ratio 1, so clipping is inactive).
 
-    ``L = -mean_{b,g} A_bg log pi(r_bg)  -  mean_b A_b,best log softmax(s_b,best)[target_b]``: a policy
-    gradient on the reasoning tokens (lm_head) and, on each user's best trajectory, the advantage-weighted
-    likelihood of the target item (rec_head).
+    ``L = -mean_{b,g} A_bg log pi(r_bg)  -  mean_b sum_{g in top-k} A_bg log softmax(s_bg)[target_b]``: a
+    policy gradient on the reasoning tokens (lm_head) and, on each user's ``relabel_topk`` best trajectories, the
+    advantage-weighted likelihood of the target item (rec_head).
 
     Parameters
     ----------
     logp_tokens : (B, G) log-probabilities of the sampled reasoning tokens.
     advantages : (B, G) group advantages (treated as constants).
-    rec_logits : (B, G, n_items) rec_head scores of each trajectory.
-    target : (B,) relevant items.
+    rec_logits : (B, G, n) rec_head scores of each trajectory over n candidate items.
+    target : (B,) index of each user's relevant item among the n candidates.
+    relabel_topk : how many best trajectories per group get the item loss.
     """
     if logp_tokens.shape != advantages.shape or rec_logits.shape[:2] != advantages.shape:
         raise ValueError("logp_tokens, advantages (B, G) and rec_logits (B, G, n) disagree")
     adv = advantages.detach()
     token_loss = -(adv * logp_tokens).mean()
-    best = best_of_group(adv)
+    best = best_of_group(adv, relabel_topk)
     logp_item = rec_logits.log_softmax(-1).gather(-1, target.long().view(-1, 1, 1).expand(-1, adv.shape[1], 1))
     item_loss = -(adv * best * logp_item.squeeze(-1)).sum(1).mean()
+    return token_loss + item_loss
+
+
+def recpo_loss_as_executed(logp_tokens: torch.Tensor, advantages: torch.Tensor, rec_logits: torch.Tensor,
+                           target: torch.Tensor, relabel_topk: int = 1) -> torch.Tensor:
+    """RecPO loss as the official ``RecPOTrainer.batch_forward`` computes it (our reading of commit 449a544).
+
+    The official code multiplies a (m, 1) advantage column, unsqueezed to (m, 1, 1), by (m, T) token ratios and
+    by (m, 1) item-probability ratios; broadcasting makes both products (m, m, ...), so every trajectory's
+    advantage multiplies every trajectory's log-probability within a mini-batch. The mini-batch holds
+    ``min(8, train_batch_size) = 4`` rows, one user's group of G = 4 trajectories (rows are user-major). At
+    ratio 1 the gradient is that of, per user b and averaged over users,
+
+    ``L_b = -mean_g(A_bg) * mean_g log pi(r_bg)  -  mean_g(A_bg m_bg) * mean_g log softmax(s_bg)[target_b]``
+
+    with ``m`` the top-k relabel mask. Group-normalised advantages have zero mean, so the first term (the policy
+    gradient on the reasoning) vanishes, and the item loss is a cross-entropy on *all* trajectories weighted by
+    the mean of the best advantages. One-token chains here, so the per-token mean is the token's log-probability.
+
+    Parameters are those of :func:`recpo_loss`.
+    """
+    if logp_tokens.shape != advantages.shape or rec_logits.shape[:2] != advantages.shape:
+        raise ValueError("logp_tokens, advantages (B, G) and rec_logits (B, G, n) disagree")
+    adv = advantages.detach()
+    best = best_of_group(adv, relabel_topk)
+    logp_item = rec_logits.log_softmax(-1).gather(-1, target.long().view(-1, 1, 1).expand(-1, adv.shape[1], 1))
+    token_loss = -(adv.mean(1) * logp_tokens.mean(1)).mean()
+    item_loss = -((adv * best).mean(1) * logp_item.squeeze(-1).mean(1)).mean()
     return token_loss + item_loss
 
 
@@ -294,42 +328,64 @@ def popularity_scores(train_target: torch.Tensor, n_users: int, n_items: int) ->
 
 
 def train_plain(model: PlainRec, hist: torch.Tensor, target: torch.Tensor, steps: int, lr: float = 0.02,
-                batch: int = 256, seed: int = 0) -> PlainRec:
-    """Next-item cross-entropy training of a recommender (also RecPO's warm-up of the dual-head encoder)."""
+                batch: int = 256, seed: int = 0, on_step=None) -> PlainRec:
+    """Next-item cross-entropy training of a recommender (also RecPO's warm-up of the dual-head encoder).
+
+    ``on_step(step, model)``, if given, is called after every step (1-based), e.g. to keep a copy of the model
+    stopped early without a second run.
+    """
     from repro.optim import Adam
 
     check_int(steps, "steps", least=0)
     g = torch.Generator().manual_seed(seed)
     opt = Adam(model.parameters(), lr=lr)
-    for _ in range(steps):
+    for step in range(steps):
         idx = torch.randint(0, hist.shape[0], (min(batch, hist.shape[0]),), generator=g)
         loss = nn.functional.cross_entropy(model(hist[idx]), target[idx])
         opt.zero_grad()
         loss.backward()
         opt.step()
+        if on_step is not None:
+            on_step(step + 1, model)
     return model
 
 
 def train_recpo(model: DualHeadRec, hist: torch.Tensor, target: torch.Tensor, steps: int, group: int = 4,
                 sim_weight: float = 0.05, k: int = 1000, lr: float = 0.02, batch: int = 256, seed: int = 0,
-                random_reward: bool = False) -> DualHeadRec:
+                random_reward: bool = False, temperature: float = 1.0, relabel_topk: int = 1,
+                negatives: str = "all", loss: str = "paper", in_batch_users: int | None = None) -> DualHeadRec:
     """RecPO (Alg. 1 of the paper, official ``RecPOTrainer.training_step``), one on-policy step per batch.
 
-    For each user sample ``group`` reasoning tokens from lm_head, score the items with rec_head, compute the
-    fused reward, group-normalise, and descend :func:`recpo_loss`. ``random_reward`` replaces the reward
-    by noise (a control: the same updates without any recommendation signal).
+    For each user sample ``group`` reasoning tokens from lm_head (at ``temperature``), score the items with
+    rec_head, compute the fused reward over all items, group-normalise, and descend :func:`recpo_loss`
+    (``loss="paper"``) or :func:`recpo_loss_as_executed` (``loss="as-executed"``). ``negatives="in-batch"``
+    restricts the item loss's softmax to the batch's target items (official), ``"all"`` uses every item;
+    ``in_batch_users`` (with in-batch negatives) splits the batch into consecutive blocks of that many users and
+    takes each user's negatives from its own block only (official launch: 4 users per device x 3 GPUs = 12
+    targets); ``None`` uses the whole batch.
+    ``random_reward`` replaces the reward by noise (the same updates without any recommendation signal).
+    The official launch script uses temperature 2, ``relabel_topk`` 2, in-batch negatives.
     """
     from repro.optim import Adam
 
     check_int(steps, "steps", least=0)
     check_int(group, "group", least=2)
+    if not float(temperature) > 0:
+        raise ValueError(f"temperature must be > 0, got {temperature}")
+    if in_batch_users is not None:
+        check_int(in_batch_users, "in_batch_users", least=1)
+    if negatives not in ("all", "in-batch") or loss not in ("paper", "as-executed"):
+        raise ValueError(f"negatives in ('all', 'in-batch') and loss in ('paper', 'as-executed'); got "
+                         f"{negatives!r}, {loss!r}")
+    loss_fn = recpo_loss if loss == "paper" else recpo_loss_as_executed
     g = torch.Generator().manual_seed(seed)
     opt = Adam(model.parameters(), lr=lr)
     for _ in range(steps):
         idx = torch.randint(0, hist.shape[0], (min(batch, hist.shape[0]),), generator=g)
         h, logits = model.reason_logits(hist[idx])
         logp_all = logits.log_softmax(-1)
-        tokens = torch.multinomial(logp_all.detach().exp(), group, replacement=True, generator=g)
+        probs = (logits.detach() / temperature).log_softmax(-1).exp()   # at temperature 1: exp(logp_all)
+        tokens = torch.multinomial(probs, group, replacement=True, generator=g)
         logp = logp_all.gather(-1, tokens)
         scores = model.rec_scores(h, tokens)
         with torch.no_grad():
@@ -338,8 +394,15 @@ def train_recpo(model: DualHeadRec, hist: torch.Tensor, target: torch.Tensor, st
             else:
                 reward = fused_reward(scores, target[idx], sim_weight=sim_weight, k=k)
             adv = group_advantages(reward)
-        loss = recpo_loss(logp, adv, scores, target[idx])
+        if negatives == "in-batch":
+            item_logits, item_target = scores[:, :, target[idx]], torch.arange(len(idx))
+            if in_batch_users is not None:
+                block = torch.arange(len(idx)) // in_batch_users
+                item_logits = item_logits.masked_fill((block[:, None] != block[None, :])[:, None, :], float("-inf"))
+        else:
+            item_logits, item_target = scores, target[idx]
+        total = loss_fn(logp, adv, item_logits, item_target, relabel_topk=relabel_topk)
         opt.zero_grad()
-        loss.backward()
+        total.backward()
         opt.step()
     return model
