@@ -177,14 +177,19 @@ def _recursion(A: np.ndarray, S: ArrayLike, etas: ArrayLike, Sigma0: ArrayLike, 
     out[0] = U.T @ Sigma0 @ U
     lsum = lam[:, None] + lam[None, :]
     lprod = lam[:, None] * lam[None, :]
-    diag = np.arange(d)
-    for t, eta in enumerate(etas):
+    # per-step factors, vectorised over t: Σ_{t+1} = Σ_t ∘ F_t + η_t² S (+ η_t² tr(HΣ_t) H if gaussian)
+    e2 = etas**2
+    F = 1.0 - etas[:, None, None] * lsum + e2[:, None, None] * lprod * (2.0 if gaussian else 1.0)
+    N = e2[:, None, None] * Sb
+    G = e2[:, None] * lam  # extra Isserlis term on the diagonal: η² λ_i Σ_j λ_j P_jj
+    for t in range(etas.size):
         P = out[t]
-        nxt = P * (1.0 - eta * lsum + eta**2 * lprod) + eta**2 * Sb
-        if gaussian:  # extra Isserlis terms: η²(HΣH + tr(HΣ)H)
-            nxt = nxt + eta**2 * lprod * P
-            nxt[diag, diag] += eta**2 * lam * (lam @ P[diag, diag])
-        out[t + 1] = nxt
+        nxt = out[t + 1]
+        np.multiply(P, F[t], out=nxt)
+        nxt += N[t]
+        if gaussian:
+            diag = nxt.reshape(-1)[:: d + 1]  # a view of the diagonal
+            diag += G[t] * (lam @ P.reshape(-1)[:: d + 1])
     return U @ out @ U.T
 
 
