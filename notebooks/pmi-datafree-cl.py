@@ -27,9 +27,10 @@ import time
 import matplotlib.pyplot as plt
 import numpy as np
 import torch
+from myst_nb import glue
 
 from repro import continual as CL
-from repro.claims import Claims, at_least, at_most, less_than, tolerance
+from repro.claims import Claims, Comparator, at_least, at_most, less_than, tolerance
 from repro.papers import pmi_datafree_cl as K
 from repro.runtime import progress, setup_notebook
 
@@ -43,9 +44,16 @@ LR = 1e-2                       # Adam, full batch, for every training run
 N_SYN, PMI_STEPS, INV_STEPS = 20, 50, 50  # replay: 20 synthetic samples per old class, 50 + 50 steps
 N_EXEMPLARS = 20                # exemplar replay: 20 real images per old class (not data-free)
 SEEDS = [P.seed * P.n_seeds + k for k in range(P.n_seeds)]  # disjoint seed sets across notebook seeds
-METHODS = list(K.METHODS)
-LABELS = {"finetune": "fine-tune", "lwf": "LwF", "inv-random": "inversion, random start",
-          "inv-pmi": "inversion, PMI start", "inv-pmi-shuffled": "inversion, shuffled PMI start (control)",
+# exemplar replay (real data, not data-free) is an upper reference, never a comparator: run at full scale only,
+# to keep the ci page within its time budget
+METHODS = [m for m in K.METHODS if m != "exemplar" or P.scale == "full"]
+_net = K.MLP(SIZES)
+# the random start given as many multiply-adds as the PMI start spends (per-layer phase + INV_STEPS full steps):
+# a fixed rule, computed from the cost model, not chosen from any run
+MATCHED_STEPS = INV_STEPS + int(round(K.per_layer_macs(_net, PMI_STEPS) / K.full_iteration_macs(_net)))
+LABELS = {"finetune": "fine-tune", "lwf": "LwF", "feature-replay": "Gaussian feature replay at the head (no inversion)",
+          "inv-random": "inversion, random start", "inv-random-matched": f"inversion, random start, {MATCHED_STEPS} steps",
+          "inv-pmi": "inversion, PMI start", "inv-pmi-shuffled": "inversion, shuffled PMI start (ablation)",
           "exemplar": "exemplar replay (real data)"}
 plt.rcParams["savefig.dpi"] = 90
 claims = Claims("pmi-datafree-cl",
@@ -117,27 +125,45 @@ claims = Claims("pmi-datafree-cl",
 #
 # - *fine-tune*: cross-entropy on the new task only (the lower bound);
 # - *LwF*: fine-tune plus distillation of the old logits on the new data;
+# - *Gaussian feature replay* (a naive baseline, added when the page gained comparators): LwF plus 20 draws per
+#   old class from the same stored class Gaussians, replayed at the head only (their logits join the
+#   cross-entropy batch). Data-free and with no inversion at all;
 # - *inversion, random start*: LwF plus replay of 20 synthetic samples per old class. Each is inverted towards a
 #   Gaussian feature draw from uniform random pixels (DeepInversion-style), for 50 full-model steps;
+# - *inversion, random start, matched budget* (a naive baseline, added with the comparators): the same random
+#   start given as many full-model steps as the PMI start's multiply-adds buy (its per-layer phase plus its 50
+#   full steps; the rule is fixed, the count is computed from the cost model below);
 # - *inversion, PMI start*: the same, starting from the per-layer inversion of the same feature draw
 #   (50 steps per layer), then 50 full-model steps;
-# - *inversion, shuffled PMI start*: a control. The per-layer inversion is of another class's feature draw
+# - *inversion, shuffled PMI start*: the ablation. The per-layer inversion is of another class's feature draw
 #   (class $k$ takes the start of class $k + C/2$). It costs the same, but the start does not match the target;
 # - *exemplar replay*: LwF plus 20 stored real images per old class. This is the upper reference and is not
-#   data-free.
+#   data-free; it runs at full scale only.
 #
 # **Inversion cost.** A separate network is trained jointly on all ten classes (`joint_steps` Adam steps).
 # We draw `n_speed` feature targets per class, so 50 or 100 samples. Each target is inverted from a random start
 # for 500 steps. That sets the threshold $\tau_i$ of sample $i$: the loss that the random start reaches after
-# 500 steps (the brief's definition, per sample). From the PMI start, from the shuffled PMI start and from a
-# zero image, we count the steps until sample $i$'s loss first falls below $\tau_i$. Cost is counted in
-# multiply-adds per sample, with forward plus backward taken as 3 forward passes. So PMI pays for its per-layer
-# phase: 50 steps on each hidden layer cost as much as 48 full-model steps here.
+# 500 steps (the brief's definition, per sample). From the PMI start, from the shuffled PMI start, from a
+# zero image and from a one-shot linearised inversion (the feature extractor inverted as if it had no ReLUs, in
+# one ridge solve), we count the steps until sample $i$'s loss first falls below $\tau_i$. The linearised
+# start's ridge $\lambda$ is chosen by a fixed library rule that looks at no inversion: scikit-learn's `RidgeCV`
+# (generalised cross-validation on the linearised regression, one $\lambda$ for all samples) over its default
+# grid $\{0.1, 1, 10\}$. The page's first version used PMI's per-layer $\lambda = 10^{-3}$, which failed by
+# construction (see the Verdict). Cost is counted in multiply-adds per sample, with forward plus backward taken as
+# 3 forward passes. So PMI pays for its per-layer phase: the ridge start of each layer and 50 Adam steps on each
+# hidden layer (the page's first version counted the Adam steps only; the correction added the ridge solves,
+# which only raises PMI's cost, and makes this test post hoc). The linearised start pays for its solve and for
+# the cross-validation.
 #
 # **Feature alignment.** On the same joint network, `fd_per_class` samples per class are inverted from random
-# starts for `fd_steps` steps, in three ways: towards Gaussian feature draws; with cross-entropy only (no feature
-# term); and towards another class's Gaussian (the control). We then compute the Fréchet distance between each
-# class's synthetic and real training features, averaged over classes.
+# starts for `fd_steps` steps, in six ways: towards Gaussian feature draws; with cross-entropy only (no feature
+# term); towards the class mean only (the ablation: no covariance, every sample has the same target); towards
+# draws from one Gaussian fitted to all classes' features together (a naive baseline: class-agnostic feature
+# moments, the analogue of DeepInversion's batch-norm statistics); towards another class's Gaussian (a
+# baseline of the page's first version); and towards the class mean plus isotropic noise (a naive baseline added
+# by the review: no covariance, its scale by a fixed rule, the class's average feature variance
+# $\mathrm{tr}\,\Sigma_c / d$, so it has the class Gaussian's total variance). We then compute the Fréchet distance between each class's synthetic and
+# real training features, averaged over classes.
 #
 # | preset | seeds per run | Adam steps per task | joint-network steps | inversion-cost samples | alignment samples / steps |
 # |---|---|---|---|---|---|
@@ -156,9 +182,11 @@ claims = Claims("pmi-datafree-cl",
 # - **No CLIP and no semantic projection.** The brief says these cannot be reproduced offline.
 # - **Per-layer problem.** A convex form of the single-layer ReLU objective (above), with ridge start and
 #   50 projected Adam steps per layer. The paper's exact per-layer solver and its step counts were not available.
-# - **Budgets are ours.** 20 synthetic samples per class; 50 + 50 inversion steps per task (the brief's "equal
-#   budget of 50 steps"; the PMI start spends 50 more steps per layer, counted in the cost claim but not
-#   matched in the accuracy runs); full-batch training for 60 (ci) or 200 (full) Adam steps per task; distillation
+# - **Budgets are ours.** 20 synthetic samples per class; 50 full-model inversion steps per task (the brief's
+#   "equal budget of 50 steps"). The PMI start also spends its per-layer phase (each layer's ridge solve and 50
+#   Adam steps), as much as {glue:text}`pl_steps_equiv:.0f` full-model steps: it is counted in the cost test, and in
+#   the accuracy runs a random start given the same multiply-adds ({glue:text}`matched_steps` full-model steps)
+#   matches it; full-batch training for 60 (ci) or 200 (full) Adam steps per task; distillation
 #   weight 1 and temperature 2.
 # - **Replay loss.** Cross-entropy over seen classes plus LwF distillation, the same for every replay method.
 #   The paper's exact combination of regularisers was not available.
@@ -180,14 +208,17 @@ for s in progress(SEEDS, desc="seeds"):
     tasks = CL.class_incremental_tasks(np.arange(10), 2, rng)
     for m in METHODS:
         runs[m].append(K.run_continual(m, data, tasks, SIZES, P.train_steps, LR, s, n_syn=N_SYN,
-                                       pmi_steps=PMI_STEPS, inv_steps=INV_STEPS, n_exemplars=N_EXEMPLARS))
+                                       pmi_steps=PMI_STEPS, inv_steps=INV_STEPS, n_exemplars=N_EXEMPLARS,
+                                       matched_steps=MATCHED_STEPS))
 runs = {m: np.stack(v) for m, v in runs.items()}
 summary = {m: CL.summarize_runs(runs[m]) for m in METHODS}
 acc = {m: np.array([CL.average_accuracy(A) for A in runs[m]]) for m in METHODS}
 print(f"{len(SEEDS)} seeds x {len(METHODS)} methods in {time.perf_counter() - t0:.1f} s")
 
 # %%
-fig, axes = plt.subplots(2, 3, figsize=(11, 7), constrained_layout=True)
+fig, axes = plt.subplots(2, 4, figsize=(14, 7), constrained_layout=True)
+for ax in axes.ravel()[len(METHODS):]:
+    ax.axis("off")
 for ax, m in zip(axes.ravel(), METHODS):
     im = CL.plot_accuracy_matrix(ax, runs[m].mean(0), f"{LABELS[m]}\nACC {100 * summary[m]['acc'][0]:.1f} %")
     ax.title.set_fontsize(9)
@@ -200,11 +231,11 @@ plt.show()
 # backward transfer, in percent, as mean ± standard deviation over the seeds:
 
 # %%
-print(f"{'method':42s} {'ACC':>14s} {'avg. incr.':>14s} {'forgetting':>14s} {'BWT':>14s}")
+print(f"{'method':52s} {'ACC':>14s} {'avg. incr.':>14s} {'forgetting':>14s} {'BWT':>14s}")
 for m in METHODS:
     row = [f"{100 * summary[m][k][0]:6.1f} ± {100 * summary[m][k][1]:4.1f}"
            for k in ("acc", "avg_incremental", "forgetting", "bwt")]
-    print(f"{LABELS[m]:42s} " + " ".join(f"{r:>14s}" for r in row))
+    print(f"{LABELS[m]:52s} " + " ".join(f"{r:>14s}" for r in row))
 
 # %%
 fig, ax = plt.subplots(figsize=(7, 3.8))
@@ -245,13 +276,21 @@ starts["PMI"] = K.per_layer_inversion(joint, target, steps=PMI_STEPS)
 wall["pmi-start"] = time.perf_counter() - t
 starts["shuffled PMI (control)"] = K.per_layer_inversion(joint, target[perm], steps=PMI_STEPS)
 starts["zero image"] = torch.zeros(len(lab), SIZES[0])
+# the linearised one-shot start, its ridge lambda by scikit-learn's RidgeCV over its default grid (a fixed rule);
+# the first version's lambda = 1e-3 (PMI's per-layer value) is shown for its start only: it saturates the pixels
+lin_alpha = K.ridge_gcv_reg(joint, target)
+starts["linearised one-shot"] = K.linear_inversion(joint, target, reg=lin_alpha)
+x_lin_old = K.linear_inversion(joint, target)
+lin_old_saturated = float(((x_lin_old == 0) | (x_lin_old == 1)).float().mean())
+lin_saturated = float(((starts["linearised one-shot"] == 0) | (starts["linearised one-shot"] == 1)).float().mean())
 for name, x0 in starts.items():
     t = time.perf_counter()
     _, hist[name] = K.full_inversion(joint, x0, labels, target, P.n_ref, record=True)
     wall[name] = (time.perf_counter() - t) / P.n_ref  # seconds per full-model step
 tau = hist["random"][-1]  # per sample: the loss the random start reaches after n_ref steps
 it_macs, pl_macs = K.full_iteration_macs(joint), K.per_layer_macs(joint, PMI_STEPS)
-extra = {"random": 0, "PMI": pl_macs, "shuffled PMI (control)": pl_macs, "zero image": 0}
+extra = {"random": 0, "PMI": pl_macs, "shuffled PMI (control)": pl_macs, "zero image": 0,
+         "linearised one-shot": K.linear_inversion_macs(joint, len(lab), gcv_alphas=len(K.RIDGE_ALPHAS))}
 hits = {n: K.iterations_to_reach(h, tau) for n, h in hist.items()}
 cost = {n: np.median(hits[n] * it_macs + extra[n]) for n in hist}  # median multiply-adds per sample
 ratio = {n: float(cost[n] / cost["random"]) for n in hist}
@@ -259,6 +298,8 @@ for n in hist:
     print(f"{n:24s} median steps to reach tau: {np.median(hits[n]):6.1f}   reached: "
           f"{np.mean(np.isfinite(hits[n])):4.0%}   cost / random: {ratio[n]:.3f}")
 print(f"per-layer phase = {pl_macs / it_macs:.1f} full-model steps; joint network test accuracy {joint_test_acc:.3f}")
+print(f"linearised start: RidgeCV lambda = {lin_alpha:g}, pixels at 0 or 1: {lin_saturated:.0%} "
+      f"(with the first version's lambda = 1e-3: {lin_old_saturated:.0%})")
 
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(11, 3.8))
@@ -274,9 +315,17 @@ axes[0].set_xlabel("cost (full-model step equivalents, multiply-adds; per-layer 
 axes[0].set_ylabel(r"inversion loss / $\tau_i$ (median, IQR band)")
 axes[0].legend(fontsize=7)
 names = list(hist)
-axes[1].bar(range(len(names)), [ratio[n] for n in names], color=["C0", "C1", "C2", "C3"])
+CAP = 1.5  # a median cost that is never reached (infinite) is drawn at the cap, hatched
+heights = [min(ratio[n], CAP) for n in names]
+bars = axes[1].bar(range(len(names)), heights, color=["C0", "C1", "C2", "C3", "C4"])
+for bar, n in zip(bars, names):
+    if not np.isfinite(ratio[n]):
+        bar.set_hatch("//")
+        axes[1].text(bar.get_x() + bar.get_width() / 2, CAP, "not reached\n(median)", ha="center", va="bottom",
+                     fontsize=7)
+axes[1].set_ylim(0, CAP * 1.2)
 axes[1].axhline(0.5, color="k", ls="--", lw=0.8, label="claim: at most 0.5")
-axes[1].set_xticks(range(len(names)), names, rotation=15, fontsize=8)
+axes[1].set_xticks(range(len(names)), names, rotation=15, fontsize=7)
 axes[1].set_ylabel("median cost to reach $\\tau_i$ / random start")
 axes[1].legend(fontsize=8)
 fig.suptitle(f"Full-model inversion of {len(lab)} Gaussian feature targets (joint network, seed {P.seed})")
@@ -289,8 +338,17 @@ plt.show()
 f2, lab2 = K.sample_class_features(stats, range(10), P.fd_per_class, rng)
 t2, l2 = torch.as_tensor(f2, dtype=torch.float32), torch.as_tensor(lab2)
 x0 = torch.as_tensor(rng.uniform(0, 1, (len(lab2), SIZES[0])), dtype=torch.float32)
-variants = {"Gaussian feature targets": t2, "cross-entropy only": None,
+mean_t = torch.as_tensor(np.stack([stats[int(c)][0] for c in lab2]), dtype=torch.float32)
+pooled = K.fit_class_gaussians(real_feats, np.zeros(len(real_feats), dtype=int))
+t_pool = torch.as_tensor(K.sample_class_features(pooled, [0], len(lab2), rng)[0], dtype=torch.float32)
+variants = {"Gaussian feature targets": t2, "cross-entropy only": None, "class mean only (ablation)": mean_t,
+            "one Gaussian, all classes": t_pool,
             "another class's Gaussian (control)": t2[torch.as_tensor(K.derange_by_class(lab2))]}
+# class mean plus isotropic noise (no covariance): a fixed rule for its scale, the class's average feature variance
+# tr(Sigma_c) / d, so the isotropic Gaussian has the class Gaussian's total variance; clipped at 0 like the draws
+iso_sd = np.array([np.sqrt(np.trace(stats[int(c)][1]) / len(stats[int(c)][0])) for c in lab2])
+iso = np.maximum(mean_t.numpy() + iso_sd[:, None] * rng.standard_normal(tuple(mean_t.shape)), 0.0)
+variants["class mean + isotropic noise"] = torch.as_tensor(iso, dtype=torch.float32)
 fd = {}
 for name, tg in variants.items():
     x, _ = K.full_inversion(joint, x0, l2, tg, P.fd_steps)
@@ -304,10 +362,10 @@ for n, v in fd.items():
 print(f"{'real vs real (two halves)':36s} {fd_floor:8.2f}")
 
 # %%
-fig, ax = plt.subplots(figsize=(7, 3.5))
-ax.bar(range(len(fd)), list(fd.values()), color=["C1", "C0", "C2"])
+fig, ax = plt.subplots(figsize=(8, 3.8))
+ax.bar(range(len(fd)), list(fd.values()), color=["C1", "C0", "C2", "C3", "C4", "C5"])
 ax.axhline(fd_floor, color="k", ls="--", lw=0.8, label="real vs real (two halves of the training set)")
-ax.set_xticks(range(len(fd)), list(fd), fontsize=8)
+ax.set_xticks(range(len(fd)), list(fd), fontsize=7, rotation=15, ha="right")
 ax.set_yscale("log")
 ax.set_ylabel("class-wise Fréchet distance\nto real features (feature units²)")
 ax.set_title(f"Synthetic vs real penultimate features ({P.fd_per_class} per class, {P.fd_steps} steps)")
@@ -325,55 +383,121 @@ plt.show()
 # Neither number could be checked against the paper, so neither is used as a criterion.
 
 # %%
-d_ft = acc["inv-pmi"] - acc["finetune"]
-claims.check("pmi-init-cuts-inversion-cost",
-             statement="From the per-layer (PMI) start, full-model inversion reaches the loss that a random start "
-                       "reaches after 500 steps at no more than half the cost (median over samples, multiply-adds, "
-                       "per-layer phase included)",
-             paper="PMI initialisation significantly reduces the iterations full-model inversion needs "
-                   "('3.2x' in an unverified summary)",
-             criterion=at_most(0.5), measured=ratio["PMI"],
-             control=ratio["shuffled PMI (control)"],
-             control_label="per-layer start of another class's target (same cost, start not matched)",
-             tol=tolerance(rel=0.15, abs=0.02, why="the step at which an Adam trajectory crosses a threshold "
-                                                   "moves with float rounding"))
-claims.check("pmi-replay-beats-finetune",
-             statement="Replaying PMI-started inversions of class-Gaussian features raises final average accuracy "
-                       "(ACC) by at least 15 points over fine-tuning (mean over seeds)",
-             paper="data-free replay by inversion beats non-replay baselines in class-incremental learning",
-             criterion=at_least(0.15), measured=float(d_ft.mean()),
-             control=float((acc["lwf"] - acc["finetune"]).mean()),
-             control_label="LwF: distillation without synthetic data",
-             tol=tolerance(abs=0.03, why="test accuracy after Adam training; about 540 test images"))
-claims.check("pmi-replay-beats-random-start-replay",
-             statement="At an equal budget of 50 full-model steps per synthetic sample, replay from PMI starts beats "
-                       "replay from random starts by at least 3 points of ACC (mean over seeds)",
-             paper="PMI improves data-free CL over inversion without it",
-             criterion=at_least(0.03), measured=float((acc["inv-pmi"] - acc["inv-random"]).mean()),
-             control=float((acc["inv-pmi-shuffled"] - acc["inv-random"]).mean()),
-             control_label="shuffled PMI start (per-layer inversion of another class's target)",
-             tol=tolerance(abs=0.03, why="test accuracy after Adam training; about 540 test images"))
-claims.check("gaussian-targets-closer-features",
-             statement="Inverting towards class-Gaussian feature draws gives synthetic features closer (class-wise "
-                       "Frechet distance) to real ones than cross-entropy-only inversion: ratio < 1",
-             paper="feature modelling aligns synthetic and real feature distributions",
-             criterion=less_than(1.0), measured=float(fd["Gaussian feature targets"] / fd["cross-entropy only"]),
-             control=float(fd["another class's Gaussian (control)"] / fd["cross-entropy only"]),
-             control_label="targets drawn from another class's Gaussian",
-             tol=tolerance(rel=0.1, why="end point of Adam inversion; Frechet distance of small samples"))
-claims.check("gaussian-targets-4x-closer",
-             statement="The same ratio is at most 0.25 (features at least 4 times closer)",
-             paper="feature modelling aligns synthetic and real feature distributions",
-             criterion=at_most(0.25), measured=float(fd["Gaussian feature targets"] / fd["cross-entropy only"]),
-             control=float(fd["another class's Gaussian (control)"] / fd["cross-entropy only"]),
-             control_label="targets drawn from another class's Gaussian",
-             tol=tolerance(rel=0.1, why="end point of Adam inversion; Frechet distance of small samples"),
-             post_hoc="threshold set after an exploratory run showed that the brief's 'smaller' (ratio < 1) "
-                      "cannot separate matched from class-shuffled Gaussian targets")
+TOL_ACC = tolerance(abs=0.03, why="test accuracy after Adam training; about 540 test images")
+TOL_FD = tolerance(rel=0.1, why="end point of Adam inversion; Frechet distance of small samples")
+gain = {m: acc[m] - acc["finetune"] for m in METHODS}            # per training seed, fraction
+over_random = {m: acc[m] - acc["inv-random"] for m in METHODS}
+fd_ratio = {n: float(fd[n] / fd["cross-entropy only"]) for n in fd}
+
+claims.headline("pmi-cuts-inversion-cost",
+                "Inverting the network one layer at a time gives full-model inversion a starting point from which "
+                "it needs far fewer iterations",
+                tests=["pmi-init-cuts-inversion-cost"])
+claims.headline("gaussian-feature-alignment",
+                "Class-wise Gaussian feature models (kept with a contrastive model) keep synthetic and real "
+                "features aligned, so that inversion does not drift",
+                tests=["gaussian-targets-closer-features"])
+claims.headline("data-free-cl-gains",
+                "Combining PMI and feature modelling, replaying inverted data lets a class-incremental learner keep "
+                "its old classes without stored data, better than data-free baselines",
+                tests=["pmi-replay-beats-finetune", "pmi-replay-beats-random-start-replay"])
+claims.headline("clip-semantic-projection",
+                "With CLIP, a semantic-aware projection of text features lets the model learn new classes from "
+                "pseudo image features",
+                untestable="needs CLIP weights and text encoders, which cannot be had offline; omitted (see the end "
+                           "of the page)")
+
+claims.test("pmi-init-cuts-inversion-cost",
+            statement="From the per-layer (PMI) start, full-model inversion reaches the loss that a random start "
+                      "reaches after 500 steps at no more than half the cost (median over samples, multiply-adds, "
+                      "per-layer phase included)",
+            paper="PMI initialisation significantly reduces the iterations full-model inversion needs "
+                  "('3.2x' in an unverified summary)",
+            criterion=at_most(0.5), measured=ratio["PMI"],
+            post_hoc="its measurement changed after the page first ran: the per-layer phase's cost now counts each "
+                     "layer's ridge solve as well as its Adam steps (a correction towards the brief's 'per-layer "
+                     "phase included'; it can only raise PMI's cost)",
+            ablation=Comparator("per-layer start of another class's target (same cost, start not matched)",
+                                ratio["shuffled PMI (control)"],
+                                ingredient="the per-layer inversion of the sample's own feature target"),
+            baselines=[Comparator("all-zero image as the start (no cost)", ratio["zero image"]),
+                       Comparator("one-shot linearised inversion: the feature extractor inverted as if it had no "
+                                  "ReLUs, one ridge solve, its lambda by scikit-learn's RidgeCV over its default "
+                                  "grid (0.1, 1, 10) (its cost counted)", ratio["linearised one-shot"])],
+            tol=tolerance(rel=0.15, abs=0.02, why="the step at which an Adam trajectory crosses a threshold "
+                                                  "moves with float rounding"))
+claims.test("pmi-replay-beats-finetune",
+            statement="Replaying PMI-started inversions of class-Gaussian features raises final average accuracy "
+                      "(ACC) by at least 15 points over fine-tuning (mean over seeds)",
+            paper="data-free replay by inversion beats non-replay baselines in class-incremental learning",
+            criterion=at_least(0.15), measured=float(gain["inv-pmi"].mean()),
+            ablation=Comparator("LwF: distillation without synthetic data", float(gain["lwf"].mean()),
+                                ingredient="replay of synthetic inputs obtained by model inversion"),
+            baselines=[Comparator("LwF plus Gaussian feature draws replayed at the head (no inversion)",
+                                  float(gain["feature-replay"].mean())),
+                       Comparator("inversion replay from random starts (no PMI; DeepInversion-style, same Gaussian "
+                                  "targets and 50 steps)", float(gain["inv-random"].mean()))],
+            tol=TOL_ACC)
+claims.test("pmi-replay-beats-random-start-replay",
+            statement="At an equal budget of 50 full-model steps per synthetic sample, replay from PMI starts beats "
+                      "replay from random starts by at least 3 points of ACC (mean over seeds)",
+            paper="PMI improves data-free CL over inversion without it",
+            criterion=at_least(0.03), measured=float(over_random["inv-pmi"].mean()),
+            ablation=Comparator("shuffled PMI start (per-layer inversion of another class's target)",
+                                float(over_random["inv-pmi-shuffled"].mean()),
+                                ingredient="a per-layer start matched to the sample's own feature target"),
+            baselines=[Comparator(f"random start given the PMI start's multiply-adds ({MATCHED_STEPS} full-model "
+                                  "steps)", float(over_random["inv-random-matched"].mean()))],
+            tol=TOL_ACC)
+claims.test("gaussian-targets-closer-features",
+            statement="Inverting towards class-Gaussian feature draws gives synthetic features closer (class-wise "
+                      "Frechet distance) to real ones than cross-entropy-only inversion: ratio < 1",
+            paper="feature modelling aligns synthetic and real feature distributions",
+            criterion=less_than(1.0), measured=fd_ratio["Gaussian feature targets"],
+            ablation=Comparator("targets at the class mean only (no covariance, no sampling)",
+                                fd_ratio["class mean only (ablation)"],
+                                ingredient="the class-wise Gaussian (sampling targets from its covariance)"),
+            baselines=[Comparator("draws from one Gaussian fitted to all classes' features (class-agnostic "
+                                  "moments)", fd_ratio["one Gaussian, all classes"]),
+                       Comparator("targets drawn from another class's Gaussian",
+                                  fd_ratio["another class's Gaussian (control)"]),
+                       Comparator("class mean plus isotropic noise at the class's average feature variance (no "
+                                  "covariance)", fd_ratio["class mean + isotropic noise"])],
+            tol=TOL_FD)
 wall_ratio = (wall["pmi-start"] + np.median(hits["PMI"]) * wall["PMI"]) / (np.median(hits["random"]) * wall["random"])
 claims.check("pmi-init-wall-clock", statement="Wall-clock ratio, PMI start (per-layer phase + full steps) over "
              "random start, to reach the random start's 500-step loss (median sample)",
              paper="PMI is more efficient", criterion=at_most(0.5), measured=float(wall_ratio), volatile=True)
+
+glue("n_train_seeds", len(SEEDS), display=False)
+glue("matched_steps", MATCHED_STEPS, display=False)
+glue("pl_steps_equiv", float(pl_macs / it_macs), display=False)
+for n, k in (("PMI", "pmi"), ("shuffled PMI (control)", "shuf"), ("zero image", "zero"),
+             ("linearised one-shot", "lin")):
+    glue(f"cost_{k}", ratio[n], display=False)
+    glue(f"reached_{k}", 100 * float(np.mean(np.isfinite(hits[n]))), display=False)
+glue("speedup_pmi", 1 / ratio["PMI"], display=False)
+glue("lin_alpha", lin_alpha, display=False)
+glue("lin_sat", 100 * lin_saturated, display=False)
+glue("lin_old_sat", 100 * lin_old_saturated, display=False)
+glue("wall_ratio", float(wall_ratio), display=False)
+glue("joint_acc", 100 * joint_test_acc, display=False)
+KEYS = {"finetune": "ft", "lwf": "lwf", "feature-replay": "feat", "inv-random": "rand",
+        "inv-random-matched": "matched", "inv-pmi": "pmi", "inv-pmi-shuffled": "shuf", "exemplar": "ex"}
+for m, k in KEYS.items():
+    if m not in METHODS:
+        continue
+    glue(f"acc_{k}", 100 * float(acc[m].mean()), display=False)
+    glue(f"fgt_{k}", 100 * summary[m]["forgetting"][0], display=False)
+    glue(f"gain_{k}", 100 * float(gain[m].mean()), display=False)
+    glue(f"over_rand_{k}", 100 * float(over_random[m].mean()), display=False)
+for n, k in (("Gaussian feature targets", "gauss"), ("cross-entropy only", "ce"), ("class mean only (ablation)", "mean"),
+             ("one Gaussian, all classes", "pool"), ("another class's Gaussian (control)", "other"),
+             ("class mean + isotropic noise", "iso")):
+    glue(f"fd_{k}", float(fd[n]), display=False)
+    glue(f"fdr_{k}", fd_ratio[n], display=False)
+glue("fd_floor", float(fd_floor), display=False)
+glue("fd_gauss_over_iso", float(fd["Gaussian feature targets"] / fd["class mean + isotropic noise"]), display=False)
 
 # %%
 claims.timings()
@@ -388,43 +512,119 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# **Partly reproduced, in miniature.** The numbers quoted here are from the committed ci run (seed 0, two
-# training seeds). The robustness table on this page gives the ci sweep over ten notebook seeds and the
-# full-scale run (seed 0). The cost claim, the gain over fine-tuning and the post-hoc feature-alignment claim
-# hold at all ten ci seeds and at full scale, each against a failing control.
+# ```{repro-verdict}
+# ```
 #
-# - **The per-layer start makes inversion cheaper: reproduced.** From the PMI start, full-model inversion reached
-#   each sample's 500-step random-start loss at 0.27 of the random start's cost (median over 50 samples). This
-#   counts the per-layer phase, which here costs as much as 48 full-model steps. The speed-up is about 3.7×.
-#   Wall-clock agrees (0.37; volatile, see the timings). The control fails clearly: a per-layer start of another
-#   class's target costs as much and needs 0.88 of the random cost. So the gain comes from a start matched to the
-#   target, not from the per-layer phase as such. The trivial all-zero image also gets under one half (0.47),
-#   though far behind PMI. Half of the random start's handicap is its distance from the data (uniform noise in a
-#   digit space that is mostly zeros).
-#   Over the ten ci seeds the ratio ranges from 0.22 to 0.33, and the control's from 0.72 to 1.0.
-# - **Replay of inversions beats fine-tuning: reproduced.** ACC rose from 19 % (fine-tune) to 50 % (PMI-start
-#   replay), +30 points against the required +15. The control, LwF, does not help at all in this class-incremental
-#   setting (−3 points): distillation alone cannot stop the head from favouring the new classes.
-# - **PMI start beats random start at an equal 50-step budget: not shown, and sensitive to the seed.** At seed 0
-#   the gain was +0.5 points of ACC against the required +3 (the shuffled-PMI control got −0.3), so here it is
-#   not reproduced. Over the ten ci seeds of the sweep, the gain reaches 3 points at 8 seeds (median about
-#   +10). But the control, a per-layer start of *another* class's target, also gains 3 points at 5 of those 8.
-#   So the claim holds against a failing control at only 3 seeds, is uninformative at 5 and fails at 2. At full
-#   scale (seed 0, five training seeds) both gain (+6.6 and +8.5 points): uninformative. Whatever helps is a
-#   per-layer start as such, a smoother and more digit-like image than uniform noise. It is not a start matched to
-#   the target. On this tiny network, 50 full-model steps already give replay samples of the right class, so a
-#   better start changes the replay set little. Training seeds spread widely (about 7–8 points of ACC at full
-#   scale). The large remaining forgetting (about 62–65 %, against 8–9 % for 20 real exemplars per class) comes
-#   from elsewhere: the class Gaussians are frozen while the features drift, and synthetic inputs are not real
-#   digits.
-# - **Gaussian feature targets align synthetic with real features: shown, but the brief's criterion is
-#   uninformative.** The class-wise Fréchet distance to real features is 26 with Gaussian targets, against 562
-#   with cross-entropy only (ratio 0.05). The floor between two halves of the real data is 13. But targets from
-#   *another* class's Gaussian also come out below cross-entropy-only inversion (ratio 0.78), so "smaller" does
-#   not separate the method from its control. With a threshold set after seeing this (ratio ≤ 0.25, flagged †)
-#   the claim holds and the control fails.
+# Four tests are counted. Three are pre-registered: they kept the brief's measurement, setting and criterion and
+# only gained comparators (when the book asked every test for its ablation and naive baselines, issue 33, and after
+# the independent review). The fourth, `pmi-init-cuts-inversion-cost`, is post hoc (†): its measurement changed
+# after the page first ran. The cost of the per-layer phase now includes each layer's ridge solve, which the
+# first version left out. The correction moves towards the brief's "per-layer phase included" and can only raise
+# PMI's cost, but it is a change all the same, so the test counts only once confirmed on the held-out seeds 10-19.
+# A fifth test of the first version, `gaussian-targets-4x-closer`, is withdrawn: its threshold (a ratio of at
+# most one quarter) was set after a run showed that the brief's criterion could not separate the method from its
+# control, which is a threshold moved after seeing a run. Values below are from seed 0 at ci scale
+# ({glue:text}`n_train_seeds` training seeds); the judged table gives the other seeds once the page is swept.
 #
-# Each notebook seed averages two (ci) or five (full) training seeds.
+# * *The per-layer start makes inversion cheaper* ({repro-status}`pmi-init-cuts-inversion-cost`, post hoc). From
+#   the PMI start, full-model inversion reaches each sample's 500-step random-start loss at
+#   {glue:text}`cost_pmi:.2f` of the random start's cost (median over samples), a speed-up of
+#   {glue:text}`speedup_pmi:.1f` times; this counts the per-layer phase, which costs as much as
+#   {glue:text}`pl_steps_equiv:.0f` full-model steps. The ablation, a per-layer start of another class's target,
+#   costs as much and needs {glue:text}`cost_shuf:.2f`: within PMI, the gain comes from a start matched to the
+#   target. But on this network a start that costs nothing comes close to the brief's bar of one half, or meets
+#   it. An all-zero image needs {glue:text}`cost_zero:.2f`: much of the random start's handicap is its
+#   distance from the data (uniform noise in a digit space that is mostly zeros). A one-shot linearised inversion
+#   (the feature extractor inverted as if it had no ReLUs, with the ridge $\lambda$ that `RidgeCV` picks,
+#   {glue:text}`lin_alpha:g` at this seed) needs {glue:text}`cost_lin:.2f`, its cross-validated solve included. The page's
+#   first version gave this baseline PMI's per-layer $\lambda = 10^{-3}$: that solve put
+#   {glue:text}`lin_old_sat:.0f` % of the pixels at the box limits 0 or 1 (against {glue:text}`lin_sat:.0f` % now),
+#   a start that failed by construction, so it was a strawman and is replaced. Over the ci sweep the method passes
+#   at {repro-seeds}`pmi-init-cuts-inversion-cost:method:pass` seeds, the ablation at
+#   {repro-seeds}`pmi-init-cuts-inversion-cost:ablation:pass`, the zero image at
+#   {repro-seeds}`pmi-init-cuts-inversion-cost:baseline1:pass` (at the edge at
+#   {repro-seeds}`pmi-init-cuts-inversion-cost:baseline1:edge`) and the linearised one-shot start at
+#   {repro-seeds}`pmi-init-cuts-inversion-cost:baseline2:pass`. All starts share one Adam step size (the page's
+#   default); a comparison at tuned step sizes was not run, and it could change the ranking of the starts. PMI's per-layer ridge start alone (no per-layer Adam steps) was not measured as a
+#   start here.
+# * *Inversion replay beats fine-tuning* ({repro-status}`pmi-replay-beats-finetune`). ACC rose from
+#   {glue:text}`acc_ft:.1f` % (fine-tune) to {glue:text}`acc_pmi:.1f` % (PMI-start replay), a gain of
+#   {glue:text}`gain_pmi:.1f` points against the required 15. The ablation, LwF (distillation without synthetic
+#   inputs), gains {glue:text}`gain_lwf:.1f` points: distillation alone cannot stop the head from favouring the
+#   new classes. The naive data-free baseline, replaying draws from the same class Gaussians at the head with no
+#   inversion, gains {glue:text}`gain_feat:.1f` points: the stored features go stale as the feature extractor
+#   drifts, and only replay through the inputs trains the extractor on the old classes. But inversion replay from
+#   random starts, with no PMI (DeepInversion-style, prior work), gains {glue:text}`gain_rand:.1f` points and passes
+#   too, so this test does not need PMI. Over the ci sweep the method passes at
+#   {repro-seeds}`pmi-replay-beats-finetune:method:pass` seeds, the ablation at
+#   {repro-seeds}`pmi-replay-beats-finetune:ablation:pass`, feature replay at
+#   {repro-seeds}`pmi-replay-beats-finetune:baseline1:pass` and random-start inversion replay at
+#   {repro-seeds}`pmi-replay-beats-finetune:baseline2:pass`. What carries the gain here is inverting the stored
+#   feature targets, not the per-layer start.
+# * *PMI start beats random start at an equal 50-step budget* ({repro-status}`pmi-replay-beats-random-start-replay`).
+#   At seed 0 the gain is {glue:text}`over_rand_pmi:.1f` points of ACC against the required 3; the ablation, a
+#   shuffled per-layer start, gets {glue:text}`over_rand_shuf:.1f`, and the random start given the PMI start's
+#   multiply-adds ({glue:text}`matched_steps` full-model steps) gets {glue:text}`over_rand_matched:.1f`. Over the
+#   ci sweep the method passes at {repro-seeds}`pmi-replay-beats-random-start-replay:method:pass` seeds (at the
+#   edge at {repro-seeds}`pmi-replay-beats-random-start-replay:method:edge`), the ablation at
+#   {repro-seeds}`pmi-replay-beats-random-start-replay:ablation:pass` and the matched random start at
+#   {repro-seeds}`pmi-replay-beats-random-start-replay:baseline1:pass`. On this tiny network, 50 full-model steps
+#   already give replay samples of the right class, so a better start changes the replay set little, and training
+#   seeds spread widely.
+# * *Gaussian feature targets align synthetic with real features* ({repro-status}`gaussian-targets-closer-features`).
+#   The class-wise Fréchet distance to real features is {glue:text}`fd_gauss:.0f` with Gaussian targets, against
+#   {glue:text}`fd_ce:.0f` with cross-entropy only (ratio {glue:text}`fdr_gauss:.2f`; two halves of the real data
+#   are {glue:text}`fd_floor:.0f` apart). But the Fréchet distance measures exactly the two moments that the
+#   targets are sampled from, while cross-entropy-only inversion has no feature term at all, so "closer than
+#   cross-entropy only" is close to true by construction. Every feature target passes it: the class mean alone
+#   (the ablation) gives a ratio of {glue:text}`fdr_mean:.2f`, one Gaussian over all classes
+#   {glue:text}`fdr_pool:.2f`, another class's Gaussian {glue:text}`fdr_other:.2f`, and the class mean plus
+#   isotropic noise {glue:text}`fdr_iso:.2f`. Over the ci sweep the ablation passes at
+#   {repro-seeds}`gaussian-targets-closer-features:ablation:pass` seeds and the class mean plus isotropic noise at
+#   {repro-seeds}`gaussian-targets-closer-features:baseline3:pass`. The paper's ingredient is not needed for this
+#   criterion here. The class Gaussian's own advantage is real at seed 0: its distance is
+#   {glue:text}`fd_gauss_over_iso:.2f` of the isotropic baseline's, the strongest comparator. But the brief's
+#   criterion does not measure it, and a test that did would be new, so post hoc; none was added.
+#
+# ## What a skeptic would try
+#
+# Reviewed by an independent skeptic (2026-12-07); what they tried is above. The comparators of issue 33 came
+# first, from the helper that converted the page. After the review, the linearised start's $\lambda = 10^{-3}$ was
+# replaced by a fixed library rule, random-start inversion replay joined the replay test's comparators, the class
+# mean plus isotropic noise joined the alignment test's, and the cost test was marked post hoc. Numbers are this
+# notebook's, seed 0:
+#
+# * **Start from a plain image, or a one-shot linearised inversion, instead of a per-layer inversion.** An
+#   all-zero image reaches the random start's loss at {glue:text}`cost_zero:.2f` of its cost, and the
+#   linearised start with `RidgeCV`'s $\lambda$ at {glue:text}`cost_lin:.2f`, against PMI's
+#   {glue:text}`cost_pmi:.2f`; the uniform-noise random start is a weak reference on digits. Within 500 steps,
+#   {glue:text}`reached_lin:.0f` % of the linearised start's samples reach the bar ({glue:text}`reached_pmi:.0f` %
+#   for PMI, {glue:text}`reached_zero:.0f` % for the zero image).
+# * **Check the strawman.** With PMI's per-layer $\lambda = 10^{-3}$, the linearised solve ignores the ReLUs and
+#   saturates {glue:text}`lin_old_sat:.0f` % of the pixels; that version failed by construction and is no longer
+#   a comparator.
+# * **Count every multiply-add of the per-layer phase.** The first version counted only the per-layer Adam steps;
+#   with the ridge solves the phase costs {glue:text}`pl_steps_equiv:.0f` full-model steps, and PMI's ratio is
+#   {glue:text}`cost_pmi:.2f`. Wall-clock agrees in direction ({glue:text}`wall_ratio:.2f`; volatile, see the
+#   timings).
+# * **Replay inversions from random starts, without PMI.** ACC {glue:text}`acc_rand:.1f` %, a gain of
+#   {glue:text}`gain_rand:.1f` points over fine-tuning, against {glue:text}`gain_pmi:.1f` from PMI starts.
+# * **Spend PMI's budget on more full-model steps from random starts** ({glue:text}`matched_steps` steps): replay
+#   ACC {glue:text}`acc_matched:.1f` %, against {glue:text}`acc_rand:.1f` % at 50 steps and
+#   {glue:text}`acc_pmi:.1f` % from PMI starts.
+# * **Skip inversion: replay the Gaussian features at the head.** ACC {glue:text}`acc_feat:.1f` %, against LwF's
+#   {glue:text}`acc_lwf:.1f` % and fine-tuning's {glue:text}`acc_ft:.1f` %: not enough, so inversion earns its
+#   place in this miniature.
+# * **Match the class mean, class-agnostic moments, or the class mean plus isotropic noise instead of the class
+#   Gaussian.** Fréchet distances {glue:text}`fd_mean:.0f`, {glue:text}`fd_pool:.0f` and {glue:text}`fd_iso:.0f`,
+#   against {glue:text}`fd_gauss:.0f` for class-Gaussian draws and {glue:text}`fd_ce:.0f` for cross-entropy only:
+#   all pass the brief's "smaller than cross-entropy only".
+# * **Not run on this page** (the reviewer's extra runs, outside the notebook, so no numbers here): a zero or
+#   random start at a larger Adam step; PMI's ridge start without its per-layer Adam steps; and inversion replay
+#   with cross-entropy only (no Gaussian targets), which would isolate the feature targets as the ingredient that
+#   carries the replay gain.
+# * **Withdrawn**: the post-hoc test `gaussian-targets-4x-closer` (threshold chosen after a run so that the
+#   control failed).
 #
 # ## What the miniature cannot show
 #
@@ -433,11 +633,9 @@ claims.table()
 # - **Depth and scale.** Two hidden layers of a 64-128-64 MLP are easy to invert from anywhere. On a ResNet with
 #   batch-norm, inversion from noise takes thousands of steps and its images drift from real ones. That is where
 #   a per-layer start should matter most, and where it could change replay accuracy. We could only show the cost
-#   side. The accuracy side (claim 3) is not shown here, and the miniature cannot say whether it holds at
-#   scale.
+#   side, and there a start that costs nothing (a zero image) comes close to the same bar on this network.
 # - **Feature drift and the contrastive model.** We freeze each class's Gaussian when its task ends. The paper
 #   keeps the feature distribution with a contrastive model, which this page does not implement. The gap between
-#   inversion replay (about 50 % ACC) and exemplar replay (about 90 %) is the part of the paper's problem we leave
-#   open.
+#   inversion replay and exemplar replay (full scale) is the part of the paper's problem we leave open.
 # - **Settings and baselines.** There is one class-incremental protocol on one dataset, with no task-incremental
 #   or domain-incremental setting, and no comparison with the paper's data-free baselines (ABD, R-DFCIL and others).

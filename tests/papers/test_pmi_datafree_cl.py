@@ -209,8 +209,38 @@ def test_per_layer_inversion_starts_closer_to_the_target_features(small_model):
     xr = torch.rand(10, 6, generator=g)
     err = lambda x: ((m.features(x) - f) ** 2).sum(1).detach()  # noqa: E731
     assert x0.shape == (10, 6) and float(err(x0).mean()) < float(err(xr).mean())
-    assert K.per_layer_macs(m, 10) == 3 * 10 * (6 * 8 + 8 * 5)
+    # Adam steps (3 x forward) plus each layer's ridge start: Gram o*i*i, right-hand side o*i, LU ceil(i^3 / 3)
+    ridge = (8 * 6 * 6 + 8 * 6 + 72) + (5 * 8 * 8 + 5 * 8 + 171)
+    assert K.ridge_start_macs(6, 8) == 8 * 6 * 6 + 8 * 6 + 72
+    assert K.per_layer_macs(m, 10) == 3 * 10 * (6 * 8 + 8 * 5) + ridge
+    assert K.per_layer_macs(m, 0) == ridge
     assert K.full_iteration_macs(m) == 3 * (6 * 8 + 8 * 5 + 5 * 3)
+    with pytest.raises(ValueError):
+        K.ridge_start_macs(0, 3)
+
+
+def test_linear_inversion_is_exact_for_a_linear_body_and_counts_its_cost():
+    # with square invertible layers, no ReLU ever cut (all pre-activations positive) and reg -> 0, the
+    # linearised inversion is the exact inverse (invert_per_layer of the same stack)
+    m = K.MLP((4, 4, 4, 2), seed=0)
+    rng = np.random.default_rng(0)
+    with torch.no_grad():
+        for lin in m.body:
+            lin.weight.copy_(torch.as_tensor(np.eye(4) + 0.1 * rng.standard_normal((4, 4)), dtype=torch.float32))
+            lin.bias.fill_(1.0)
+    x = torch.as_tensor(rng.uniform(0.2, 0.8, (6, 4)), dtype=torch.float32)
+    f = m.features(x).detach()
+    xr = K.linear_inversion(m, f, reg=1e-9)
+    np.testing.assert_allclose(xr.numpy(), x.numpy(), atol=1e-4)
+    Ws = [lin.weight.detach().double().numpy() for lin in m.body]
+    bs = [lin.bias.detach().double().numpy() for lin in m.body]
+    np.testing.assert_allclose(K.invert_per_layer(Ws, bs, f.double().numpy()), x.numpy(), atol=1e-4)
+    assert float(xr.min()) >= 0 and float(xr.max()) <= 1
+    # cost: composed matrix 4*4*4 + 4*4 per layer, Gram 4*4*4, LU ceil(64/3) = 22, shared over n; per sample 2*16
+    shared = 2 * (4 * 4 * 4 + 4 * 4) + 4 * 4 * 4 + 22
+    assert K.linear_inversion_macs(m, 2) == pytest.approx(shared / 2 + 32)
+    with pytest.raises(ValueError, match="target_feat"):
+        K.linear_inversion(m, torch.zeros(3, 5))
 
 
 def test_iterations_to_reach_and_derangement():
@@ -244,3 +274,28 @@ def test_run_continual_gives_a_lower_triangular_accuracy_matrix_and_rejects_bad_
     np.testing.assert_array_equal(A, B)  # same seed, same run
     with pytest.raises(ValueError, match="method must be"):
         K.run_continual("replay", small, tasks, (64, 16, 8, 10), 1, 1e-2, 0)
+    with pytest.raises(ValueError, match="matched_steps"):
+        K.run_continual("inv-random-matched", small, tasks, (64, 16, 8, 10), 1, 1e-2, 0)
+    # every method runs; the matched random start with inv_steps steps is the random start itself
+    for meth in K.METHODS:
+        A = K.run_continual(meth, small, tasks, (64, 16, 8, 10), 5, 1e-2, 0, n_syn=4, pmi_steps=2, inv_steps=2,
+                            n_exemplars=3, matched_steps=2)
+        assert A.shape == (2, 2)
+    np.testing.assert_array_equal(
+        K.run_continual("inv-random-matched", small, tasks, (64, 16, 8, 10), 5, 1e-2, 0, n_syn=4, inv_steps=2,
+                        matched_steps=2),
+        K.run_continual("inv-random", small, tasks, (64, 16, 8, 10), 5, 1e-2, 0, n_syn=4, inv_steps=2))
+
+
+def test_feature_replay_adds_head_only_cross_entropy():
+    m = K.MLP((6, 8, 5, 3), seed=1)
+    g = torch.Generator().manual_seed(0)
+    X, y = torch.rand(10, 6, generator=g), torch.randint(0, 3, (10,), generator=g)
+    Fr, yr = torch.rand(4, 5, generator=g), torch.tensor([0, 1, 2, 0])
+    m2 = K.MLP((6, 8, 5, 3), seed=1)
+    h = K.train_task(m, X, y, [0, 1, 2], 1, 1e-2, replay_feats=Fr, replay_feat_y=yr)
+    logits = torch.cat([m2(X), m2.head(Fr)])
+    expected = torch.nn.functional.cross_entropy(logits, torch.cat([y, yr]))
+    assert h[0] == pytest.approx(expected.item(), rel=1e-6)
+    with pytest.raises(ValueError, match="replay_feat_y"):
+        K.train_task(m, X, y, [0, 1, 2], 1, 1e-2, replay_feats=Fr)

@@ -40,8 +40,9 @@ from repro.continual import task_indices
 from repro.optim import Adam
 from repro.validate import check_int, check_positive
 
-METHODS = ("finetune", "lwf", "inv-random", "inv-pmi", "inv-pmi-shuffled", "exemplar")
-INITS = ("random", "pmi", "pmi-shuffled")
+METHODS = ("finetune", "lwf", "feature-replay", "inv-random", "inv-random-matched", "inv-pmi", "inv-pmi-shuffled",
+           "exemplar")
+INITS = ("random", "zero", "pmi", "pmi-shuffled")
 
 
 # ----------------------------------------------------------------------------- exact per-layer inversion
@@ -176,16 +177,25 @@ def kd_loss(student_logits: Tensor, teacher_logits: Tensor, old: Sequence[int], 
 
 def train_task(model: MLP, X: Tensor, y: Tensor, seen: Sequence[int], steps: int, lr: float,
                teacher: MLP | None = None, old: Sequence[int] = (), kd_weight: float = 1.0,
-               replay_X: Tensor | None = None, replay_y: Tensor | None = None) -> list[float]:
+               replay_X: Tensor | None = None, replay_y: Tensor | None = None, replay_feats: Tensor | None = None,
+               replay_feat_y: Tensor | None = None) -> list[float]:
     """Full-batch Adam on one task: cross-entropy over the classes seen, plus replay and distillation.
 
     Loss: CE on the task data and any replay samples (real exemplars or synthetic inversions), over the classes
     seen so far; plus ``kd_weight`` x :func:`kd_loss` on the old classes against a frozen ``teacher`` (the model
-    before this task) on all inputs, when a teacher is given. Returns the loss per step.
+    before this task) on all inputs, when a teacher is given. ``replay_feats`` (features, shape (m, d), with
+    labels ``replay_feat_y``) are replayed at the head only: their logits ``head(f)`` join the cross-entropy batch
+    (one mean over inputs and replayed features), with no input image and no distillation (feature replay).
+    Returns the loss per step.
     """
     steps = check_int(steps, "steps", least=1)
     if replay_X is not None and len(replay_X):
         X, y = torch.cat([X, replay_X]), torch.cat([y, replay_y])
+    has_feats = replay_feats is not None and len(replay_feats) > 0
+    if has_feats:
+        if replay_feat_y is None or replay_feat_y.shape != (replay_feats.shape[0],):
+            raise ValueError("replay_feats needs its labels replay_feat_y, one per row")
+        y_all = torch.cat([y, replay_feat_y])
     opt = Adam(model.parameters(), lr=lr)
     t_logits = None
     if teacher is not None and len(old):
@@ -195,7 +205,10 @@ def train_task(model: MLP, X: Tensor, y: Tensor, seen: Sequence[int], steps: int
     for _ in range(steps):
         opt.zero_grad()
         logits = model(X)
-        loss = F.cross_entropy(_masked_logits(logits, seen), y)
+        if has_feats:
+            loss = F.cross_entropy(_masked_logits(torch.cat([logits, model.head(replay_feats)]), seen), y_all)
+        else:
+            loss = F.cross_entropy(_masked_logits(logits, seen), y)
         if t_logits is not None:
             loss = loss + kd_weight * kd_loss(logits, t_logits, old)
         loss.backward()
@@ -357,9 +370,95 @@ def per_layer_inversion(model: MLP, target_feat: Tensor, steps: int = 50, lr: fl
     return h
 
 
+def ridge_start_macs(n_in: int, n_out: int) -> int:
+    r"""Multiply-adds per sample of :func:`invert_layer`'s ridge start for a layer of shape (``n_out``, ``n_in``).
+
+    The Gram matrix :math:`W^\top D W` as computed (``n_out * n_in**2``), the right-hand side (``n_out * n_in``)
+    and an LU solve (:math:`n_{in}^3/3`, rounded up).
+    """
+    i, o = check_int(n_in, "n_in", least=1), check_int(n_out, "n_out", least=1)
+    return o * i * i + o * i + -(-i ** 3 // 3)
+
+
 def per_layer_macs(model: MLP, steps: int) -> int:
-    """Multiply-adds per sample of :func:`per_layer_inversion` with ``steps`` steps per layer (forward + backward = 3 x forward)."""
-    return 3 * steps * sum(lin.in_features * lin.out_features for lin in model.body)
+    """Multiply-adds per sample of :func:`per_layer_inversion` with ``steps`` steps per layer: the ridge start of
+    each layer (:func:`ridge_start_macs`) plus the Adam steps (forward + backward = 3 x forward)."""
+    steps = check_int(steps, "steps", least=0)
+    return sum(3 * steps * lin.in_features * lin.out_features + ridge_start_macs(lin.in_features, lin.out_features)
+               for lin in model.body)
+
+
+def linearised_body(model: MLP, dtype: torch.dtype = torch.float32) -> tuple[Tensor, Tensor]:
+    r"""The feature extractor without its ReLUs as one affine map :math:`x \mapsto M x + c`.
+
+    :math:`M = W_L \cdots W_1`, shape (features, input width), and :math:`c` the biases pushed through
+    (:func:`invert_per_layer`'s stack, any widths).
+    """
+    with torch.no_grad():
+        M = torch.eye(model.body[0].in_features, dtype=dtype)
+        c = torch.zeros(model.body[0].in_features, dtype=dtype)
+        for lin in model.body:
+            W, b = lin.weight.to(dtype), lin.bias.to(dtype)
+            M, c = W @ M, W @ c + b
+    return M, c
+
+
+def linear_inversion(model: MLP, target_feat: Tensor, reg: float = 1e-3) -> Tensor:
+    r"""A naive one-shot start: invert the feature extractor as if it had no ReLUs, in one ridge solve.
+
+    With :math:`x \mapsto M x + c` from :func:`linearised_body`, returns
+    :math:`\mathrm{clip}_{[0,1]}\big((M^\top M + \lambda I)^{-1} M^\top (f - c)\big)` per row of
+    ``target_feat``: no per-layer problem, no ReLU handled, no iteration. ``reg`` is :math:`\lambda`
+    (:func:`ridge_gcv_reg` picks one by a library default rule).
+    """
+    lam = check_positive(reg, "reg")
+    if target_feat.ndim != 2 or target_feat.shape[1] != model.body[-1].out_features:
+        raise ValueError(f"target_feat must be (n, {model.body[-1].out_features}); got {tuple(target_feat.shape)}")
+    M, c = linearised_body(model, target_feat.dtype)
+    with torch.no_grad():
+        G = M.T @ M + lam * torch.eye(M.shape[1], dtype=M.dtype)
+        x = torch.linalg.solve(G, ((target_feat - c) @ M).T).T
+    return x.clamp(0.0, 1.0)
+
+
+RIDGE_ALPHAS = (0.1, 1.0, 10.0)  # scikit-learn's default grid of RidgeCV
+
+
+def ridge_gcv_reg(model: MLP, target_feat: Tensor, alphas: Sequence[float] = RIDGE_ALPHAS) -> float:
+    r"""The ridge :math:`\lambda` of :func:`linear_inversion` by a fixed library rule: scikit-learn's ``RidgeCV``.
+
+    The regression is the linearised body's: design matrix :math:`M` (one row per feature coordinate), one
+    target column :math:`f - c` per sample, no intercept (:math:`c` is known). ``RidgeCV`` with its defaults
+    (efficient leave-one-out, i.e. generalised cross-validation, one :math:`\lambda` shared by all samples)
+    picks from ``alphas`` (its default grid). Nothing here looks at any inversion's result.
+    """
+    from sklearn.linear_model import RidgeCV
+
+    if target_feat.ndim != 2 or target_feat.shape[1] != model.body[-1].out_features:
+        raise ValueError(f"target_feat must be (n, {model.body[-1].out_features}); got {tuple(target_feat.shape)}")
+    M, c = linearised_body(model, torch.float64)
+    Y = (target_feat.detach().to(torch.float64) - c).numpy().T  # (features, n)
+    return float(RidgeCV(alphas=tuple(alphas), fit_intercept=False).fit(M.numpy(), Y).alpha_)
+
+
+def linear_inversion_macs(model: MLP, n: int, gcv_alphas: int = 0) -> float:
+    """Multiply-adds per sample of :func:`linear_inversion` for a batch of ``n``: the composed matrix, its Gram
+    matrix and its LU solve shared by the batch (divided by ``n``), plus each sample's right-hand side and back
+    substitution. ``gcv_alphas`` > 0 adds :func:`ridge_gcv_reg` over that many values: a thin SVD of the composed
+    (w x d) matrix, (4 w^2 d + 8 w d^2 + 9 d^3) / 2 shared (Golub and Van Loan's flop count, halved), plus, per
+    sample and value, a projection and a back-projection (2 w d)."""
+    n = check_int(n, "n", least=1)
+    k = check_int(gcv_alphas, "gcv_alphas", least=0)
+    d = model.body[0].in_features
+    shared, width = 0, d
+    for lin in model.body:
+        shared += lin.out_features * lin.in_features * d + lin.out_features * lin.in_features
+        width = lin.out_features
+    shared += width * d * d + -(-d ** 3 // 3)
+    out = shared / n + width * d + d * d
+    if k:
+        out += (4 * width * width * d + 8 * width * d * d + 9 * d ** 3) / 2 / n + k * 2 * width * d
+    return out
 
 
 def full_iteration_macs(model: MLP) -> int:
@@ -447,8 +546,9 @@ def synthesize(model: MLP, stats: dict, classes: Sequence[int], n_per_class: int
                prior: float = 1e-3) -> tuple[Tensor, Tensor]:
     """Synthetic replay set for ``classes``: Gaussian feature targets, a starting point, then full-model inversion.
 
-    ``init``: ``"random"`` (uniform pixels, DeepInversion-style), ``"pmi"`` (:func:`per_layer_inversion` of each
-    target) or ``"pmi-shuffled"`` (per-layer inversion of another class's target: the control).
+    ``init``: ``"random"`` (uniform pixels, DeepInversion-style), ``"zero"`` (the all-zero image), ``"pmi"``
+    (:func:`per_layer_inversion` of each target) or ``"pmi-shuffled"`` (per-layer inversion of another class's
+    target: the ablation).
     """
     if init not in INITS:
         raise ValueError(f"init must be one of {INITS}; got {init!r}")
@@ -458,6 +558,8 @@ def synthesize(model: MLP, stats: dict, classes: Sequence[int], n_per_class: int
     d_in = model.body[0].in_features
     if init == "random":
         x0 = torch.as_tensor(rng.uniform(0, 1, (len(lab), d_in)), dtype=torch.float32)
+    elif init == "zero":
+        x0 = torch.zeros(len(lab), d_in)
     else:
         src = target if init == "pmi" else target[torch.as_tensor(derange_by_class(lab))] if len(classes) > 1 \
             else target.flip(0)
@@ -469,18 +571,23 @@ def synthesize(model: MLP, stats: dict, classes: Sequence[int], n_per_class: int
 # ----------------------------------------------------------------------------- the continual-learning run
 def run_continual(method: str, data: dict, tasks: Sequence[np.ndarray], sizes: Sequence[int], train_steps: int,
                   lr: float, seed: int, n_syn: int = 20, pmi_steps: int = 50, inv_steps: int = 50,
-                  n_exemplars: int = 20, kd_weight: float = 1.0) -> np.ndarray:
+                  n_exemplars: int = 20, kd_weight: float = 1.0, matched_steps: int | None = None) -> np.ndarray:
     """One class-incremental run of ``method`` over ``tasks``; returns the accuracy matrix A (T, T) (NaN above the diagonal).
 
     Methods (see :data:`METHODS`): ``finetune`` (CE on the new task only), ``lwf`` (+ distillation of the old
-    logits), ``inv-random`` / ``inv-pmi`` / ``inv-pmi-shuffled`` (+ replay of ``n_syn`` synthetic samples per old
-    class, inverted from the stored class Gaussians with ``inv_steps`` full-model steps from a random, PMI or
-    shuffled-PMI start), ``exemplar`` (+ replay of ``n_exemplars`` stored real images per old class; not data-free).
+    logits), ``feature-replay`` (LwF + ``n_syn`` Gaussian feature draws per old class replayed at the head, no
+    inversion), ``inv-random`` / ``inv-pmi`` / ``inv-pmi-shuffled`` (LwF + replay of ``n_syn`` synthetic samples
+    per old class, inverted from the stored class Gaussians with ``inv_steps`` full-model steps from a random, PMI
+    or shuffled-PMI start), ``inv-random-matched`` (the random start with ``matched_steps`` full-model steps,
+    e.g. as many multiply-adds as the PMI start's per-layer phase plus its ``inv_steps``), ``exemplar`` (+ replay of
+    ``n_exemplars`` stored real images per old class; not data-free).
     The class Gaussians of a task's classes are fitted on its training features right after the task, then kept.
     The same ``seed`` gives every method the same initial network, synthetic draws and exemplars.
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}; got {method!r}")
+    if method == "inv-random-matched" and matched_steps is None:
+        raise ValueError("inv-random-matched needs matched_steps")
     rng = np.random.default_rng(seed)
     model = MLP(sizes, seed=seed)
     Xtr, ytr = torch.as_tensor(data["X_train"]), torch.as_tensor(data["y_train"])
@@ -495,15 +602,20 @@ def run_continual(method: str, data: dict, tasks: Sequence[np.ndarray], sizes: S
         old = list(seen)
         seen = seen + [int(c) for c in cls]
         teacher = copy.deepcopy(model).eval() if (old and method != "finetune") else None
-        rX = ry = None
-        if old and method.startswith("inv-"):
+        rX = ry = rF = rFy = None
+        if old and method == "inv-random-matched":
+            rX, ry = synthesize(model, stats, old, n_syn, "random", pmi_steps, matched_steps, rng)
+        elif old and method.startswith("inv-"):
             rX, ry = synthesize(model, stats, old, n_syn, method[4:], pmi_steps, inv_steps, rng)
+        elif old and method == "feature-replay":
+            f, lab = sample_class_features(stats, old, n_syn, rng)
+            rF, rFy = torch.as_tensor(f, dtype=torch.float32), torch.as_tensor(lab)
         elif old and method == "exemplar":
             ex = np.concatenate(exemplars)
             rX, ry = Xtr[ex], ytr[ex]
         idx = torch.as_tensor(tr_idx[t])
         train_task(model, Xtr[idx], ytr[idx], seen, train_steps, lr, teacher=teacher, old=old,
-                   kd_weight=kd_weight, replay_X=rX, replay_y=ry)
+                   kd_weight=kd_weight, replay_X=rX, replay_y=ry, replay_feats=rF, replay_feat_y=rFy)
         with torch.no_grad():
             feats = model.features(Xtr[idx]).numpy()
         stats.update(fit_class_gaussians(feats, data["y_train"][tr_idx[t]]))
