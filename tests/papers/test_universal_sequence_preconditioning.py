@@ -258,3 +258,19 @@ def test_usp_squared_errors_matches_manual_pipeline_and_helps_on_lds():
         K.usp_squared_errors(X, Y, [], 1.0)
     with pytest.raises(ValueError):
         K.simulate_batch(0, 10, "symmetric", 10, 0.0, rng)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 4, 8])
+def test_repeated_differencing_is_binomial_and_iterated_differencing(n):
+    from math import comb
+
+    c = K.repeated_differencing_coeffs(n)
+    assert np.array_equal(c, [(-1) ** i * comb(n, i) for i in range(n + 1)])
+    assert np.allclose(np.polyval(c, 1.0), 0.0 if n else 1.0) and abs(c).sum() == 2**n
+    y = np.random.default_rng(3).standard_normal(50)
+    z = y.copy()
+    for _ in range(n):  # differencing n times, with y_{t<0} = 0
+        z = z - np.concatenate([[0.0], z[:-1]])
+    assert np.allclose(K.precondition(y, c), z, atol=1e-12)
+    with pytest.raises(ValueError):
+        K.repeated_differencing_coeffs(-1)

@@ -7,7 +7,9 @@ Notation map (paper -> ours)
 * LDS ``x_{t+1} = A x_t + B u_t (+ noise)``, ``y_t = C x_t (+ noise)``: :func:`simulate_lds` with
   ``A, B, C`` as in the paper; scalar input and output (``d_in = d_out = 1``), hidden dimension ``d``.
 * Monic polynomial ``p_n(z) = sum_{i=0}^n c_i z^{n-i}`` with ``c_0 = 1``: ``coeffs`` (highest power first);
-  Chebyshev choice ``M_n = 2^{1-n} T_n`` -> :func:`chebyshev_monic_coeffs`, Legendre -> :func:`legendre_monic_coeffs`.
+  Chebyshev choice ``M_n = 2^{1-n} T_n`` -> :func:`chebyshev_monic_coeffs`, Legendre -> :func:`legendre_monic_coeffs`;
+  the classical Box-Jenkins choice ``(z - 1)^n`` (differencing, the ablation of the Chebyshev choice) ->
+  :func:`repeated_differencing_coeffs`.
 * Preconditioned target ``y~_t = sum_i c_i y_{t-i}`` (the paper's convolution of the target sequence):
   :func:`precondition`; the forecast of ``y_t`` recovered from a forecast of ``y~_t`` (the paper's
   ``y^_t = pred - sum_{i>=1} c_i y_{t-i}``): :func:`unprecondition`.
@@ -82,6 +84,31 @@ def legendre_monic_coeffs(n: int) -> np.ndarray:
     n = _check_degree(n)
     power = npleg.leg2poly(np.eye(n + 1)[n])
     return (power / power[-1])[::-1].copy()
+
+
+def repeated_differencing_coeffs(n: int) -> np.ndarray:
+    """Coefficients of ``(z - 1)^n`` (``n``-fold Box-Jenkins differencing), highest power first.
+
+    The classical preconditioner that the paper generalises (its introduction): every root at ``z = 1``, so it
+    removes the slowest modes exactly but is as large as ``|lambda - 1|^n`` elsewhere and has
+    ``||c||_1 = 2^n``. The notebook uses it as the ablation of the Chebyshev choice at the same degree; ``n = 1``
+    gives plain differencing ``[1, -1]``.
+
+    Parameters
+    ----------
+    n : int
+        Degree, ``n >= 0``.
+
+    Returns
+    -------
+    ndarray, shape (n + 1,)
+        ``c_i = (-1)^i binom(n, i)``, ``c[0] = 1``.
+    """
+    n = _check_degree(n)
+    c = np.ones(1)
+    for _ in range(n):
+        c = np.convolve(c, [1.0, -1.0])
+    return c
 
 
 def _check_coeffs(coeffs: ArrayLike) -> np.ndarray:
