@@ -27,6 +27,7 @@ import warnings
 import matplotlib.pyplot as plt
 import numpy as np
 from IPython.display import Markdown, display
+from myst_nb import glue
 
 from repro.claims import Claims, at_most, between, is_true, less_than, tolerance
 from repro.papers import smrs_surrogate_reporting as K
@@ -79,7 +80,10 @@ LONG_LS = {"constant": 1.0, "length_scale": [2.0, 2.0, 2.0]}  # a GP whose lengt
 # RMSE, normalised RMSE, $Q^2$), *uncertainty* (interval rule, level, its half-width factor $z$, measured
 # coverage and width), *downstream* (Sobol indices of the surrogate, their estimator, sample size and seed,
 # and a reference), and *acceptance* (the thresholds the study commits to before the run). The field list
-# is ours: the paper's own template was not available to us.
+# is ours, built from the sections the paper's abstract and its summaries name. The paper's full text (arXiv
+# HTML, version 3) is in the stored corpus we search, but our searches returned only its opening (abstract and
+# introduction), never its template, so we cannot map our fields to the paper's or say which of its fields our
+# report lacks.
 #
 # **Surrogate.** A Gaussian process with a constant times Matérn-5/2 kernel and one length scale per input
 # (scikit-learn, outputs normalised, nugget $10^{-8}$), hyperparameters by maximum marginal likelihood with
@@ -117,44 +121,50 @@ LONG_LS = {"constant": 1.0, "length_scale": [2.0, 2.0, 2.0]}  # a GP whose lengt
 # $2^9$ and $2^{13}$ on the Robertson simulator for its reference. Every seed is derived from the notebook's
 # seed and written into the report.
 #
-# **Controls.** A *linear model* (least squares with the classical predictive interval), which cannot
+# **Comparators.** A *linear model* (least squares with the classical predictive interval), which cannot
 # represent either simulator's curvature; the *same GP's $\pm1\sigma$ band reported as a 95% interval*, a
 # reporting error the uncertainty section should catch; the *training error reported as if it were
 # held-out*; and, in the rendered Ishigami report only, a GP whose length scales are fixed at twice the
-# width of the input box.
+# width of the input box. A skeptic's naive surrogates (a quadratic response surface, the input-blind
+# constant, and Sobol indices computed on the simulator with the training budget) are measured in
+# "What a skeptic would try".
 #
-# **Claims, fixed before the first run.** The acceptance thresholds are the ones the reports commit to:
-# $\mathrm{nRMSE}\le0.2$ ($Q^2\ge0.96$, a common fit-for-purpose level; the brief gives none), 95% coverage
-# in $[0.85,1]$ (the brief), Sobol errors at most $0.08$ at ci and $0.05$ at full (the brief, which asks
-# this of $S_1$ and $S_2$; we ask it of every first-order and every total index). For each simulator:
+# **Roles of the checks.** The paper makes no numerical claim, so none of the checks below is a test of it,
+# and none is counted: the page is *illustrated, not tested*. The acceptance thresholds are the ones the
+# reports commit to, fixed before the first run: $\mathrm{nRMSE}\le0.2$ ($Q^2\ge0.96$, a common
+# fit-for-purpose level; the brief gives none), 95% coverage in $[0.85,1]$ (the brief), Sobol errors at most
+# $0.08$ at ci and $0.05$ at full (the brief, which asks this of $S_1$ and $S_2$; we ask it of every
+# first-order and every total index). For each simulator, as illustrations of what a filled report states
+# (each a property of our Gaussian-process surrogate, not of the standard):
 #
-# 1. *held-out error* (`*-nrmse`): the surrogate's held-out nRMSE $\le0.2$. Control: the linear model.
+# 1. *held-out error* (`*-nrmse`): the surrogate's held-out nRMSE $\le0.2$.
 # 2. *coverage* (`*-coverage`): its 95% interval covers a share in $[0.85,1]$ of the held-out outputs.
-#    Control: the $\pm1\sigma$ band called a 95% interval.
 # 3. *Sobol, first order* (`*-sobol-first`): $\max_i|\hat S_i-S_i^{\rm ref}|\le$ tol, the indices computed on
-#    the surrogate; reference analytic (Ishigami) or a Monte Carlo on the simulator (Robertson). Control:
-#    the linear model's indices.
-# 4. *Sobol, total* (`*-sobol-total`): the same for $S_{T_i}$. Control: the linear model.
+#    the surrogate; reference analytic (Ishigami) or a Monte Carlo on the simulator (Robertson).
+# 4. *Sobol, total* (`*-sobol-total`): the same for $S_{T_i}$.
 # 5. *the reported error replicates* (`*-error-replicates`): the ratio of the reported nRMSE to the nRMSE
 #    on a fresh, independent held-out sample (2000 points at ci, 10000 at full) lies in $[0.8,1.25]$.
-#    Control: the training-set nRMSE reported in its place.
+# 6. *the 50% interval* (`*-calibration-50`): it covers a share in $[0.4,0.6]$ (added after the first run).
 #
-# Two checks of our implementation are listed apart (they are identities of our own code, never counted):
-# the replayer reproduces every number of both reports from their JSON text alone to within $10^{-12}$
-# (the brief's $|\Delta|<10^{-12}$), and the validator flags each of three deliberately incomplete reports and
-# nothing in the complete one.
+# Two checks of our implementation are listed apart (identities of our own code): the replayer reproduces
+# every number of both reports from their JSON text alone to within $10^{-12}$ (the brief's
+# $|\Delta|<10^{-12}$), and the validator flags each of three deliberately incomplete reports and nothing in
+# the complete ones. Until the claim-model review these twelve illustrations were counted tests; the
+# review found that they measure our surrogate, not the paper, and that several are met by a naive one.
 #
 # **Deviations from the paper**
 #
 # * The paper proposes a standard in prose; the schema, its field names and types, the validator, the
 #   acceptance section and the replayer are ours, built from the sections the brief lists (data
 #   provenance, sampling design, model assumptions, learning method, evaluation, uncertainty
-#   quantification, downstream analysis). The paper's own template was not read.
+#   quantification, downstream analysis). The paper's own template was searched for in its stored full text
+#   but not retrieved (only the opening came back), so our fields are not mapped to it.
 # * The paper reviews 17 published studies; we apply the standard to two toy studies of our own. Nothing here
 #   measures what the paper argues for (adoption, cross-domain transfer, better science).
 # * The acceptance threshold on nRMSE (0.2) is our choice; the brief gives none. The Sobol tolerance is
 #   applied to all three first-order and all three total indices, where the brief named $S_1$ and $S_2$.
-# * Robertson's kinetics are solved by our fixed-grid BDF2 (second order, $\approx5\cdot10^{-4}$ from Radau),
+# * Robertson's kinetics are solved by our variable-step BDF2 on a fixed geometric grid of 200 steps (second
+#   order, $\approx5\cdot10^{-4}$ from Radau),
 #   so that each input is integrated on its own, deterministically and in a vectorised batch; its input
 #   ranges (one decade per rate constant) and output ($y_3$ at $t=40$) are our choices. The brief put it at
 #   full scale only; it runs at both scales here, smaller at ci.
@@ -165,8 +175,11 @@ LONG_LS = {"constant": 1.0, "length_scale": [2.0, 2.0, 2.0]}  # a GP whose lengt
 # * Changes after the first run. (i) At full scale the GP's amplitude ended at the upper bound of its
 #   search box (1000), so we widened the bounds to $10^6$ (amplitude) and $10^3$ (length scales). This
 #   is a fix of the fit; no criterion moved, and ci results did not change. (ii) We added the two checks of the
-#   50% interval, marked †, when the first run showed the pre-registered coverage check passing
-#   intervals that are too wide.
+#   50% interval when the first run showed the coverage check passing intervals that are too wide.
+#   (iii) In the claim-model review every check became an illustration or an implementation check, and the
+#   skeptic's naive surrogates were added as measurements; no threshold moved. (iv) After the independent
+#   review, the degree-4 and degree-6 polynomials, the given-data estimator and a replay that refits the
+#   hyperparameters were added as measurements; no check, role or threshold changed.
 
 # %%
 S_ISH, V_ISH = K.ishigami_sobol_indices(A_ISH, B_ISH)
@@ -254,7 +267,7 @@ plt.show()
 #
 # Empirical coverage of the central predictive intervals on the held-out points against their nominal
 # level: on the diagonal an interval means what it says. The dashed curve is the same GP with its band
-# shrunk to $\pm1\sigma$ at the 95% level (every level's $z$ divided by 1.96), the miscalibrated control.
+# shrunk to $\pm1\sigma$ at the 95% level (every level's $z$ divided by $1.96$), the miscalibrated control.
 
 # %%
 levels = np.linspace(0.05, 0.99, 40)
@@ -327,6 +340,15 @@ replay = {k: K.metrics_discrepancy(K.build_surrogate_from_report(K.json_roundtri
 no_seed = copy.deepcopy(R["Ishigami, GP"])
 no_seed["sampling"]["seed"] += 1
 replay_ctrl = K.metrics_discrepancy(K.build_surrogate_from_report(no_seed)[1], K.report_metrics(R["Ishigami, GP"]))
+# a skeptic's replay: ignore the stored hyperparameters and re-run the optimiser from the recorded learning seed
+replay_refit = {}
+for k in ("Ishigami, GP", "Robertson, GP"):
+    r_ = K.json_roundtrip(R[k])
+    with warnings.catch_warnings(record=True):  # the optimiser's convergence notes, as in the original fit
+        warnings.simplefilter("always")
+        m_ = K._fit_from_section(r_, *K._train(r_), replay=False)
+    replay_refit[k] = K.metrics_discrepancy(K._evaluate(r_, m_), K.report_metrics(R[k]))
+print("replay from JSON:", replay, "; refit without the stored hyperparameters:", replay_refit)
 
 # 2. validator: three deliberately incomplete or ill-typed reports, and the complete one
 broken = [copy.deepcopy(R["Ishigami, GP"]) for _ in range(3)]
@@ -341,6 +363,9 @@ print(f"{'complete reports':>26}: {complete_flags}")
 
 
 # 3. the reported held-out error against a fresh independent sample
+FRESH_SEED = {"Ishigami": SEEDS[9] + 1, "Robertson": SEEDS[9] + 2}
+
+
 def fresh_nrmse(report, model, seed_):
     pv = report["provenance"]
     U = K.design("iid", P.fresh_test, 3, seed_)
@@ -367,58 +392,175 @@ cov50 = {name: (coverage_at(R[f"{name}, GP"], g, 0.5), coverage_at(R[f"{name}, G
 print("coverage of the 50% interval (GP; GP with the interval doubled):",
       {k: tuple(round(v, 3) for v in c) for k, c in cov50.items()})
 
-
 ratio, ratio_ctrl = {}, {}
 for name, model in (("Ishigami", gp_ish), ("Robertson", gp_rob)):
     r = R[f"{name}, GP"]
-    fresh = fresh_nrmse(r, model, SEEDS[9] + 1 if name == "Ishigami" else SEEDS[9] + 2)
+    fresh = fresh_nrmse(r, model, FRESH_SEED[name])
     ratio[name] = r["evaluation"]["metrics"]["nrmse"] / fresh
     ratio_ctrl[name] = train_nrmse(r, model) / fresh
     print(f"{name}: reported nRMSE {r['evaluation']['metrics']['nrmse']:.4f}, fresh {fresh:.4f}, "
           f"ratio {ratio[name]:.3f}; training-set nRMSE / fresh = {ratio_ctrl[name]:.2e}")
 
+# %% [markdown]
+# ### What a skeptic's naive surrogates report
+#
+# The same measurements, on the same training designs, held-out sets, fresh samples and Sobol recipes, for
+# the surrogates a skeptic fits before a Gaussian process (their settings by a fixed rule, no tuning): the
+# classical second-order response surface (a full quadratic polynomial by least squares, 10 terms, with the
+# classical predictive interval; `K.PolynomialSurrogate`); polynomials of total degree 4 and 6 fitted the same
+# way on both simulators (35 and 84 terms, a polynomial-chaos-style least-squares fit; the two degrees the
+# independent skeptic named); the input-blind constant (the training mean, with the spread of the training
+# outputs as its interval; `K.ConstantSurrogate`); and, for the Sobol indices, no surrogate at all, twice: the
+# same pick-freeze estimator run on the simulator with the training budget (the largest base size $n=2^k$ with
+# $n(d+2)$ at most the number of training runs), and the given-data estimator of the first-order indices on the
+# training points themselves (`K.given_data_first_order`: the correlation ratio over equal-width bins of each
+# input, the number of bins by Sturges' rule $\lceil\log_2 n\rceil+1$; no new simulator runs).
+
+# %%
+def naive_measures(name, model):
+    """Held-out nRMSE, 95% and 50% coverage, Sobol errors and the fresh-sample ratio of one surrogate."""
+    r = R[f"{name}, GP"]
+    pv, ev, ds = r["provenance"], r["evaluation"], r["downstream"]
+    Ut = K.design(ev["test_design"], ev["n_test"], 3, ev["test_seed"])
+    yt = K.simulate(pv["simulator"], Ut, pv["simulator_params"])
+    mu, sd = model.predict(Ut, return_std=True)
+    h = K.heldout_metrics(yt, mu, sd)
+    out = {"nrmse": h["nrmse"], "cov95": h["coverage"], "cov50": float(K.coverage_curve(yt, mu, sd, [0.5])[0]),
+           "ratio": h["nrmse"] / fresh_nrmse(r, model, FRESH_SEED[name])}
+    if not isinstance(model, K.ConstantSurrogate):  # a constant has no Sobol indices
+        S, ST, _ = K.sobol_indices(lambda X: K.predict_mean(model, X), 3, ds["n_base"], ds["seed"])
+        out["s1"] = float(np.max(np.abs(S - ds["reference_first_order"])))
+        out["st"] = float(np.max(np.abs(ST - ds["reference_total"])))
+    return out
+
+
+SK = {}
+for name, lin in (("Ishigami", lin_ish), ("Robertson", lin_rob)):
+    U_tr, y_tr = K._train(R[f"{name}, GP"])
+    SK[name] = {"linear": naive_measures(name, lin),
+                "quadratic": naive_measures(name, K.PolynomialSurrogate(2).fit(U_tr, y_tr)),
+                "poly4": naive_measures(name, K.PolynomialSurrogate(4).fit(U_tr, y_tr)),
+                "poly6": naive_measures(name, K.PolynomialSurrogate(6).fit(U_tr, y_tr)),
+                "constant": naive_measures(name, K.ConstantSurrogate().fit(U_tr, y_tr))}
+    ds, pv = R[f"{name}, GP"]["downstream"], R[f"{name}, GP"]["provenance"]
+    n_bins = K.sturges_bins(len(y_tr))  # Sturges' rule, fixed before looking at the result
+    S_g = K.given_data_first_order(U_tr, y_tr, n_bins)  # no surrogate, no new runs: the training points alone
+    SK[name]["given"] = {"bins": n_bins, "s1": float(np.max(np.abs(S_g - ds["reference_first_order"])))}
+    n_budget = 2 ** int(np.floor(np.log2(len(y_tr) / 5)))  # base size whose n (d + 2) runs fit the training budget
+    S_b, ST_b, _ = K.sobol_indices(lambda X: K.simulate(pv["simulator"], X, pv["simulator_params"]), 3, n_budget, ds["seed"])
+    SK[name]["budget"] = {"n_base": n_budget, "s1": float(np.max(np.abs(S_b - ds["reference_first_order"]))),
+                          "st": float(np.max(np.abs(ST_b - ds["reference_total"])))}
+for name, d in SK.items():
+    for k, v in d.items():
+        print(f"{name:>9} {k:>9}: " + ", ".join(f"{a} {b:.4g}" for a, b in v.items()))
+
+# %% [markdown]
+# ### The checks, each with its role
+#
+# The paper makes no numerical claim, so no check on this page is a test of it. The checks of what the
+# reports state are measurements of *our* surrogates (a Gaussian process, chosen by the brief, on two toy
+# simulators): their accuracy, calibration and sensitivity indices are properties of Gaussian-process
+# emulation, studied long before this paper, not of the reporting standard. They are shown as illustrations,
+# with the acceptance thresholds the reports committed to before the first run. The replay and the validator
+# are identities of our own code, shown apart as implementation checks.
+
 # %%
 GP_TOL = tolerance(rel=0.05, abs=1e-3, why="GP hyperparameters are the end point of L-BFGS-B, which moves in its last digits with the BLAS")
 COV_TOL = tolerance(abs=0.01, why="a share of held-out points: one point crossing an interval edge moves it by 1/n_test")
 PAPER = "no number: the paper asks that reports state held-out error, UQ and downstream analysis (SMRS sections)"
+NOT_PAPER = ("a property of our Gaussian-process surrogate on a toy simulator (GP emulation and Sobol indices "
+             "computed on an emulator are prior work), not of the reporting standard, which makes no numerical claim")
 for name in ("Ishigami", "Robertson"):
     s = name.lower()
-    gp_c, lin_c = K.acceptance_checks(R[f"{name}, GP"]), K.acceptance_checks(R[f"{name}, linear"])
-    band_c = K.acceptance_checks(R[f"{name}, GP +-1 sd as 95%"])
+    gp_c = K.acceptance_checks(R[f"{name}, GP"])
     ref = "analytic" if name == "Ishigami" else "a Monte Carlo on the simulator"
-    claims.check(f"{s}-nrmse", statement=f"{name}: the GP surrogate's held-out nRMSE meets the report's acceptance level",
-                 paper=PAPER, criterion=at_most(ACCEPT["max_nrmse"]), measured=gp_c["held-out nRMSE"][0],
-                 control=lin_c["held-out nRMSE"][0], control_label="linear least-squares surrogate", tol=GP_TOL)
-    claims.check(f"{s}-coverage", statement=f"{name}: the GP's 95% predictive interval covers 85-100% of held-out outputs",
-                 paper=PAPER + "; the brief: coverage in [0.85, 1]", criterion=between(*ACCEPT["coverage_window"]),
-                 measured=gp_c["95% interval coverage"][0], control=band_c["95% interval coverage"][0],
-                 control_label="the same GP's +-1 sd band reported as a 95% interval", tol=COV_TOL)
-    claims.check(f"{s}-sobol-first", statement=f"{name}: first-order Sobol indices of the surrogate within tol of {ref} (max over inputs)",
-                 paper="the brief: surrogate S_1, S_2 within 0.05 of the analytic values (ci 0.08)",
-                 criterion=at_most(ACCEPT["sobol_tol"]), measured=gp_c["max. error of S_i vs reference"][0],
-                 control=lin_c["max. error of S_i vs reference"][0], control_label="linear least-squares surrogate", tol=GP_TOL)
-    claims.check(f"{s}-sobol-total", statement=f"{name}: total Sobol indices of the surrogate within tol of {ref} (max over inputs)",
-                 paper="not in the brief: its Sobol tolerance applied to the total indices",
-                 criterion=at_most(ACCEPT["sobol_tol"]), measured=gp_c["max. error of S_Ti vs reference"][0],
-                 control=lin_c["max. error of S_Ti vs reference"][0], control_label="linear least-squares surrogate", tol=GP_TOL)
-    claims.check(f"{s}-error-replicates", statement=f"{name}: the reported held-out nRMSE replicates on a fresh sample (ratio)",
-                 paper="no number: a reported held-out error should describe new data", criterion=between(0.8, 1.25),
-                 measured=float(ratio[name]), control=float(ratio_ctrl[name]),
-                 control_label="the training-set nRMSE reported as the held-out error", tol=GP_TOL)
-CAL = ("added after the first run: there the 95% coverage check could not tell the GP from its own +-1 sd band "
-       "(the GP's intervals are too wide in the bulk), so we also check the 50% interval")
-for name in ("Ishigami", "Robertson"):
-    claims.check(f"{name.lower()}-calibration-50", statement=f"{name}: the GP's 50% predictive interval covers 40-60% of held-out outputs",
-                 paper="no number: an interval reported at a level should cover about that share", criterion=between(0.4, 0.6),
-                 measured=cov50[name][0], control=cov50[name][1], control_label="the same GP's 50% interval doubled in width (too wide by design)",
-                 tol=COV_TOL, post_hoc=CAL)
+    claims.illustrate(f"{s}-nrmse", statement=f"{name}: the GP surrogate's held-out nRMSE meets the report's acceptance level",
+                      paper=PAPER, criterion=at_most(ACCEPT["max_nrmse"]), measured=gp_c["held-out nRMSE"][0], tol=GP_TOL,
+                      why=NOT_PAPER)
+    claims.illustrate(f"{s}-coverage", statement=f"{name}: the GP's 95% predictive interval covers 85-100% of held-out outputs",
+                      paper=PAPER + "; the brief: coverage in [0.85, 1]", criterion=between(*ACCEPT["coverage_window"]),
+                      measured=gp_c["95% interval coverage"][0], tol=COV_TOL,
+                      why=NOT_PAPER + "; a window this wide is met by the linear and constant surrogates' intervals too")
+    claims.illustrate(f"{s}-sobol-first", statement=f"{name}: first-order Sobol indices of the surrogate within tol of {ref} (max over inputs)",
+                      paper="the brief: surrogate S_1, S_2 within 0.05 of the analytic values (ci 0.08)",
+                      criterion=at_most(ACCEPT["sobol_tol"]), measured=gp_c["max. error of S_i vs reference"][0], tol=GP_TOL,
+                      why=NOT_PAPER)
+    claims.illustrate(f"{s}-sobol-total", statement=f"{name}: total Sobol indices of the surrogate within tol of {ref} (max over inputs)",
+                      paper="not in the brief: its Sobol tolerance applied to the total indices",
+                      criterion=at_most(ACCEPT["sobol_tol"]), measured=gp_c["max. error of S_Ti vs reference"][0], tol=GP_TOL,
+                      why=NOT_PAPER)
+    claims.illustrate(f"{s}-error-replicates", statement=f"{name}: the reported held-out nRMSE replicates on a fresh sample (ratio)",
+                      paper="no number: a reported held-out error should describe new data", criterion=between(0.8, 1.25),
+                      measured=float(ratio[name]), tol=GP_TOL,
+                      why="two independent held-out samples of the same surrogate estimate the same error: it holds for "
+                          "any surrogate (the linear and quadratic ones too) once the held-out set is large")
+    claims.illustrate(f"{s}-calibration-50", statement=f"{name}: the GP's 50% predictive interval covers 40-60% of held-out outputs",
+                      paper="no number: an interval reported at a level should cover about that share", criterion=between(0.4, 0.6),
+                      measured=cov50[name][0], tol=COV_TOL,
+                      why=NOT_PAPER + "; added after the first run, when the 95% window could not tell the GP from its "
+                          "own +-1 sd band")
 claims.check("replay-exact", statement="Rebuilding both GP reports from their JSON text alone reproduces every number (max |diff|)",
              paper="the brief: |diff| < 1e-12", criterion=less_than(1e-12), measured=float(max(replay.values())),
-             control=float(replay_ctrl), control_label="the report without its training seed (replayer draws another design)",
-             kind="implementation", tol=tolerance(rel=0.05, abs=1e-12, why="the control is a difference between two GP fits"))
+             kind="implementation", tol=tolerance(abs=1e-12, why="deterministic code on one machine"))
 claims.check("validator-flags", statement="The validator flags each of 3 incomplete reports and nothing in the 7 complete ones",
              paper="the brief: >= 1 flag on each of 3 incomplete reports, 0 on the complete one",
              criterion=is_true(), measured=bool(all(flags) and not complete_flags), kind="implementation")
+claims.headline("reporting-is-fragmented",
+                "Surrogate studies report sampling, model choice, evaluation and downstream analysis in fragmented, "
+                "non-standard ways (a review of 17 studies)",
+                untestable="a review of published studies; we have no corpus of surrogate papers to read")
+claims.headline("a-standard-captures-the-pipeline",
+                "A lightweight, implementation-agnostic reporting standard (SMRS) can capture the essential design and "
+                "evaluation choices of a surrogate study",
+                untestable="a proposal, not a measurable claim; the page builds one reading of it (schema, validator, "
+                           "emitting pipeline, replayer) and checks it as software (replay-exact, validator-flags: "
+                           "implementation checks, not counted)")
+claims.headline("a-standard-improves-science",
+                "Adopting the standard would improve reproducibility, reliability and cross-domain transfer of "
+                "surrogate modelling",
+                untestable="a claim about research communities and their practice over time; two toy studies of ours "
+                           "cannot measure adoption or its effects")
+
+# %%
+for name in ("Ishigami", "Robertson"):
+    s = name.lower()
+    gp_c = K.acceptance_checks(R[f"{name}, GP"])
+    lin_c = K.acceptance_checks(R[f"{name}, linear"])
+    band_c = K.acceptance_checks(R[f"{name}, GP +-1 sd as 95%"])
+    q, c, b = SK[name]["quadratic"], SK[name]["constant"], SK[name]["budget"]
+    vals = {"n_train": R[f"{name}, GP"]["sampling"]["n_train"], "n_fresh": P.fresh_test,
+            "gp_nrmse": gp_c["held-out nRMSE"][0], "gp_q2": R[f"{name}, GP"]["evaluation"]["metrics"]["q2"],
+            "lin_nrmse": lin_c["held-out nRMSE"][0], "quad_nrmse": q["nrmse"], "const_nrmse": c["nrmse"],
+            "gp_cov": 100 * gp_c["95% interval coverage"][0], "band_cov": 100 * band_c["95% interval coverage"][0],
+            "lin_cov": 100 * SK[name]["linear"]["cov95"], "quad_cov": 100 * q["cov95"], "const_cov": 100 * c["cov95"],
+            "gp_s1": gp_c["max. error of S_i vs reference"][0], "gp_st": gp_c["max. error of S_Ti vs reference"][0],
+            "lin_s1": lin_c["max. error of S_i vs reference"][0], "lin_st": lin_c["max. error of S_Ti vs reference"][0],
+            "quad_s1": q["s1"], "quad_st": q["st"], "budget_s1": b["s1"], "budget_st": b["st"], "budget_n": b["n_base"],
+            "budget_runs": 5 * b["n_base"],
+            "gp_ratio": ratio[name], "train_ratio": ratio_ctrl[name], "lin_ratio": SK[name]["linear"]["ratio"],
+            "quad_ratio": q["ratio"], "const_ratio": c["ratio"],
+            "gp_cov50": 100 * cov50[name][0], "gp2_cov50": 100 * cov50[name][1], "lin_cov50": 100 * SK[name]["linear"]["cov50"],
+            "quad_cov50": 100 * q["cov50"], "const_cov50": 100 * c["cov50"],
+            "replay_refit": replay_refit[f"{name}, GP"], "given_s1": SK[name]["given"]["s1"],
+            "given_bins": SK[name]["given"]["bins"]}
+    for deg in ("poly4", "poly6"):
+        vals.update({f"{deg}_{k}": SK[name][deg][k] for k in ("nrmse", "s1", "st")})
+    for k, v in vals.items():
+        glue(f"{s}_{k}", v, display=False)
+long_c = K.acceptance_checks(R["Ishigami, GP long length scales"])
+glue("long_nrmse", long_c["held-out nRMSE"][0], display=False)
+glue("long_cov", 100 * long_c["95% interval coverage"][0], display=False)
+glue("long_s1", long_c["max. error of S_i vs reference"][0], display=False)
+glue("long_st", long_c["max. error of S_Ti vs reference"][0], display=False)
+glue("long_ls", LONG_LS["length_scale"][0], display=False)
+glue("max_nrmse", ACCEPT["max_nrmse"], display=False)
+glue("sobol_tol", ACCEPT["sobol_tol"], display=False)
+glue("replay_max", float(max(replay.values())), display=False)
+glue("replay_ctrl", float(replay_ctrl), display=False)
+glue("n_broken", len(broken), display=False)
+glue("n_complete", len(R), display=False)
+glue("scale", scale, display=False)
+glue("seed", seed, display=False)
 
 # %% [markdown]
 # ## Claims
@@ -430,66 +572,131 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# **The standard works as software, and the reports' statements mostly hold; where they do not, the
-# checks say why.** The paper makes no numerical claim, so nothing here confirms or refutes its argument.
-# What the page shows is that its sections, made into a typed schema, are enough to rebuild two
-# surrogate studies bit for bit and to test what their reports state. Numbers below are from seed 0 at ci
-# scale (Ishigami with 200 training points, Robertson with 100); the table "Across seeds and scales"
-# gives the spread over seeds 0-9 and the full-scale values.
+# ```{repro-verdict}
+# ```
 #
-# * *The standard as software (implementation checks, not counted).* Every complete report validates;
-#   each of the three broken ones is flagged with the missing or ill-typed field. Both GP reports rebuilt
-#   from their JSON text alone give every number again with zero difference (the brief's $|\Delta|<10^{-12}$);
-#   the same report with another training seed moves the numbers by up to 0.26 (0.06 to 0.26 over seeds
-#   0-9; the largest change is in a Sobol index). Zero is what deterministic code must give on one machine. The report makes it possible
-#   because it stores the *fitted* hyperparameters, not only how they were searched for.
-# * *Held-out error.* The Ishigami GP's held-out nRMSE is 0.183, just under the report's acceptance level
-#   0.2 ($Q^2=0.967$), and the linear control's is 0.90; on Robertson 0.012 against 0.31. With 200 points the
-#   Ishigami GP sits at the threshold: over seeds 0-9 its nRMSE runs from 0.17 to 0.25 and **the claim holds
-#   at 6 of 10 seeds**, as the learning curves lead one to expect. At full scale (500 points) it is about
-#   0.055. The Robertson GP passes at every seed (at most 0.012).
-# * *The reported error is an honest estimate.* On a fresh sample of 2000 points the nRMSE is within 7%
-#   (Ishigami, ratio 0.93) and 5% (Robertson, 0.96) of the reported one. The training-set error, which a
-#   report could pass off as accuracy, is $4\cdot10^{-7}$ and $7\cdot10^{-5}$ of the true error: an
-#   interpolating GP has almost no training error. Over seeds 0-9 the ratio stays in $[0.92,1.15]$
-#   (Ishigami) and $[0.85,1.11]$ (Robertson).
-# * *Sobol indices of the surrogate.* On Ishigami the GP's first-order indices are within 0.016 of the
-#   analytic ones and its total indices within 0.034 (tolerance 0.08); the linear model puts everything on
-#   $x_1$ and misses by 0.68 and 0.44. On Robertson the GP agrees with the Monte Carlo on the simulator
-#   within 0.016 and 0.020, **but so does the linear control** (0.032 and 0.079, just inside 0.08): the
-#   response is monotone and nearly additive in the log rate constants, so a wrong surrogate can still give the
-#   right sensitivity ranking. Both Robertson Sobol claims are therefore *uninformative* (at 9 of 10 seeds;
-#   at seed 7 the linear model's error, 0.082 and 0.086, falls just outside the tolerance). Only the
-#   held-out error exposes the linear model there. The Ishigami Sobol claims hold at every seed (errors at
-#   most 0.025 and 0.045).
-# * *Coverage.* The GP's nominal 95% interval covers 95.5% (Ishigami) and 98.3% (Robertson) of held-out
-#   outputs, inside the brief's window $[0.85,1]$ (0.90 to 0.96 and 0.95 to 1.0 over seeds 0-9). On Ishigami
-#   at ci the $\pm1\sigma$ band reported as 95% covers 81% and fails, as it should (at every seed). On
-#   Robertson it still covers 92% and passes, so that claim is uninformative (at 9 of 10 seeds): the GP's
-#   intervals are far too *wide* there. The calibration figure shows why: in the
-#   bulk of the distribution the GP's intervals over-cover on both simulators (its 50% interval holds
-#   71% and 86% of the held-out outputs). Its errors are mostly much smaller than $\sigma$, with a few large
-#   ones. The two checks of the 50% interval that we added after the first run (†) are therefore **not
-#   reproduced**. Over seeds 0-9 the 50% interval covers 0.59 to 0.71 (Ishigami; inside $[0.4,0.6]$ at seed 6
-#   only) and 0.74 to 0.89 (Robertson). A coverage window that accepts anything from 0.85 to 1 at a single level does not test
-#   calibration. The report's uncertainty section would need a calibration curve, or a two-sided window,
-#   to catch conservative intervals.
-# * *Misspecified surrogates fail the report's own checks*, each in the check one would expect: the
-#   linear model fails on error (both simulators) and on Sobol indices (Ishigami). The GP with length
-#   scales fixed at 2 on Ishigami barely fails on error (0.201) and passes both Sobol checks, but its
-#   95% interval covers 4% of held-out outputs. The uncertainty section is what exposes it.
+# The paper is a position paper: it argues for a reporting standard and makes no numerical claim, so nothing
+# on this page confirms or refutes it, and no check is counted. What the page shows is one reading of its
+# sections, made into a typed schema, working as software, and what the reports of two small surrogate
+# studies state, checked against the truth. Numbers below are from this run ({glue:text}`scale` scale, seed
+# {glue:text}`seed`; Ishigami with {glue:text}`ishigami_n_train` training runs, Robertson with
+# {glue:text}`robertson_n_train`).
 #
-# *At full scale* (500 and 200 training points, Sobol tolerance 0.05, seeds 0-2; see "Across seeds and
-# scales") the picture sharpens in both directions. Every error, replication and Ishigami Sobol claim holds at
-# every seed: nRMSE 0.055 to 0.074 on Ishigami, and Sobol errors below 0.009. The Robertson Sobol claims become
-# informative at seeds 1 and 2, where the linear model's errors (0.051 to 0.066) exceed the tighter
-# tolerance, and stay uninformative at seed 0 (0.044). The Ishigami coverage claim becomes uninformative as
-# well: with more data the GP's intervals widen relative to its errors, and even the $\pm1\sigma$ band
-# covers 88 to 90%. The 50% interval over-covers more than at ci (0.80 to 0.82 on Ishigami).
+# * *The standard as software (implementation checks).* Every one of the {glue:text}`n_complete` complete
+#   reports validates; each of the {glue:text}`n_broken` broken ones is flagged with its missing or ill-typed
+#   field. Both GP reports rebuilt from their JSON text alone give every number again (largest difference
+#   {glue:text}`replay_max:.1e`; the brief asks for less than $10^{-12}$); the same report with another training
+#   seed moves the numbers by up to {glue:text}`replay_ctrl:.2f`. Replay is exact because the report stores every
+#   seed and deterministic code runs on one machine, not because it stores the fitted hyperparameters: a replay
+#   that ignores them and re-runs the optimiser from the recorded learning seed is exact too (largest difference
+#   {glue:text}`ishigami_replay_refit:.1e` on Ishigami, {glue:text}`robertson_replay_refit:.1e` on Robertson).
+#   Stored hyperparameters would matter for replay on another machine, where the optimiser's end point can move
+#   with the BLAS; that is not tested here.
+# * *Held-out error* (illustration). The Ishigami GP's held-out nRMSE is {glue:text}`ishigami_gp_nrmse:.3f`
+#   against the reports' acceptance level {glue:text}`max_nrmse:.1f` ($Q^2=$ {glue:text}`ishigami_gp_q2:.3f`);
+#   the linear model's is {glue:text}`ishigami_lin_nrmse:.2f` and the quadratic response surface's
+#   {glue:text}`ishigami_quad_nrmse:.2f`. On Robertson the GP reaches {glue:text}`robertson_gp_nrmse:.3f`, but
+#   the quadratic response surface also reaches {glue:text}`robertson_quad_nrmse:.3f` (linear
+#   {glue:text}`robertson_lin_nrmse:.2f`): a Gaussian process is not needed for that response. Over the ci
+#   sweep's seeds the Ishigami GP meets its own acceptance level at {repro-seeds}`ishigami-nrmse:method:pass`
+#   seeds, is within the check's tolerance of it at {repro-seeds}`ishigami-nrmse:method:edge` and misses it at
+#   {repro-seeds}`ishigami-nrmse:method:fail`: the report's acceptance is not met reliably at this training size.
+# * *Coverage* (illustration). The GP's nominal 95% interval covers {glue:text}`ishigami_gp_cov:.1f` %
+#   (Ishigami) and {glue:text}`robertson_gp_cov:.1f` % (Robertson) of held-out outputs, inside the brief's
+#   window of 85 to 100 %. So do the linear model's classical interval ({glue:text}`ishigami_lin_cov:.1f` % and
+#   {glue:text}`robertson_lin_cov:.1f` %) and the input-blind constant's ({glue:text}`ishigami_const_cov:.1f` %
+#   and {glue:text}`robertson_const_cov:.1f` %): a marginal coverage window at a single level does not
+#   separate a good surrogate from none. The calibration figure and the 50% interval show the GP's intervals
+#   too wide in the bulk: its 50% interval covers {glue:text}`ishigami_gp_cov50:.0f` % and
+#   {glue:text}`robertson_gp_cov50:.0f` %, outside 40 to 60 %; over the ci sweep it falls inside that window at
+#   {repro-seeds}`ishigami-calibration-50:method:pass` seeds on Ishigami and
+#   {repro-seeds}`robertson-calibration-50:method:pass` on Robertson.
+# * *Sobol indices of the surrogate* (illustration). On Ishigami the GP's first-order indices are within
+#   {glue:text}`ishigami_gp_s1:.3f` of the analytic values and its total indices within
+#   {glue:text}`ishigami_gp_st:.3f` (tolerance {glue:text}`sobol_tol:.2f`); the linear model misses by
+#   {glue:text}`ishigami_lin_s1:.2f` and {glue:text}`ishigami_lin_st:.2f`. On Robertson every surrogate we tried
+#   is close: the GP at {glue:text}`robertson_gp_s1:.3f` and {glue:text}`robertson_gp_st:.3f`, the quadratic at
+#   {glue:text}`robertson_quad_s1:.3f` and {glue:text}`robertson_quad_st:.3f`, the linear model at
+#   {glue:text}`robertson_lin_s1:.3f` and {glue:text}`robertson_lin_st:.3f`. The response is monotone and nearly
+#   additive in the log rate constants.
+# * *The reported error replicates* (illustration). The ratio of the reported nRMSE to that on a fresh sample
+#   of {glue:text}`ishigami_n_fresh` points is {glue:text}`ishigami_gp_ratio:.2f` (Ishigami) and
+#   {glue:text}`robertson_gp_ratio:.2f` (Robertson); the linear model's ratios are
+#   {glue:text}`ishigami_lin_ratio:.2f` and {glue:text}`robertson_lin_ratio:.2f`. Two large independent held-out
+#   samples agree for any surrogate. Reporting the training error instead would be the mistake the evaluation
+#   section guards against: for the interpolating GP it is {glue:text}`ishigami_train_ratio:.1e` and
+#   {glue:text}`robertson_train_ratio:.1e` of the true error.
+# * *Misspecified surrogates in the report's own checks.* The GP with every length scale fixed at
+#   {glue:text}`long_ls:.0f` on Ishigami has nRMSE {glue:text}`long_nrmse:.3f`, at the acceptance level
+#   {glue:text}`max_nrmse:.1f`, and Sobol errors {glue:text}`long_s1:.3f` and {glue:text}`long_st:.3f`, within
+#   tolerance; its 95% interval covers {glue:text}`long_cov:.0f` % of held-out outputs. The uncertainty
+#   section exposes it plainly where the error barely does and the sensitivity analysis does not.
 #
-# Read together, no single acceptance check was sufficient. Held-out error, coverage and sensitivity
-# analysis each caught a failure the others let through. That supports the paper's case for reporting
-# *all* of the pipeline's stages rather than a headline error.
+# Read together: only the uncertainty section caught flawed surrogates the other checks let through (the
+# $\pm1\sigma$ band reported as 95%, and the GP with long length scales). Held-out error and the Sobol indices
+# both exposed the linear model on Ishigami; on Robertson only the held-out error did (nRMSE
+# {glue:text}`robertson_lin_nrmse:.2f`). The sensitivity analysis caught nothing that the held-out error
+# missed. That is a weaker form of the paper's argument for reporting every stage of the pipeline (one stage's
+# check is not enough), shown on a toy, with flawed surrogates we chose; it is an illustration of the argument,
+# not a measurement of the paper's claim.
+#
+# ## What a skeptic would try
+#
+# First reviewed by the helper that converted this page to the claim model (it did not write the page).
+# Reviewed by an independent skeptic (2026-12-07); what they tried is above. With the rubric, the page, its
+# record and the brief, they ran the notebook's own recipes at the ten ci seeds: polynomial response surfaces
+# of degree 1 to 6, the constant, the no-surrogate Sobol estimators and a replay that refits the
+# hyperparameters; the ones that matter are measured below by this notebook. They agreed with "illustrated, not
+# tested" and asked for three corrections of the prose (replay, the seed spread of the Ishigami GP, and which
+# check caught which flawed surrogate), made above. No check here is counted, so the question a skeptic asks
+# of each former test is whether the page's surrogate is needed to pass it. The notebook measures each naive surrogate under the former test's own
+# criterion, at this seed, on the same data:
+#
+# * **Held-out error ≤ {glue:text}`max_nrmse:.1f`.** Quadratic response surface: {glue:text}`ishigami_quad_nrmse:.2f`
+#   (Ishigami), {glue:text}`robertson_quad_nrmse:.3f` (Robertson); the constant: {glue:text}`ishigami_const_nrmse:.2f`
+#   and {glue:text}`robertson_const_nrmse:.2f`; polynomials of degree 4 and 6: {glue:text}`ishigami_poly4_nrmse:.2f`
+#   and {glue:text}`ishigami_poly6_nrmse:.2f` (Ishigami), {glue:text}`robertson_poly4_nrmse:.3f` and
+#   {glue:text}`robertson_poly6_nrmse:.3f` (Robertson). On Robertson the check does not need a GP; on Ishigami
+#   no naive surrogate we tried meets it at this seed.
+# * **95% coverage in $[0.85, 1]$.** Linear model: {glue:text}`ishigami_lin_cov:.1f` % and
+#   {glue:text}`robertson_lin_cov:.1f` %; quadratic: {glue:text}`ishigami_quad_cov:.1f` % and
+#   {glue:text}`robertson_quad_cov:.1f` %; constant: {glue:text}`ishigami_const_cov:.1f` % and
+#   {glue:text}`robertson_const_cov:.1f` %. The former control, the GP's own $\pm1\sigma$ band called 95%, covers
+#   {glue:text}`ishigami_band_cov:.1f` % and {glue:text}`robertson_band_cov:.1f` %. A surrogate that knows nothing
+#   about its inputs passes this window.
+# * **Sobol errors ≤ {glue:text}`sobol_tol:.2f`.** No surrogate, the estimator run on the simulator with the
+#   training budget ({glue:text}`ishigami_budget_runs` and {glue:text}`robertson_budget_runs` runs):
+#   {glue:text}`ishigami_budget_s1:.2f` / {glue:text}`ishigami_budget_st:.2f` (first order / total, Ishigami),
+#   {glue:text}`robertson_budget_s1:.2f` / {glue:text}`robertson_budget_st:.2f` (Robertson). Quadratic response
+#   surface: {glue:text}`ishigami_quad_s1:.2f` / {glue:text}`ishigami_quad_st:.2f` and
+#   {glue:text}`robertson_quad_s1:.3f` / {glue:text}`robertson_quad_st:.3f`. Degree 4:
+#   {glue:text}`ishigami_poly4_s1:.3f` / {glue:text}`ishigami_poly4_st:.3f` and {glue:text}`robertson_poly4_s1:.3f` /
+#   {glue:text}`robertson_poly4_st:.3f`; degree 6: {glue:text}`ishigami_poly6_s1:.3f` /
+#   {glue:text}`ishigami_poly6_st:.3f` and {glue:text}`robertson_poly6_s1:.3f` / {glue:text}`robertson_poly6_st:.3f`.
+#   No surrogate and no new runs, the given-data estimator on the training points
+#   ({glue:text}`ishigami_given_bins` and {glue:text}`robertson_given_bins` bins), first order only:
+#   {glue:text}`ishigami_given_s1:.3f` (Ishigami) and {glue:text}`robertson_given_s1:.3f` (Robertson). On Ishigami
+#   the degree-6 polynomial meets both Sobol tolerances at this seed: there the GP is needed for the held-out
+#   error, not for the sensitivity indices.
+# * **Fresh-sample ratio in $[0.8, 1.25]$.** Linear: {glue:text}`ishigami_lin_ratio:.2f`,
+#   {glue:text}`robertson_lin_ratio:.2f`; quadratic: {glue:text}`ishigami_quad_ratio:.2f`,
+#   {glue:text}`robertson_quad_ratio:.2f`; constant: {glue:text}`ishigami_const_ratio:.2f`,
+#   {glue:text}`robertson_const_ratio:.2f`. Any surrogate's held-out error replicates; the check cannot fail
+#   except by a reporting error (the training error: {glue:text}`ishigami_train_ratio:.1e`).
+# * **50% coverage in $[0.4, 0.6]$.** Linear: {glue:text}`ishigami_lin_cov50:.0f` % and
+#   {glue:text}`robertson_lin_cov50:.0f` %; quadratic: {glue:text}`ishigami_quad_cov50:.0f` % and
+#   {glue:text}`robertson_quad_cov50:.0f` %; constant: {glue:text}`ishigami_const_cov50:.0f` % and
+#   {glue:text}`robertson_const_cov50:.0f` %; the GP {glue:text}`ishigami_gp_cov50:.0f` % and
+#   {glue:text}`robertson_gp_cov50:.0f` %. Intervals built from residuals are calibrated on average by
+#   construction; the GP's, built from its kernel, are not.
+# * **Replay exact to $10^{-12}$.** A replay that ignores the stored hyperparameters and re-runs the optimiser
+#   from the recorded learning seed: largest difference {glue:text}`ishigami_replay_refit:.1e` (Ishigami) and
+#   {glue:text}`robertson_replay_refit:.1e` (Robertson). On one machine the seeds and deterministic code suffice;
+#   the check cannot separate a complete report from one without its fitted hyperparameters.
+#
+# What the skeptic concludes: the checks of what a report states measure the surrogate, and several are met by
+# a naive one. They were never a test of the paper, whose claim is an argument; counting them would credit
+# the paper with the accuracy of a Gaussian process.
 #
 # ## What the miniature cannot show
 #
@@ -498,12 +705,16 @@ claims.table()
 #   would need a study of published work (the paper reviews 17 studies); two toy studies of ours cannot
 #   measure it.
 # * Whether our schema is the paper's: we built the fields from the section names, not from the paper's
-#   template, so a reader should not take our field list, types or acceptance section as SMRS itself.
+#   template (its stored full text was searched, but the template did not come back), so a reader should not
+#   take our field list, types or acceptance section as SMRS itself, nor assume our report has every field
+#   the paper asks for.
 # * Expensive simulators, noisy or stochastic outputs, high-dimensional inputs, dependent inputs, and
 #   surrogates other than GPs (neural operators, polynomial chaos): the settings in which reporting is
 #   hardest and in which bit-for-bit replay is out of reach (GPU nondeterminism, simulator versions).
-# * Replay across machines: our replay is exact because it runs on the same machine as the original fit.
-#   Another machine would reproduce the numbers to rounding, not bit for bit. The reports store software
-#   versions but cannot pin hardware.
+# * Replay across machines: our replay is exact because it runs on the same machine as the original fit, with
+#   deterministic code; on this machine even a refit that ignores the stored hyperparameters is exact. Another
+#   machine would reproduce the numbers to rounding, not bit for bit, and the optimiser's end point could move;
+#   storing the fitted hyperparameters is meant for that case, which this page does not test. The reports store
+#   software versions but cannot pin hardware.
 # * The acceptance thresholds themselves: 0.2 on nRMSE and the Sobol tolerances are our choices (and the
 #   brief's), not values from the paper. Whether a surrogate is fit for purpose depends on the downstream use.

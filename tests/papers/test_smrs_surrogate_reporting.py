@@ -195,6 +195,65 @@ def test_linear_surrogate_matches_the_normal_equations():
         K.LinearSurrogate().fit(U[:4], y[:4])
 
 
+def test_polynomial_features_count_and_order():
+    U = np.array([[0.2, 0.5, 0.7]])
+    X1 = K.polynomial_features(U, 1)
+    np.testing.assert_array_equal(X1, [[1, 0.2, 0.5, 0.7]])
+    X2 = K.polynomial_features(U, 2)
+    assert X2.shape == (1, math.comb(3 + 2, 2))
+    np.testing.assert_allclose(X2[0, 4:], [0.04, 0.1, 0.14, 0.25, 0.35, 0.49])
+    assert K.polynomial_features(np.random.default_rng(0).random((5, 4)), 3).shape == (5, math.comb(7, 3))
+    with pytest.raises(ValueError, match="degree"):
+        K.polynomial_features(U, 0)
+    with pytest.raises(ValueError, match="unit cube"):
+        K.polynomial_features(U + 1, 2)
+
+
+def test_polynomial_surrogate_degree_one_is_the_linear_model_and_degree_two_is_exact_on_quadratics():
+    rng = np.random.default_rng(3)
+    U = rng.random((40, 3))
+    y = 1 + U @ [2.0, -1.0, 0.5] + 0.1 * rng.normal(size=40)
+    lin, p1 = K.LinearSurrogate().fit(U, y), K.PolynomialSurrogate(1).fit(U, y)
+    Ut = rng.random((7, 3))
+    for a, b in zip(lin.predict(Ut, return_std=True), p1.predict(Ut, return_std=True)):
+        np.testing.assert_allclose(a, b, rtol=1e-10)
+    q = lambda V: 0.5 - V[:, 0] + 3 * V[:, 1] ** 2 - 2 * V[:, 0] * V[:, 2]  # noqa: E731
+    m = K.PolynomialSurrogate(2).fit(U, q(U))
+    np.testing.assert_allclose(m.predict(Ut), q(Ut), atol=1e-10)
+    assert m.predict(Ut, return_std=True)[1].max() < 1e-6  # no residual, no predictive spread
+    with pytest.raises(ValueError, match="more than 10"):
+        K.PolynomialSurrogate(2).fit(U[:10], y[:10])
+
+
+def test_polynomial_and_constant_intervals_cover_nominally_when_correctly_specified():
+    """Monte Carlo over training sets: the classical predictive interval of a correct Gaussian model covers 95%."""
+    rng = np.random.default_rng(4)
+    hits_p, hits_c = [], []
+    for _ in range(300):
+        U = rng.random((30, 2))
+        y = 1 + U[:, 0] ** 2 - U[:, 1] + 0.3 * rng.normal(size=30)
+        Ut = rng.random((20, 2))
+        yt = 1 + Ut[:, 0] ** 2 - Ut[:, 1] + 0.3 * rng.normal(size=20)
+        mu, sd = K.PolynomialSurrogate(2).fit(U, y).predict(Ut, return_std=True)
+        hits_p.append(K.heldout_metrics(yt, mu, sd)["coverage"])
+        z = 0.3 * rng.normal(size=50)  # an input-blind Gaussian: the constant surrogate is correct
+        c = K.ConstantSurrogate().fit(rng.random((30, 2)), z[:30])
+        mu, sd = c.predict(rng.random((20, 2)), return_std=True)
+        hits_c.append(K.heldout_metrics(z[30:], mu, sd)["coverage"])
+    # the t quantile exceeds 1.96 for 24 and 29 degrees of freedom, so the Gaussian interval covers a little less
+    assert 0.92 < np.mean(hits_p) < 0.95 and 0.92 < np.mean(hits_c) < 0.95
+
+
+def test_constant_surrogate_closed_form_and_bad_input():
+    U = np.random.default_rng(0).random((4, 3))
+    y = np.array([1.0, 2.0, 3.0, 6.0])
+    mu, sd = K.ConstantSurrogate().fit(U, y).predict(U[:2], return_std=True)
+    np.testing.assert_allclose(mu, [3.0, 3.0])
+    np.testing.assert_allclose(sd, np.std(y, ddof=1) * math.sqrt(1.25))
+    with pytest.raises(ValueError, match="shape"):
+        K.ConstantSurrogate().fit(U, y[:3])
+
+
 def test_heldout_metrics_by_hand():
     y = np.array([0.0, 1.0, 2.0, 3.0])
     mean = np.array([0.0, 1.0, 2.0, 5.0])
@@ -310,3 +369,13 @@ def test_render_report_shows_every_field_and_rejects_invalid_reports(small_repor
         K.render_report({})
     with pytest.raises(ValueError, match="invalid protocol"):
         K.run_report(bad)
+
+
+def test_given_data_first_order_on_an_additive_function_and_sturges_rule():
+    # f = x1 + 2 x2 on a large uniform sample: S = (1/5, 4/5, 0); the binned estimator is biased by O(1/bins^2)
+    U = np.random.default_rng(0).random((20000, 3))
+    S = K.given_data_first_order(U, U[:, 0] + 2 * U[:, 1], bins=20)
+    np.testing.assert_allclose(S, [0.2, 0.8, 0.0], atol=0.01)
+    assert [K.sturges_bins(n) for n in (100, 200, 500)] == [8, 9, 10]
+    with pytest.raises(ValueError, match="constant"):
+        K.given_data_first_order(U, np.ones(len(U)), bins=5)

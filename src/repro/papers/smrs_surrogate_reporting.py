@@ -17,6 +17,8 @@ Notation (paper / field -> here):
 - sampling design :math:`\{u_i\}_{i=1}^n` -> :func:`design` (``"lhs"``: :func:`lhs`; ``"iid"``);
 - surrogate :math:`\hat f` with predictive mean :math:`\mu(u)` and sd :math:`\sigma(u)` -> :func:`fit_gp`
   (Matérn-5/2 ARD Gaussian process, scikit-learn) or :class:`LinearSurrogate` (a misspecified control);
+  the skeptic's naive surrogates :class:`PolynomialSurrogate` (second-order response surface) and
+  :class:`ConstantSurrogate` (the training mean and spread);
 - evaluation: held-out RMSE, normalised RMSE :math:`\mathrm{RMSE}/\mathrm{sd}(y)`, :math:`Q^2`, coverage of
   the interval :math:`\mu\pm z\sigma` -> :func:`heldout_metrics`;
 - downstream analysis: Sobol indices :math:`S_i=V_i/V`, total indices :math:`S_{T_i}` -> :func:`sobol_indices`
@@ -384,6 +386,120 @@ class LinearSurrogate:
         if not return_std:
             return mean
         return mean, np.sqrt(self.s2_ * (1 + np.einsum("ij,jk,ik->i", X, self.XtX_inv_, X)))
+
+
+def polynomial_features(U: ArrayLike, degree: int) -> np.ndarray:
+    r"""Every monomial :math:`\prod_i u_i^{k_i}` with :math:`\sum_i k_i\le` ``degree``, constant first.
+
+    Ordered by total degree, then lexicographically in the exponents (degree 1: :math:`(1, u_1, \dots, u_d)`,
+    the columns of :class:`LinearSurrogate`). :math:`\binom{d+p}{p}` columns.
+
+    Returns
+    -------
+    array (n, C(d + degree, degree))
+    """
+    from itertools import combinations_with_replacement
+
+    U = _check_unit(U)
+    degree = check_int(degree, "degree", least=1)
+    cols = [np.ones(len(U))]
+    for p in range(1, degree + 1):
+        cols += [np.prod(U[:, list(c)], axis=1) for c in combinations_with_replacement(range(U.shape[1]), p)]
+    return np.column_stack(cols)
+
+
+class PolynomialSurrogate:
+    r"""Least-squares polynomial response surface of total degree ``degree`` with the classical predictive sd.
+
+    :math:`\hat f(u)=\beta^\top x(u)`, :math:`x` = :func:`polynomial_features`; :math:`\sigma(u)=\hat
+    s\sqrt{1+x^\top(X^\top X)^{-1}x}`, :math:`\hat s^2` the residual variance with :math:`n-p` degrees of
+    freedom (:math:`p` columns). Degree 2 is the classical second-order response surface (Box and Wilson 1951),
+    the naive baseline a skeptic fits before a Gaussian process; degree 1 is :class:`LinearSurrogate`.
+    """
+
+    def __init__(self, degree: int = 2):
+        self.degree = check_int(degree, "degree", least=1)
+
+    def fit(self, U: ArrayLike, y: ArrayLike) -> PolynomialSurrogate:
+        X = polynomial_features(U, self.degree)
+        y = np.asarray(y, dtype=float)
+        if y.shape != (len(X),):
+            raise ValueError(f"y must have shape ({len(X)},); got {y.shape}")
+        if len(X) <= X.shape[1]:
+            raise ValueError(f"need more than {X.shape[1]} points for a degree-{self.degree} polynomial")
+        self.coef_, *_ = np.linalg.lstsq(X, y, rcond=None)
+        resid = y - X @ self.coef_
+        self.s2_ = float(resid @ resid / (len(y) - X.shape[1]))
+        self.XtX_inv_ = np.linalg.inv(X.T @ X)
+        return self
+
+    def predict(self, U: ArrayLike, return_std: bool = False):
+        """Mean (m,) and, with ``return_std``, the predictive sd (m,)."""
+        X = polynomial_features(U, self.degree)
+        mean = X @ self.coef_
+        if not return_std:
+            return mean
+        return mean, np.sqrt(self.s2_ * (1 + np.einsum("ij,jk,ik->i", X, self.XtX_inv_, X)))
+
+
+class ConstantSurrogate:
+    r"""The input-blind surrogate: the training mean, with the predictive sd of a new draw from the training sample.
+
+    :math:`\hat f(u)=\bar y`, :math:`\sigma(u)=s\sqrt{1+1/n}` (:math:`s` the sample sd, :math:`n-1` degrees of
+    freedom): the interval a skeptic states without any model of :math:`f`.
+    """
+
+    def fit(self, U: ArrayLike, y: ArrayLike) -> ConstantSurrogate:
+        U = _check_unit(U)
+        y = np.asarray(y, dtype=float)
+        if y.shape != (len(U),) or len(y) < 2:
+            raise ValueError(f"y must have shape ({len(U)},) with at least 2 points; got {y.shape}")
+        self.mean_ = float(np.mean(y))
+        self.sd_ = float(np.std(y, ddof=1) * np.sqrt(1 + 1 / len(y)))
+        return self
+
+    def predict(self, U: ArrayLike, return_std: bool = False):
+        """Mean (m,) and, with ``return_std``, the constant predictive sd (m,)."""
+        m = len(_check_unit(U))
+        mean = np.full(m, self.mean_)
+        return (mean, np.full(m, self.sd_)) if return_std else mean
+
+
+def sturges_bins(n: int) -> int:
+    r"""Sturges' rule for the number of histogram bins of ``n`` points: :math:`\lceil\log_2 n\rceil+1`."""
+    n = check_int(n, "n", least=2)
+    return int(np.ceil(np.log2(n))) + 1
+
+
+def given_data_first_order(U: ArrayLike, y: ArrayLike, bins: int) -> np.ndarray:
+    r"""First-order Sobol indices from a given sample alone, with no surrogate and no new runs.
+
+    The correlation-ratio (binning) estimator: split each input's range :math:`[0, 1]` into ``bins`` equal
+    cells :math:`c`, and estimate :math:`S_i=\mathrm{Var}(\mathbb E[f\mid x_i])/\mathrm{Var} f` by
+    :math:`\sum_c w_c(\bar y_c-\bar y)^2/\widehat{\mathrm{Var}}\,y`, with :math:`w_c` the share of points in
+    cell :math:`c` and :math:`\bar y_c` their mean (empty cells contribute nothing).
+
+    Returns
+    -------
+    first_order : array (d,)
+    """
+    U = _check_unit(U)
+    y = np.asarray(y, dtype=float)
+    bins = check_int(bins, "bins", least=1)
+    if y.shape != (len(U),) or len(y) < 2:
+        raise ValueError(f"y must have shape ({len(U)},) with at least 2 points; got {y.shape}")
+    V = float(np.var(y))
+    if not V > 0:
+        raise ValueError("y is constant: Sobol indices are undefined")
+    out = np.zeros(U.shape[1])
+    for i in range(U.shape[1]):
+        cell = np.minimum((U[:, i] * bins).astype(int), bins - 1)
+        counts = np.bincount(cell, minlength=bins)
+        sums = np.bincount(cell, weights=y, minlength=bins)
+        full = counts > 0
+        means = sums[full] / counts[full]
+        out[i] = float(np.sum(counts[full] / len(y) * (means - y.mean()) ** 2) / V)
+    return out
 
 
 # --------------------------------------------------------------------------------------- evaluation
