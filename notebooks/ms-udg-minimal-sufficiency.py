@@ -26,14 +26,16 @@ seed = 0
 import matplotlib.pyplot as plt
 import numpy as np
 import torch
+from myst_nb import glue
 from sklearn.decomposition import PCA
 
-from repro.claims import Claims, at_least, greater_than, tolerance
+from repro.claims import Claims, Comparator, at_least, greater_than, tolerance
+from repro.claims.judge import rule_of, value_status
 from repro.papers import ms_udg_minimal_sufficiency as K
 from repro.runtime import progress, setup_notebook
 
 P = setup_notebook(scale, seed, presets={
-    # about 12 s on one thread: 3 runs x 3 methods x 20 epochs over 1,258 images
+    # about 15 s on one thread: 3 runs x 3 methods x 20 epochs over 1,258 images, plus the pixel baselines
     "ci": dict(n_runs=3, epochs=20, methods=("simclr", "infonce-half", "ms-udg")),
     # minutes: 5 runs x 6 methods (adds the autoencoder and the two single-term ablations) x 100 epochs
     "full": dict(n_runs=5, epochs=100,
@@ -46,6 +48,7 @@ claims = Claims("ms-udg-minimal-sufficiency",
                 paper_url="https://arxiv.org/abs/2509.15791", scale=scale, seed=seed)
 TRAIN = dict(batch_size=256, lr=1e-3, hidden=256, rep_dim=64, tau=0.2, lam_dis=1.0, lam_rec=1.0)
 LABEL_FRAC = 0.1
+N_PCA = TRAIN["rep_dim"] // 2  # PCA baseline: as many dimensions as MS-UDG-lite's probed h_s (a rule, not tuned)
 LABELS = {"simclr": "SimCLR", "ae": "autoencoder", "infonce-half": "InfoNCE on h_s only",
           "ms-udg -dis": "MS-UDG − disentangle", "ms-udg -rec": "MS-UDG − reconstruct", "ms-udg": "MS-UDG-lite"}
 
@@ -98,12 +101,30 @@ LABELS = {"simclr": "SimCLR", "ae": "autoencoder", "infonce-half": "InfoNCE on h
 # (`repro.ssl.train_ssl`), seeded identically.
 #
 # * **SimCLR**: InfoNCE (temperature 0.2, symmetrised) on a projection of the whole 64-d $h$; probed on $h$.
+#   It is the reference of both tests (the brief's comparison), not a comparator; its first 32 dimensions,
+#   probed alone, are a baseline of both tests (below).
 # * **autoencoder** (full scale only): reconstruct each view from $h$; probed on $h$.
-# * **InfoNCE on $h_s$ only**: MS-UDG-lite with $\lambda_d = \lambda_r = 0$, the method without minimality
-#   (the control of every claim); probed on the 32-d $h_s$.
+# * **InfoNCE on $h_s$ only**: MS-UDG-lite with $\lambda_d = \lambda_r = 0$, the method without its two
+#   minimality terms: the *ablation* of both tests; probed on the 32-d $h_s$.
 # * **MS-UDG-lite**: $\lambda_d = \lambda_r = 1$ (fixed before the first run, not tuned); probed on $h_s$.
 # * full scale adds the single-term ablations **MS-UDG − disentangle** ($\lambda_d = 0$) and
 #   **MS-UDG − reconstruct** ($\lambda_r = 0$).
+#
+# **Naive baselines** (no training, no views, none of the paper's ideas; each is what a skeptic tries first
+# against a domain shift of small grey images), probed by the same probe on the same labelled images:
+#
+# * **raw pixels**: the 64 pixel intensities;
+# * **PCA of the pixels**: the first 32 principal components (as many as MS-UDG-lite's $h_s$, a rule fixed before
+#   the run), fitted on the unlabelled training images (`K.pca_features`);
+# * **per-image standardised pixels**: each image shifted to mean 0 and scaled to standard deviation 1
+#   (`K.instance_normalize`), the classical normalisation against brightness and contrast, which removes D4's
+#   contrast change exactly.
+#
+# **Dimension-matched SimCLR** (a baseline of both tests, added after the skeptic's review): the same SimCLR run
+# probed on the first 32 of its 64 dimensions (`K.representation(model, X, "s")`, the slice the nHSIC check
+# already calls SimCLR's first half), by a fixed rule: as many dimensions as MS-UDG-lite's probed $h_s$. It is
+# plain contrastive learning without the minimality terms, and it removes the difference in the probe's input
+# size between the method and its reference.
 #
 # **Evaluation**: the shared linear probe (`repro.ssl.linear_probe_accuracy`: standardised features,
 # multinomial logistic regression, $C = 1$) fitted on 10% of the training images with their labels (126
@@ -112,9 +133,10 @@ LABELS = {"simclr": "SimCLR", "ae": "autoencoder", "infonce-half": "InfoNCE on h
 # normalised HSIC between the two halves of each representation on the in-domain test images (for SimCLR, the
 # two halves of its $h$). Each notebook seed runs `n_runs` independent runs (split, labels, initialisation and
 # views drawn from seed `100 * seed + r`); we report mean and standard deviation over runs.
-# ci: 3 runs, 20 epochs, SimCLR, the control and MS-UDG-lite; full: 5 runs, 100 epochs, and the autoencoder and
-# the two ablations. A diagnostic probes the same features on the test digits moved towards D4 one shift at a
-# time (rotation, then blur, then contrast), to see which shift costs the accuracy.
+# ci: 3 runs, 20 epochs, SimCLR, the ablation and MS-UDG-lite; full: 5 runs, 100 epochs, and the autoencoder
+# and the two single-term ablations; the pixel baselines at both scales. A diagnostic probes the same features on
+# the test digits moved towards D4 one shift at a time (rotation, then blur, then contrast), to see which shift
+# costs the accuracy.
 #
 # **Deviations from the paper**
 #
@@ -133,38 +155,75 @@ LABELS = {"simclr": "SimCLR", "ae": "autoencoder", "infonce-half": "InfoNCE on h
 #   The pilot used no claim and no threshold; the D4 recipe was fixed before the claims were first run.
 # * The ci budget was cut from 30 to 20 epochs, and the autoencoder moved to full scale, after the first ci run,
 #   for runtime only (that run took about twice the ci budget); the claims and their thresholds were not changed.
-#   In that first run, MS-UDG-lite was 1.3 points above SimCLR on D4 and the control 8.3 points.
+#   In that first run, MS-UDG-lite was 1.3 points above SimCLR on D4 and the ablation (then called the control)
+#   8.3 points.
 # * The probe sees 64 dimensions for SimCLR and the autoencoder, 32 for the split models (only $h_s$): a small
-#   handicap for MS-UDG-lite, kept because probing $h_s$ is the method.
+#   handicap for MS-UDG-lite, kept because probing $h_s$ is the method; SimCLR probed on 32 dimensions is a
+#   baseline of both tests.
+# * Comparators (added when the page moved to the claim model; the tests' settings and thresholds are unchanged):
+#   the ablation is InfoNCE on $h_s$ alone, the naive baselines are raw pixels, PCA of the pixels and
+#   per-image standardised pixels, chosen by rule (no training, the same probe, PCA at the dimension of $h_s$)
+#   before their first run. The skeptic's review added SimCLR probed on its first 32 dimensions as a baseline of
+#   both tests (a fixed rule: the dimension of $h_s$); the tests' settings and thresholds did not change. The
+#   brief's third check (independent halves) is shown as an illustration, since the disentanglement loss
+#   optimises the statistic it measures.
 
 # %%
 runs = [100 * seed + r for r in range(P.n_runs)]
 rows = {m: {"in": [], "out": [], "dom": [], "hsic": [], "steps": []} for m in P.methods}
-raw = {"in": [], "out": []}
+BASES = {"raw": "raw pixels", "pca": f"PCA of the pixels ({N_PCA} components)",
+         "inst": "per-image standardised pixels"}
+base = {b: {"in": [], "out": [], "dom": []} for b in BASES}
+half32 = {"in": [], "out": [], "dom": []}  # SimCLR probed on its first 32 dimensions: a baseline of both tests
+OTHER = {"inst_pca": f"standardised pixels, then PCA ({N_PCA} components)",
+         "simclr_v": f"SimCLR's last {N_PCA} dimensions", "simclr_pca": f"PCA of SimCLR's h ({N_PCA} components)"}
+other = {o: [] for o in OTHER}  # the skeptic's further variants: D4 accuracy only, shown, not comparators
 keep = {}
+flat = lambda X: X.reshape(len(X), -1)
 for r in progress(runs, total=len(runs), desc="runs"):
     D = K.make_digit_domains(r)
     (Xtr, ytr, _), (Xi, yi, di), (Xo, yo, _) = D["train"], D["test_in"], D["test_out"]
     lab = np.random.default_rng(r).choice(len(ytr), int(round(LABEL_FRAC * len(ytr))), replace=False)
-    flat = lambda X: X.reshape(len(X), -1)
-    raw["in"].append(K.linear_probe(flat(Xtr[lab]), ytr[lab], flat(Xi), yi))
-    raw["out"].append(K.linear_probe(flat(Xtr[lab]), ytr[lab], flat(Xo), yo))
+    feats = {"raw": [flat(X) for X in (Xtr[lab], Xi, Xo)],
+             "pca": K.pca_features(Xtr, Xtr[lab], Xi, Xo, n_components=N_PCA),
+             "inst": [K.instance_normalize(X) for X in (Xtr[lab], Xi, Xo)]}
+    for b, (f_tr, f_in, f_out) in feats.items():
+        acc_in, acc_out = K.probe_accuracies(f_tr, ytr[lab], [(f_in, yi), (f_out, yo)])
+        base[b]["in"].append(acc_in)
+        base[b]["out"].append(acc_out)
+        if b != "raw":  # raw pixels carry every domain cue by construction: no comparator for the domain test
+            base[b]["dom"].append(K.domain_accuracy(f_in, di, seed=r))
+    f_ip = K.pca_features(*(K.instance_normalize(X) for X in (Xtr, Xtr[lab], Xi, Xo)), n_components=N_PCA)
+    other["inst_pca"].append(K.probe_accuracies(f_ip[0], ytr[lab], [(f_ip[2], yo)])[0])
+    steps = K.d4_steps(D["test_clean"][0])
     for m in P.methods:
         model, hist = K.train_method(m, Xtr, seed=r, epochs=P.epochs, **TRAIN)
         f_tr, f_in, f_out = (K.representation(model, X) for X in (Xtr[lab], Xi, Xo))
-        rows[m]["in"].append(K.linear_probe(f_tr, ytr[lab], f_in, yi))
-        rows[m]["out"].append(K.linear_probe(f_tr, ytr[lab], f_out, yo))
+        # one probe per representation, fitted once, tested in domain, on D4 and on the steps towards D4
+        acc = K.probe_accuracies(f_tr, ytr[lab], [(f_in, yi), (f_out, yo)]
+                                 + [(K.representation(model, S.astype(np.float32)), yi) for S in steps.values()])
+        rows[m]["in"].append(acc[0])
+        rows[m]["out"].append(acc[1])
+        rows[m]["steps"].append(acc[2:])
         rows[m]["dom"].append(K.domain_accuracy(f_in, di, seed=r))
         s, v = (K.representation(model, Xi, part) for part in ("s", "v"))
         rows[m]["hsic"].append(float(K.normalized_hsic(*(torch.as_tensor(a) for a in (s, v)))))
-        steps = K.d4_steps(D["test_clean"][0])
-        rows[m]["steps"].append([K.linear_probe(f_tr, ytr[lab], K.representation(model, S.astype(np.float32)), yi)
-                                 for S in steps.values()])
+        if m == "simclr":  # the first N_PCA dimensions of h, K.representation(model, X, "s"): a fixed rule
+            h = N_PCA
+            acc_in, acc_out = K.probe_accuracies(f_tr[:, :h], ytr[lab], [(f_in[:, :h], yi), (f_out[:, :h], yo)])
+            half32["in"].append(acc_in)
+            half32["out"].append(acc_out)
+            half32["dom"].append(K.domain_accuracy(f_in[:, :h], di, seed=r))
+            other["simclr_v"].append(K.probe_accuracies(f_tr[:, h:], ytr[lab], [(f_out[:, h:], yo)])[0])
+            f_hp = K.pca_features(K.representation(model, Xtr), f_tr, f_out, n_components=h)
+            other["simclr_pca"].append(K.probe_accuracies(f_hp[0], ytr[lab], [(f_hp[1], yo)])[0])
         if r == runs[0]:
             keep[m] = dict(hist=hist, f_in=f_in, f_out=f_out, yi=yi, yo=yo, di=di)
 R = {m: {k: 100 * np.array(v) if k != "hsic" else np.array(v) for k, v in d.items()} for m, d in rows.items()}
 STEPS = list(steps)
-RAW = {k: 100 * np.array(v) for k, v in raw.items()}
+B = {b: {k: 100 * np.array(v) for k, v in d.items()} for b, d in base.items()}
+H32 = {k: 100 * np.array(v) for k, v in half32.items()}
+O = {o: {"out": 100 * np.array(v)} for o, v in other.items()}
 
 # %% [markdown]
 # ## Results
@@ -174,26 +233,30 @@ RAW = {k: 100 * np.array(v) for k, v in raw.items()}
 # the runs (percent, except nHSIC):
 
 # %%
-print(f"{'method':24s} {'in-domain':>14s} {'D4 (unseen)':>14s} {'domain acc.':>14s} {'nHSIC halves':>14s}")
-print(f"{'raw pixels':24s} {RAW['in'].mean():7.1f} ± {RAW['in'].std():4.1f} {RAW['out'].mean():7.1f} ± {RAW['out'].std():4.1f}")
+print(f"{'method':32s} {'in-domain':>14s} {'D4 (unseen)':>14s} {'domain acc.':>14s} {'nHSIC halves':>14s}")
+for b, label in BASES.items():
+    d = B[b]
+    print(f"{label:32s} " + " ".join(f"{d[k].mean():7.1f} ± {d[k].std():4.1f}" if len(d[k]) else f"{'-':>14s}"
+                                    for k in ("in", "out", "dom")))
 for m in P.methods:
     d = R[m]
-    print(f"{LABELS[m]:24s} " + " ".join(f"{d[k].mean():7.{3 if k == 'hsic' else 1}f} ± {d[k].std():4.{3 if k == 'hsic' else 1}f}"
+    print(f"{LABELS[m]:32s} " + " ".join(f"{d[k].mean():7.{3 if k == 'hsic' else 1}f} ± {d[k].std():4.{3 if k == 'hsic' else 1}f}"
                                       for k in ("in", "out", "dom", "hsic")))
 
 # %%
 names = list(P.methods)
-xs = np.arange(len(names))
+allnames = list(BASES) + names
+vals = {**B, **R}
+xs = np.arange(len(allnames))
 fig, axes = plt.subplots(1, 2, figsize=(11, 3.9), layout="constrained")
 for ax, key, title in ((axes[0], "in", "in domain (D1-D3)"), (axes[1], "out", "held-out domain D4")):
-    means = [R[m][key].mean() for m in names]
-    ax.bar(xs, means, yerr=[R[m][key].std() for m in names], capsize=4,
-           color=["C3" if m == "ms-udg" else "C0" for m in names], alpha=0.8)
-    for i, m in enumerate(names):
-        ax.plot(np.full(len(runs), i) + np.linspace(-0.15, 0.15, len(runs)), R[m][key], "k.", ms=4)
-    ax.axhline(RAW[key].mean(), color="gray", ls="--", label="raw pixels")
+    means = [vals[m][key].mean() for m in allnames]
+    ax.bar(xs, means, yerr=[vals[m][key].std() for m in allnames], capsize=4,
+           color=["C3" if m == "ms-udg" else "C7" if m in BASES else "C0" for m in allnames], alpha=0.8)
+    for i, m in enumerate(allnames):
+        ax.plot(np.full(len(runs), i) + np.linspace(-0.15, 0.15, len(runs)), vals[m][key], "k.", ms=4)
     ax.axhline(10, color="gray", ls=":", label="chance")
-    ax.set_xticks(xs, [LABELS[m] for m in names], rotation=25, ha="right", fontsize=8)
+    ax.set_xticks(xs, [BASES.get(m, LABELS.get(m)) for m in allnames], rotation=25, ha="right", fontsize=8)
     ax.set(ylabel="linear-probe accuracy (%)", title=title)
 axes[1].legend(fontsize=8)
 plt.show()
@@ -261,8 +324,10 @@ axes[1].legend(fontsize=7)
 plt.show()
 
 # %% [markdown]
-# The paper's numbers beside ours. The paper's headline is a PACS accuracy from a secondary summary; our
-# miniature can only be compared in direction (MS-UDG above the best baseline on an unseen domain).
+# ### The paper's numbers beside ours
+#
+# The paper's headline is a PACS accuracy from a secondary summary; our miniature can only be compared in
+# direction (MS-UDG above the best baseline on an unseen domain).
 
 # %%
 gap = R["ms-udg"]["out"].mean() - R["simclr"]["out"].mean()
@@ -272,34 +337,144 @@ print(f"{'ours: digits, held-out D4, 10% labels, vs SimCLR, ' + str(len(runs)) +
       f"{R['ms-udg']['out'].mean():16.1f} {gap:+20.1f}")
 
 # %% [markdown]
-# There is no "Against the official code" section: the brief found no official repository for this paper.
+# There is no "Against the official code" section: the brief found no official repository for this paper, and a
+# search of public repositories for the method's name found none either.
+#
+# ## Checking the claims
+#
+# Every check, its role and its comparators (see the book's evidence rubric):
+#
+# 1. **ood-gain-over-simclr** (test, the brief's claim check 1, unchanged): on D4, MS-UDG-lite's probe accuracy
+#    minus SimCLR's is at least 2 points (mean over the runs of a seed). Ingredient: the two minimality terms.
+#    Ablation: InfoNCE on $h_s$ alone (the same split encoder, views, budget and probe). Naive baselines, each
+#    minus the same SimCLR accuracy: raw pixels, PCA of the pixels, per-image standardised pixels, and SimCLR
+#    probed on its first 32 dimensions. The tolerance (2 points, fixed before the first run) makes every value between 0 and 4 points "at the edge".
+# 2. **less-domain-information** (test, the brief's claim check 2, unchanged): SimCLR's domain-classifier
+#    accuracy minus that on the probed features is above 0. Ingredient: the minimality terms. Ablation: InfoNCE on
+#    $h_s$ alone. Baselines: PCA of the pixels and per-image standardised pixels (both can lose domain cues
+#    without any learning; raw pixels carry them all by construction and are not a comparator here), and SimCLR
+#    probed on its first 32 dimensions.
+# 3. **halves-independent** (the brief's claim check 3, now an *illustration*): nHSIC between $h_s$ and $h_v$
+#    is lower for MS-UDG-lite than between the halves of SimCLR's $h$. The disentanglement term minimises this
+#    very statistic on every training batch, so the check measures whether our optimiser lowers its own loss
+#    term on held-out images: it cannot fail as a test of the paper's claim (grade (a) in the rubric, like a
+#    training objective measured after training).
 
 # %%
 TOL_ACC = tolerance(rel=0.1, abs=2.0, why="accuracy gaps in points, means over runs of trained float32 networks; "
                     "the end point of the Adam runs moves under other CPU kernels")
-ctl = "InfoNCE on h_s only (MS-UDG-lite without its two minimality terms, same split encoder and probe)"
-claims.check("ood-gain-over-simclr",
-             statement="on the held-out domain D4, MS-UDG-lite's linear-probe accuracy exceeds SimCLR's by >= 2 "
-             "points (mean over runs)",
-             paper="MS-UDG beats SSL and UDG baselines on unseen domains: 72.89% on PACS, +1.5 over CycleMAE "
-             "(secondary summary, unverified)",
-             criterion=at_least(2.0), measured=float(R["ms-udg"]["out"].mean() - R["simclr"]["out"].mean()),
-             control=float(R["infonce-half"]["out"].mean() - R["simclr"]["out"].mean()), control_label=ctl,
-             tol=TOL_ACC)
-claims.check("less-domain-information",
-             statement="a domain classifier (D1/D2/D3) on the probed features is less accurate for MS-UDG-lite "
-             "than for SimCLR: SimCLR's accuracy minus MS-UDG-lite's > 0 points",
-             paper="minimality removes the variation (domain) information from the semantic representation",
-             criterion=greater_than(0.0), measured=float(R["simclr"]["dom"].mean() - R["ms-udg"]["dom"].mean()),
-             control=float(R["simclr"]["dom"].mean() - R["infonce-half"]["dom"].mean()), control_label=ctl,
-             tol=TOL_ACC)
-claims.check("halves-independent",
-             statement="after training, nHSIC(h_s, h_v) of MS-UDG-lite is lower than nHSIC between the two halves "
-             "of SimCLR's representation: SimCLR's minus MS-UDG-lite's > 0",
-             paper="the disentanglement loss separates semantics from variation",
-             criterion=greater_than(0.0), measured=float(R["simclr"]["hsic"].mean() - R["ms-udg"]["hsic"].mean()),
-             control=float(R["simclr"]["hsic"].mean() - R["infonce-half"]["hsic"].mean()), control_label=ctl,
-             tol=tolerance(rel=0.1, abs=0.03, why="kernel statistics of trained float32 networks"))
+ABL = "InfoNCE on h_s only (MS-UDG-lite without its two minimality terms, same split encoder and probe)"
+MINIMALITY = "the two minimality terms (HSIC disentanglement and cross-view reconstruction)"
+H32_LABEL = (f"SimCLR probed on the first {N_PCA} of its {TRAIN['rep_dim']} dimensions (as many as MS-UDG-lite's "
+             "probed h_s, a fixed rule), no minimality terms")
+
+
+def gain_d4(x):
+    """D4 probe accuracy minus SimCLR's, points (mean over runs)."""
+    return float(x["out"].mean() - R["simclr"]["out"].mean())
+
+
+def less_domain(x):
+    """SimCLR's domain-classifier accuracy minus that on x's features, points (mean over runs)."""
+    return float(R["simclr"]["dom"].mean() - x["dom"].mean())
+
+
+claims.test("ood-gain-over-simclr",
+            statement="on the held-out domain D4, MS-UDG-lite's linear-probe accuracy exceeds SimCLR's by >= 2 "
+            "points (mean over runs)",
+            paper="MS-UDG beats SSL and UDG baselines on unseen domains: 72.89% on PACS, +1.5 over CycleMAE "
+            "(secondary summary, unverified)",
+            criterion=at_least(2.0), measured=gain_d4(R["ms-udg"]),
+            ablation=Comparator(ABL, gain_d4(R["infonce-half"]), ingredient=MINIMALITY),
+            baselines=[Comparator(f"{BASES[b]}, no representation learning", gain_d4(B[b])) for b in BASES]
+            + [Comparator(H32_LABEL, gain_d4(H32))],
+            tol=TOL_ACC)
+claims.test("less-domain-information",
+            statement="a domain classifier (D1/D2/D3) on the probed features is less accurate for MS-UDG-lite "
+            "than for SimCLR: SimCLR's accuracy minus MS-UDG-lite's > 0 points",
+            paper="minimality removes the variation (domain) information from the semantic representation",
+            criterion=greater_than(0.0), measured=less_domain(R["ms-udg"]),
+            ablation=Comparator(ABL, less_domain(R["infonce-half"]), ingredient=MINIMALITY),
+            baselines=[Comparator(f"{BASES[b]}, no representation learning", less_domain(B[b]))
+                       for b in ("pca", "inst")] + [Comparator(H32_LABEL, less_domain(H32))],
+            tol=TOL_ACC)
+claims.illustrate("halves-independent",
+                  statement="after training, nHSIC(h_s, h_v) of MS-UDG-lite is lower than nHSIC between the two "
+                  "halves of SimCLR's representation: SimCLR's minus MS-UDG-lite's > 0",
+                  paper="the disentanglement loss separates semantics from variation",
+                  criterion=greater_than(0.0),
+                  measured=float(R["simclr"]["hsic"].mean() - R["ms-udg"]["hsic"].mean()),
+                  tol=tolerance(rel=0.1, abs=0.03, why="kernel statistics of trained float32 networks"),
+                  why="the disentanglement term minimises this very statistic (nHSIC between h_s and h_v) on every "
+                  "training batch: measured on held-out images it shows our optimiser lowering its own loss term, "
+                  "not that the semantic half is more semantic")
+claims.headline("ood-generalisation",
+                "Learned without class or domain labels, the minimal sufficient representation generalises to "
+                "unseen domains better than SSL and UDG baselines (SOTA on UDG benchmarks)",
+                tests=["ood-gain-over-simclr"])
+claims.headline("minimality-removes-variation",
+                "The disentanglement and reconstruction terms remove variation (domain) information from the "
+                "semantic representation",
+                tests=["less-domain-information"])
+claims.headline("infonce-keeps-semantics",
+                "While the minimality terms act, InfoNCE keeps the semantics (sufficiency)",
+                untestable="the brief pre-registered no check of sufficiency, and the paper states it as mutual "
+                "information between the views, which our miniature does not estimate; in-domain probe accuracy is "
+                "only a proxy, confounded by the probe's dimension (32 for h_s, 64 for SimCLR), so it is shown "
+                "(Results, What a skeptic would try) and not counted; a test added after the run would be post hoc")
+claims.headline("theory-ood-risk",
+                "Optimising sufficiency and minimality provably lowers the out-of-distribution risk",
+                untestable="the formal statement and its bound were not retrieved (only a secondary summary), and "
+                "no term of a bound can be computed for our miniature; the tests above bear on its conclusion only")
+
+# %%
+for m in P.methods:
+    k = m.replace(" ", "").replace("-", "_")
+    for q in ("in", "out", "dom"):
+        glue(f"{q}_{k}", float(R[m][q].mean()), display=False)
+    glue(f"outsd_{k}", float(R[m]["out"].std()), display=False)
+    glue(f"hsic_{k}", float(R[m]["hsic"].mean()), display=False)
+    glue(f"gain_{k}", gain_d4(R[m]), display=False)
+    glue(f"less_{k}", less_domain(R[m]), display=False)
+    for j, step in enumerate(STEPS):
+        glue(f"step{j}_{k}", float(R[m]["steps"][:, j].mean()), display=False)
+for b in BASES:
+    glue(f"in_{b}", float(B[b]["in"].mean()), display=False)
+    glue(f"out_{b}", float(B[b]["out"].mean()), display=False)
+    glue(f"gain_{b}", gain_d4(B[b]), display=False)
+    if len(B[b]["dom"]):
+        glue(f"dom_{b}", float(B[b]["dom"].mean()), display=False)
+        glue(f"less_{b}", less_domain(B[b]), display=False)
+per_run_gain = R["ms-udg"]["out"] - R["simclr"]["out"]
+glue("gain_sd_runs", float(per_run_gain.std()), display=False)
+glue("gain_min_run", float(per_run_gain.min()), display=False)
+glue("gain_max_run", float(per_run_gain.max()), display=False)
+glue("in_h32", float(H32["in"].mean()), display=False)
+glue("out_h32", float(H32["out"].mean()), display=False)
+glue("gain_h32", gain_d4(H32), display=False)
+glue("dom_h32", float(H32["dom"].mean()), display=False)
+for o in OTHER:
+    glue(f"gain_{o}", gain_d4(O[o]), display=False)
+glue("less_h32", less_domain(H32), display=False)
+_ood = next(c for c in claims.results if c["id"] == "ood-gain-over-simclr")
+_words = {"pass": "a pass of", "edge": "at the edge of", "fail": "a failure of"}
+glue("h32_status", _words[value_status(rule_of(_ood), gain_d4(H32), TOL_ACC)], display=False)
+glue("method_status", _words[value_status(rule_of(_ood), gain_d4(R["ms-udg"]), TOL_ACC)], display=False)
+glue("min_effect", gain_d4(R["ms-udg"]) - gain_d4(R["infonce-half"]), display=False)
+glue("in_drop", float(R["simclr"]["in"].mean() - R["ms-udg"]["in"].mean()), display=False)
+CHANCE = 100.0 / len(np.unique(ytr))
+out_learned = [R[m]["out"].mean() for m in P.methods] + [H32["out"].mean()]  # every learned code probed
+glue("chance", CHANCE, display=False)
+glue("out_min", float(min(out_learned)), display=False)
+glue("out_max", float(max(out_learned)), display=False)
+glue("above_min", float(min(out_learned) - CHANCE), display=False)
+glue("above_max", float(max(out_learned) - CHANCE), display=False)
+dom_all = [R[m]["dom"].mean() for m in P.methods] + [B[b]["dom"].mean() for b in ("pca", "inst")]
+glue("dom_min", float(min(dom_all)), display=False)
+glue("dom_max", float(max(dom_all)), display=False)
+glue("n_runs", len(runs), display=False)
+glue("epochs", P.epochs, display=False)
+glue("n_labels", int(round(LABEL_FRAC * len(Xtr))), display=False)
 
 # %% [markdown]
 # ## Claims
@@ -311,49 +486,116 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# **The central claim is not reproduced at this scale** (the record at seed 0 reads "partial": 1 of 2 counted
-# claims): MS-UDG-lite does not generalise to the unseen domain clearly better than SimCLR, though its
-# disentanglement term does what it is built to do. Claim by claim (the robustness table gives
-# each claim's status at every seed of the sweeps):
+# ```{repro-verdict}
+# ```
 #
-# * *Out-of-domain gain* (pre-registered: D4 probe accuracy at least 2 points above SimCLR's). At ci (seed 0,
-#   3 runs, 20 epochs) MS-UDG-lite reaches 16.8 ± 4.4% on D4 against SimCLR's 15.3 ± 3.4%, +1.5 points, below the
-#   threshold and well inside the spread over runs; the control (InfoNCE on $h_s$ alone) gains exactly as much (+1.5). At full
-#   scale (seed 0, 5 runs, 100 epochs) the gain is +1.6 points (18.7 ± 4.0% against 17.1 ± 6.2%), the control's
-#   -0.5, the autoencoder's +0.1, and the two single-term ablations lose 3 to 4 points: MS-UDG-lite is the best
-#   of the six on D4 at that seed, but by less than the pre-registered margin and by much less than its
-#   standard deviation over runs. Over the ci sweep (seeds 0-9) the claim holds at 4 of 10 seeds, with a median
-#   gain of +1.8 points and a range from -4.5 to +7.4: the sign of the gain is a draw, not an effect. In domain,
-#   SimCLR stays ahead (58.1% against 48.5% at ci, 59.5% against 56.3%
-#   at full), partly because its probe sees all 64 dimensions and MS-UDG-lite's only the 32 of $h_s$.
-# * *Less domain information* (SimCLR's domain-classifier accuracy minus MS-UDG-lite's > 0): uninformative. Every
-#   representation, and the raw pixels, tell D1, D2 and D3 apart almost perfectly (98.5-99.8%): an inverted or
-#   textured digit differs from the original in a way that no representation of ours removes, and the small
-#   positive differences (0.9 points at ci, 0.07 at full) are also found for the control, at every seed of the
-#   ci sweep.
-# * *Independent halves* (nHSIC between the two halves lower for MS-UDG-lite than for SimCLR): reproduced at seed 0, with a
-#   control that fails. MS-UDG-lite's $h_s$ and $h_v$ have an nHSIC of 0.21 at ci (0.30 at full) against 0.93 for
-#   SimCLR's two halves and 0.94 for the control's. Over the ci sweep the measured difference is 0.71 to 0.84 at
-#   every seed, but the brief's criterion ("lower", > 0) lets the control pass by noise: SimCLR's halves and the
-#   control's differ by -0.006 to +0.029, above 0 at 8 of 10 seeds, so the claim counts (reproduced) at seeds 0
-#   and 5 only and is uninformative at the others. The effect is large and stable; the pre-registered criterion
-#   was too weak to separate it from its control, and we leave it as it was. This is the loss doing its job on
-#   held-out images, not yet evidence that the semantic half is more *semantic*.
+# At ci seed 0 neither counted test separates MS-UDG-lite from what a skeptic tries first: on our digit domains
+# the minimality terms do not make the representation generalise to the unseen domain clearly better than
+# SimCLR, and a per-image standardisation of the pixels, with no learning at all, beats every learned
+# representation on D4 and carries far less domain information. The values below are those of ci seed 0
+# ({glue:text}`n_runs` runs, {glue:text}`epochs` epochs, {glue:text}`n_labels` labelled images); counts of seeds
+# are over the ci sweep; the
+# card shows the full-scale status beside the ci one, and this ci page quotes no full-scale number.
 #
-# The full-scale sweep (seed 0 only: a full run took 15-18 minutes on our shared, loaded two-core machine) gives
-# the statuses quoted above: out-of-domain gain not reproduced, domain information uninformative, independent
-# halves reproduced.
+# The miniature is at its floor on the unseen domain: every learned representation (the three trained methods and
+# the 32-dimensional SimCLR) reaches between
+# {glue:text}`out_min:.1f` % and {glue:text}`out_max:.1f` % on D4, against a chance level of
+# {glue:text}`chance:.0f` % (ten digits), that is only {glue:text}`above_min:.1f` to {glue:text}`above_max:.1f`
+# points above chance, and the run-to-run standard deviation of MS-UDG-lite's gain ({glue:text}`gain_sd_runs:.1f`
+# points) is of the order of the 2-point bar and its 2-point band. At that floor the test could hardly pass
+# robustly even if the paper's claim held at its own scale.
+#
+# * *Out-of-domain gain* ({repro-status}`ood-gain-over-simclr`; the brief's bar of 2 points over SimCLR on D4,
+#   with a tolerance band of 2 points, so only a gain above 4 points counts as a pass). MS-UDG-lite reaches
+#   {glue:text}`out_ms_udg:.1f` % on D4 against SimCLR's {glue:text}`out_simclr:.1f` %, a gain of
+#   {glue:text}`gain_ms_udg:.1f` points, while the gain moves between {glue:text}`gain_min_run:.1f` and
+#   {glue:text}`gain_max_run:.1f` points from run to run (standard deviation {glue:text}`gain_sd_runs:.1f`). The
+#   ablation without the minimality terms gains {glue:text}`gain_infonce_half:.1f` points, raw pixels
+#   {glue:text}`gain_raw:.1f`, PCA of the pixels {glue:text}`gain_pca:.1f`, and per-image standardised pixels
+#   {glue:text}`gain_inst:.1f` ({glue:text}`out_inst:.1f` % on D4), and SimCLR probed on its first 32 dimensions
+#   {glue:text}`gain_h32:.1f`. Over the ci sweep MS-UDG-lite passes at
+#   {repro-seeds}`ood-gain-over-simclr:method:pass` seeds, the ablation at
+#   {repro-seeds}`ood-gain-over-simclr:ablation:pass`, raw pixels at
+#   {repro-seeds}`ood-gain-over-simclr:baseline1:pass`, PCA at {repro-seeds}`ood-gain-over-simclr:baseline2:pass`,
+#   standardised pixels at {repro-seeds}`ood-gain-over-simclr:baseline3:pass` and the 32-dimensional SimCLR at
+#   {repro-seeds}`ood-gain-over-simclr:baseline4:pass`. A normalisation that removes
+#   D4's contrast change does more for the unseen domain than any representation we learned; the paper's
+#   ingredient is not what decides accuracy on D4 in our setting.
+# * *Less domain information* ({repro-status}`less-domain-information`; SimCLR's domain-classifier accuracy minus
+#   the method's, above 0 beyond the same 2-point band). Every learned representation tells D1, D2 and D3 apart
+#   almost perfectly (SimCLR {glue:text}`dom_simclr:.1f` %, MS-UDG-lite {glue:text}`dom_ms_udg:.1f` %, the ablation
+#   {glue:text}`dom_infonce_half:.1f` %): MS-UDG-lite is {glue:text}`less_ms_udg:.1f` points below SimCLR, the
+#   ablation {glue:text}`less_infonce_half:.1f`, both inside the band. PCA of the pixels is
+#   {glue:text}`less_pca:.1f` points below SimCLR and per-image standardised pixels {glue:text}`less_inst:.1f`
+#   ({glue:text}`dom_inst:.1f` %); SimCLR probed on its first 32 dimensions is {glue:text}`less_h32:.1f` points
+#   below full SimCLR, so part of any "less" of a 32-dimensional code is its size alone. Over the ci sweep the
+#   method passes at {repro-seeds}`less-domain-information:method:pass` seeds, the ablation at
+#   {repro-seeds}`less-domain-information:ablation:pass`, PCA at
+#   {repro-seeds}`less-domain-information:baseline1:pass`, standardised pixels at
+#   {repro-seeds}`less-domain-information:baseline2:pass` and the 32-dimensional SimCLR at
+#   {repro-seeds}`less-domain-information:baseline3:pass`.
+# * *InfoNCE keeps the semantics* (the sufficiency half of the paper's minimality claim: a headline with no test,
+#   for the reason in the table of headlines). In domain, MS-UDG-lite reaches {glue:text}`in_ms_udg:.1f` %
+#   against SimCLR's {glue:text}`in_simclr:.1f` % ({glue:text}`in_drop:.1f` points lower), and SimCLR probed on
+#   its first 32 dimensions {glue:text}`in_h32:.1f` %: part of the drop is the probe's smaller input, the rest
+#   is not explained here. Shown, not counted.
+# * *Independent halves* (the illustration `halves-independent`, not counted). MS-UDG-lite's $h_s$ and $h_v$ have
+#   an nHSIC of {glue:text}`hsic_ms_udg:.2f` on held-out images, against {glue:text}`hsic_simclr:.2f` between the
+#   halves of SimCLR's $h$ and {glue:text}`hsic_infonce_half:.2f` for the ablation. The disentanglement term
+#   minimises this statistic during training, so this shows the loss doing its job on new images, not that the
+#   semantic half is more *semantic*: $h_s$ still carries the domain almost perfectly.
 #
 # The best explanation is the held-out domain. D4 is far from anything the views produce: the diagnostic figure
-# shows the probe losing half its accuracy to the 15-degree rotation alone (an MLP on 8x8 pixels has no notion of
-# rotation, and no augmentation of ours rotates), and the blur and contrast change take every method to 15-19%,
-# just above chance, where differences of 1-2 points are noise of the 126-label probe. At ci, MS-UDG-lite keeps
-# more accuracy than SimCLR after the rotation alone (38% against 29%), a hint that the minimality terms help
-# against a moderate shift, but that is a diagnostic we did not pre-register, so it is not a claim. The
-# disentanglement makes $h_s$ independent of $h_v$ in the kernel sense, yet $h_s$ still carries the domain
-# almost perfectly: independence of the two halves does not imply that the domain went into $h_v$, because the
-# InfoNCE views (Fourier amplitude mixing, shift, noise) never change the domain-defining properties
-# (inversion, grating), so nothing tells the encoder that those are variation rather than semantics.
+# shows the probe losing much of its accuracy to the 15-degree rotation alone (an MLP on 8x8 pixels has no notion
+# of rotation, and no augmentation of ours rotates), and the blur and contrast change take every learned method
+# close to chance. On the test digits in D1 the probe reaches {glue:text}`step0_simclr:.1f` % for SimCLR and
+# {glue:text}`step0_ms_udg:.1f` % for MS-UDG-lite; after the rotation alone {glue:text}`step1_simclr:.1f` % and
+# {glue:text}`step1_ms_udg:.1f` % (a diagnostic we did not pre-register, so not a claim). The disentanglement
+# makes $h_s$ independent of $h_v$ in the kernel sense, yet $h_s$ keeps the domain, because the InfoNCE views
+# (Fourier amplitude mixing, shift, noise) never change the domain-defining properties (inversion, grating), so
+# nothing tells the encoder that those are variation rather than semantics.
+#
+# ## What a skeptic would try
+#
+# Every representation below is measured by this notebook (ci seed 0). The converter of this page to the claim
+# model tried the three pixel representations, which became comparators of the tests; the independent review
+# (last line of this section) added SimCLR probed on its first 32 dimensions as a comparator of both tests and
+# the three further variants of the last bullet.
+#
+# * *Raw pixels* under the same probe: {glue:text}`in_raw:.1f` % in domain, {glue:text}`out_raw:.1f` % on D4
+#   (SimCLR: {glue:text}`in_simclr:.1f` % and {glue:text}`out_simclr:.1f` %). Representation learning buys
+#   in-domain accuracy, not out-of-domain accuracy.
+# * *PCA of the pixels* ({glue:text}`out_pca:.1f` % on D4, domain accuracy {glue:text}`dom_pca:.1f` %): a
+#   label-free, view-free 32-d code does about as well as the learned ones on D4.
+# * *Per-image standardised pixels*: {glue:text}`out_inst:.1f` % on D4 and {glue:text}`dom_inst:.1f` % domain
+#   accuracy. It removes the contrast change exactly and the brightness cue of the inverted domain partly, which
+#   is the kind of variation the minimality terms are meant to remove; it passes both tests' criteria at seed 0.
+# * *The probe's dimension* (now a baseline of both tests): SimCLR probed on its first 32 of 64 dimensions (as
+#   many as MS-UDG-lite's $h_s$) reaches {glue:text}`in_h32:.1f` % in domain and {glue:text}`out_h32:.1f` % on
+#   D4 (MS-UDG-lite: {glue:text}`in_ms_udg:.1f` % and {glue:text}`out_ms_udg:.1f` %). Its gain over full SimCLR
+#   on D4 is {glue:text}`gain_h32:.1f` points, against MS-UDG-lite's {glue:text}`gain_ms_udg:.1f`, while the
+#   minimality terms themselves (MS-UDG-lite minus the ablation) move D4 accuracy by {glue:text}`min_effect:.1f`
+#   points. At this seed the slice's gain is {glue:text}`h32_status` the test's criterion and MS-UDG-lite's is
+#   {glue:text}`method_status` it; over the ci sweep the slice passes at
+#   {repro-seeds}`ood-gain-over-simclr:baseline4:pass` seeds. Its domain accuracy is {glue:text}`dom_h32:.1f` %,
+#   {glue:text}`less_h32:.1f` points below full SimCLR. Halving the probe's input explains part of the split
+#   models' lower in-domain accuracy, and differences of a few points on D4 are within what the probe's input
+#   alone changes.
+# * *Noise*: the per-run gain of MS-UDG-lite over SimCLR has a standard deviation of
+#   {glue:text}`gain_sd_runs:.1f` points over the {glue:text}`n_runs` runs of a seed, of the order of the bar
+#   itself.
+# * *Further variants* (D4 only, shown and not comparators: each is a combination or a sibling of a comparator
+#   above, chosen by the same rule of 32 dimensions): standardised pixels followed by a 32-component PCA gain
+#   {glue:text}`gain_inst_pca:.1f` points over SimCLR on D4, SimCLR's last 32 dimensions
+#   {glue:text}`gain_simclr_v:.1f`, and a 32-component PCA of SimCLR's $h$ (fitted on the unlabelled training
+#   images) {glue:text}`gain_simclr_pca:.1f`. Which 32 dimensions of SimCLR are probed moves the gain by several
+#   points: the sign of a gain of a few points on D4 is a draw.
+#
+# Reviewed by an independent skeptic (2026-12-07); what they tried is above: over seeds 0-9 of the ci settings,
+# with their own scripts, per-image standardised pixels, PCA of the pixels, SimCLR probed on its first or last
+# 32 dimensions, a 32-component PCA of SimCLR's $h$ and standardised pixels followed by PCA, against both tests;
+# they read the prose against the record. The first-32-dimension SimCLR is now a comparator of both tests, and
+# every variant is measured by this notebook.
 #
 # ## What the miniature cannot show
 #

@@ -252,3 +252,75 @@ def test_linear_probe_matches_shared_probe():
     y = np.repeat(np.arange(3), 20)
     z = rng.normal(size=(60, 4)) + 2 * np.eye(4)[y]
     assert K.linear_probe(z[::2], y[::2], z[1::2], y[1::2]) == ssl.linear_probe_accuracy(z[::2], y[::2], z[1::2], y[1::2])[0]
+
+
+# ---------------------------------------------------------------- the naive baselines and the fitted-once probe
+
+def test_instance_normalize_is_contrast_and_brightness_invariant():
+    rng = np.random.default_rng(0)
+    X = rng.random((20, 8, 8))
+    Z = K.instance_normalize(X)
+    assert Z.shape == (20, 64)
+    np.testing.assert_allclose(Z.mean(1), 0, atol=1e-12)
+    np.testing.assert_allclose(Z.std(1), 1, atol=1e-6)
+    np.testing.assert_allclose(K.instance_normalize(0.75 * X + 0.1), Z, atol=1e-6)   # D4's contrast change
+    np.testing.assert_allclose(K.instance_normalize(1.0 - X), -Z, atol=1e-6)        # inversion flips the sign
+    assert np.all(K.instance_normalize(np.ones((2, 8, 8))) == 0)                    # constant image: zeros
+    with pytest.raises(ValueError):
+        K.instance_normalize(np.ones(5))
+    with pytest.raises(ValueError):
+        K.instance_normalize(X, eps=0.0)
+
+
+def test_pca_features_match_numpy_svd_and_check_shapes():
+    rng = np.random.default_rng(1)
+    Xf = rng.random((50, 8, 8))
+    Xa, Xb = rng.random((7, 8, 8)), rng.random((3, 8, 8))
+    A, Bp = K.pca_features(Xf, Xa, Xb, n_components=5)
+    assert A.shape == (7, 5) and Bp.shape == (3, 5)
+    F = Xf.reshape(50, -1)
+    mu = F.mean(0)
+    _, _, Vt = np.linalg.svd(F - mu, full_matrices=False)
+    ref = (Xa.reshape(7, -1) - mu) @ Vt[:5].T
+    np.testing.assert_allclose(np.abs(A), np.abs(ref), atol=1e-8)                  # up to each component's sign
+    full, = K.pca_features(Xf, Xf, n_components=50)                                # all components: distances kept
+    D0 = np.linalg.norm(F[:, None] - F[None], axis=2)
+    np.testing.assert_allclose(np.linalg.norm(full[:, None] - full[None], axis=2), D0, atol=1e-8)
+    with pytest.raises(ValueError):
+        K.pca_features(Xf, Xa, n_components=65)
+    with pytest.raises(ValueError):
+        K.pca_features(Xf, rng.random((3, 7, 7)))
+    with pytest.raises(ValueError):
+        K.pca_features(np.ones(5), Xa)
+
+
+def test_probe_accuracies_equal_one_probe_per_test_set():
+    rng = np.random.default_rng(2)
+    y = np.repeat(np.arange(3), 20)
+    Z = rng.normal(size=(60, 4)) + y[:, None]
+    tests = [(rng.normal(size=(30, 4)) + np.repeat(np.arange(3), 10)[:, None], np.repeat(np.arange(3), 10)),
+             (rng.normal(size=(9, 4)), rng.integers(0, 3, 9))]
+    got = K.probe_accuracies(Z, y, tests)
+    assert got == [K.linear_probe(Z, y, z, t) for z, t in tests]
+    with pytest.raises(ValueError):
+        K.probe_accuracies(Z, y, [])
+    with pytest.raises(ValueError):
+        K.probe_accuracies(Z, y, [(np.ones((3, 4)), np.ones(2))])
+
+
+def test_views_from_a_shared_spectrum_are_the_same_views():
+    x = torch.rand(40, 8, 8)
+    spec = K._amplitude_phase(x)
+    for seed in range(3):
+        a = K.make_views(x, torch.Generator().manual_seed(seed))
+        b = K.make_views(x, torch.Generator().manual_seed(seed), spectrum=spec)
+        assert torch.equal(a, b)
+    with pytest.raises(ValueError):
+        K.make_views(x, torch.Generator().manual_seed(0), spectrum=(spec[0][:3], spec[1][:3]))
+
+
+def test_cached_upper_mask_gives_the_same_median_bandwidth():
+    x = torch.randn(30, 5)
+    d2 = torch.cdist(x, x).pow(2)
+    iu = torch.triu_indices(30, 30, offset=1)
+    assert torch.equal(d2[K._upper_mask(30)].sort().values, d2[iu[0], iu[1]].sort().values)

@@ -38,8 +38,8 @@ from repro.ssl import MLPEncoder, augment_digits, info_nce, linear_probe_accurac
 from repro.validate import check_int, check_positive
 
 __all__ = ["DOMAINS", "SplitEncoder", "d4_steps", "domain_accuracy", "fourier_amplitude_mix", "hsic", "info_nce",
-           "linear_probe", "make_digit_domains", "make_views", "ms_udg_loss", "normalized_hsic", "render_domain",
-           "train_method"]
+           "instance_normalize", "linear_probe", "make_digit_domains", "make_views", "ms_udg_loss", "normalized_hsic",
+           "pca_features", "probe_accuracies", "render_domain", "train_method"]
 
 #: The four domains: D1-D3 are seen (pooled, unlabelled) during representation learning, D4 is held out.
 DOMAINS = ("D1 original", "D2 inverted", "D3 texture", "D4 rotated+blurred (held out)")
@@ -185,16 +185,26 @@ def fourier_amplitude_mix(x1: Tensor, x2: Tensor, lam: float | Tensor) -> Tensor
         lam_t = lam_t.expand(x1.shape[0])
     if lam_t.shape != (x1.shape[0],) or bool(((lam_t < 0) | (lam_t > 1)).any()):
         raise ValueError("lam must be a scalar or shape (n,), with values in [0, 1]")
-    f1, f2 = torch.fft.fft2(x1), torch.fft.fft2(x2)
-    a1, a2 = f1.abs(), f2.abs()
-    amp = (1 - lam_t)[:, None, None] * a1 + lam_t[:, None, None] * a2
-    ok = a1 > 0                                                        # phase exp(i angle f1) = f1 / |f1|
-    phase = torch.where(ok, f1 / torch.where(ok, a1, torch.ones_like(a1)), torch.ones_like(f1))
-    return torch.fft.ifft2(amp * phase).real.to(x1.dtype)
+    a1, phase = _amplitude_phase(x1)
+    return _mix(a1, phase, torch.fft.fft2(x2).abs(), lam_t, x1.dtype)
+
+
+def _amplitude_phase(x: Tensor) -> tuple[Tensor, Tensor]:
+    """``(|F x|, F x / |F x|)`` per image (phase 1 where the amplitude is 0)."""
+    f = torch.fft.fft2(x)
+    a = f.abs()
+    ok = a > 0                                                         # phase exp(i angle f) = f / |f|
+    return a, torch.where(ok, f / torch.where(ok, a, torch.ones_like(a)), torch.ones_like(f))
+
+
+def _mix(a1: Tensor, phase: Tensor, a2: Tensor, lam: Tensor, dtype: torch.dtype) -> Tensor:
+    """Inverse FFT of the mixed amplitude ``(1 - lam) a1 + lam a2`` with ``phase``."""
+    amp = (1 - lam)[:, None, None] * a1 + lam[:, None, None] * a2
+    return torch.fft.ifft2(amp * phase).real.to(dtype)
 
 
 def make_views(x: Tensor, gen: torch.Generator, lam_max: float = 0.5, max_shift: int = 1,
-               noise: float = 0.1) -> Tensor:
+               noise: float = 0.1, spectrum: tuple[Tensor, Tensor] | None = None) -> Tensor:
     """One augmented view per image: Fourier amplitude mix with another image of the batch, then shift + noise.
 
     Parameters
@@ -204,6 +214,10 @@ def make_views(x: Tensor, gen: torch.Generator, lam_max: float = 0.5, max_shift:
     lam_max : float
         Mixing weights are uniform in ``[0, lam_max]``; the partner is a random permutation of the batch.
     max_shift, noise : passed to :func:`repro.ssl.augment_digits`.
+    spectrum : (Tensor, Tensor), optional
+        ``x``'s per-image Fourier amplitude and phase, when the caller draws several views of one batch (they
+        are the same for every view; the partner's amplitude is the same array permuted). The view is the same
+        as without it.
 
     Returns
     -------
@@ -216,20 +230,36 @@ def make_views(x: Tensor, gen: torch.Generator, lam_max: float = 0.5, max_shift:
     n = x.shape[0]
     partner = torch.randperm(n, generator=gen)
     lam = torch.rand(n, generator=gen, dtype=x.dtype) * lam_max
-    return augment_digits(fourier_amplitude_mix(x, x[partner], lam), gen, max_shift=max_shift, noise=noise)
+    if spectrum is None:
+        mixed = fourier_amplitude_mix(x, x[partner], lam)
+    else:
+        amp, phase = spectrum
+        if amp.shape != x.shape or phase.shape != x.shape:
+            raise ValueError("spectrum must hold x's amplitude and phase, each of x's shape")
+        mixed = _mix(amp, phase, amp[partner], lam, x.dtype)
+    return augment_digits(mixed, gen, max_shift=max_shift, noise=noise)
 
 
 # ----------------------------------------------------------------------------------------------------------
 # HSIC
 # ----------------------------------------------------------------------------------------------------------
 
+_TRIU: dict[int, Tensor] = {}
+
+
+def _upper_mask(n: int) -> Tensor:
+    """Boolean mask of the strictly upper triangle of an n x n matrix (cached: it is rebuilt at every batch)."""
+    if n not in _TRIU:
+        _TRIU[n] = torch.ones(n, n, dtype=torch.bool).triu(1)
+    return _TRIU[n]
+
+
 def _gram(x: Tensor, ls: float | Tensor | None, kernel: str) -> Tensor:
     if kernel == "linear":
         return x @ x.T
     d2 = torch.cdist(x, x).pow(2)
     if ls is None:                                                   # median heuristic, not differentiated
-        iu = torch.triu_indices(x.shape[0], x.shape[0], offset=1)
-        off = d2.detach()[iu[0], iu[1]]
+        off = d2.detach()[_upper_mask(x.shape[0])]
         ls = torch.sqrt(0.5 * off.median()).clamp_min(1e-6)
     return torch.exp(-d2 / (2 * torch.as_tensor(ls, dtype=x.dtype) ** 2))
 
@@ -421,7 +451,8 @@ def train_method(method: str, X: np.ndarray, seed: int, epochs: int, batch_size:
 
     def batch_loss(idx: Tensor, gen: torch.Generator) -> Tensor:
         xb = Xt[idx]
-        x1, x2 = make_views(xb, gen), make_views(xb, gen)
+        spec = _amplitude_phase(xb)                                  # shared by both views of the batch
+        x1, x2 = make_views(xb, gen, spectrum=spec), make_views(xb, gen, spectrum=spec)
         if method == "simclr":
             (_, z1), (_, z2) = model(x1), model(x2)
             return 0.5 * (info_nce(z1, z2, tau) + info_nce(z2, z1, tau))
@@ -457,9 +488,105 @@ def representation(model: nn.Module, X: np.ndarray, part: str = "probe") -> np.n
     return out.numpy().astype(float)
 
 
+def instance_normalize(X: np.ndarray, eps: float = 1e-8) -> np.ndarray:
+    r"""Per-image standardisation of flattened images, the classical normalisation against brightness and contrast.
+
+    Each row of the flattened ``X`` is mapped to :math:`(x - \bar x) / (s_x + \epsilon)`, with :math:`\bar x` and
+    :math:`s_x` the image's own mean and standard deviation: invariant to ``a x + b`` for ``a > 0`` (up to
+    ``eps``), so a contrast change such as D4's ``0.75 x`` leaves it unchanged. A naive baseline of the page: it
+    uses no learning and none of the paper's ideas.
+
+    Parameters
+    ----------
+    X : ndarray, shape (n, ...)
+        Images (any trailing shape; flattened).
+    eps : float
+        Added to each image's standard deviation (a constant image maps to zeros).
+
+    Returns
+    -------
+    ndarray, shape (n, d)
+    """
+    X = np.asarray(X, dtype=float)
+    if X.ndim < 2 or X.shape[0] < 1:
+        raise ValueError(f"X must hold at least one image, shape (n, ...); got {X.shape}")
+    check_positive(eps, "eps")
+    F_ = X.reshape(len(X), -1)
+    return (F_ - F_.mean(1, keepdims=True)) / (F_.std(1, keepdims=True) + eps)
+
+
+def pca_features(X_fit: np.ndarray, *Xs: np.ndarray, n_components: int = 32) -> list[np.ndarray]:
+    """Principal-component scores of flattened images: a label-free, view-free representation (a naive baseline).
+
+    The components are fitted on ``X_fit`` (the unlabelled training images, no domain labels) with
+    :class:`sklearn.decomposition.PCA` (full SVD, deterministic) and every array of ``Xs`` is projected on them.
+
+    Parameters
+    ----------
+    X_fit : ndarray, shape (n, ...)
+        Images the components are fitted on (flattened).
+    *Xs : ndarray, shape (m, ...)
+        Images to project, with the same trailing shape.
+    n_components : int
+        Number of components kept, at most the flattened size and ``n``.
+
+    Returns
+    -------
+    list of ndarray, each of shape (m, n_components)
+    """
+    from sklearn.decomposition import PCA
+
+    X_fit = np.asarray(X_fit, dtype=float)
+    if X_fit.ndim < 2:
+        raise ValueError(f"X_fit must have shape (n, ...); got {X_fit.shape}")
+    flat = X_fit.reshape(len(X_fit), -1)
+    k = check_int(n_components, "n_components", least=1)
+    if k > min(flat.shape):
+        raise ValueError(f"n_components must be at most {min(flat.shape)}; got {k}")
+    pca = PCA(k, svd_solver="full").fit(flat)
+    out = []
+    for X in Xs:
+        X = np.asarray(X, dtype=float)
+        if X.shape[1:] != X_fit.shape[1:]:
+            raise ValueError(f"images to project must have shape (m, {X_fit.shape[1:]}); got {X.shape}")
+        out.append(pca.transform(X.reshape(len(X), -1)))
+    return out
+
+
 def linear_probe(z_tr: np.ndarray, y_tr: np.ndarray, z_te: np.ndarray, y_te: np.ndarray) -> float:
     """Accuracy of the shared logistic-regression probe (:func:`repro.ssl.linear_probe_accuracy`, C = 1)."""
     return linear_probe_accuracy(z_tr, y_tr, z_te, y_te)[0]
+
+
+def probe_accuracies(z_tr: np.ndarray, y_tr: np.ndarray, tests: list[tuple[np.ndarray, np.ndarray]]) -> list[float]:
+    """Accuracies of one linear probe (:func:`linear_probe`) on several test sets, fitted once.
+
+    The probe is fitted on ``(z_tr, y_tr)`` once and predicts every test set (stacked into one call), so each
+    accuracy equals ``linear_probe(z_tr, y_tr, z, y)`` exactly while the probe is fitted once instead of once per
+    test set.
+
+    Parameters
+    ----------
+    z_tr : ndarray, shape (n, d)
+    y_tr : ndarray, shape (n,)
+    tests : list of (ndarray (m_i, d), ndarray (m_i,))
+        Test features and labels.
+
+    Returns
+    -------
+    list of float
+        One accuracy per test set, in order.
+    """
+    if not tests:
+        raise ValueError("tests must hold at least one (features, labels) pair")
+    zs = [np.asarray(z, dtype=float) for z, _ in tests]
+    ys = [np.asarray(y) for _, y in tests]
+    for z, y in zip(zs, ys):
+        if z.ndim != 2 or y.shape != (z.shape[0],):
+            raise ValueError("each test set must be features (m, d) and labels (m,)")
+    _, pred = linear_probe_accuracy(z_tr, y_tr, np.vstack(zs), np.concatenate(ys))
+    bounds = np.cumsum([0] + [len(y) for y in ys])
+    return [float(np.mean(pred[lo:hi] == y)) for lo, hi, y in zip(bounds[:-1], bounds[1:], ys)]
 
 
 def domain_accuracy(z: np.ndarray, d: np.ndarray, seed: int, folds: int = 5) -> float:
