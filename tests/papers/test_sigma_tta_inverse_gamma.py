@@ -120,6 +120,13 @@ def test_sigma_multipliers_direction_clip_and_inversion():
     assert np.allclose(m_big, 0.1)
     with pytest.raises(ValueError, match="clip"):
         K.sigma_multipliers(s_ref, alpha, beta, clip=(1.5, 2.0))
+    # the normal reference law (the skeptic's variant): samples of that law get multipliers near 1, and
+    # variances 4x too large get steps halved
+    s_n = rng.normal(12.0, 0.5, 2000)
+    assert np.median(np.abs(np.log(K.sigma_multipliers(s_n, 12.0, 0.5, law="normal")))) < 0.05
+    assert np.median(K.sigma_multipliers(s_n - np.log(4.0), 12.0, 0.5, law="normal")) == pytest.approx(0.5, rel=0.05)
+    with pytest.raises(ValueError, match="law"):
+        K.sigma_multipliers(s_ref, alpha, beta, law="gamma")
 
 
 def test_ks_inverse_gamma_matches_scipy_and_tracker_statistic():
@@ -217,3 +224,73 @@ def test_entropy_closed_forms():
     assert float(K.entropy(torch.tensor([[100.0, 0.0]]))) < 1e-6
     with pytest.raises(ValueError, match="logits"):
         K.entropy(torch.zeros(3))
+
+
+# ----------------------------------------------------------------------------- the comparators (issue 34)
+def test_ks_kernels_match_scipy_and_reject_bad_input():
+    rng = np.random.default_rng(6)
+    for a, b in ((3.0, 2.0), (1500.0, 1500.0 * 12.0)):
+        x = scipy.stats.invgamma.rvs(a, scale=b, size=257, random_state=rng)
+        assert K.ks_inverse_gamma(x, a, b) == pytest.approx(
+            scipy.stats.kstest(x, scipy.stats.invgamma(a, scale=b).cdf).statistic, rel=1e-9, abs=1e-12)
+        # a law far off gives a distance near 1
+        assert K.ks_inverse_gamma(x, a, b * 100) > 0.99
+    # the quantile map's fast path is scipy's invgamma.ppf
+    z = rng.random(50)
+    assert np.allclose(K.ig_quantile_map(z, 7.0, 3.0),
+                       scipy.stats.invgamma.ppf((scipy.stats.rankdata(z) - 0.5) / 50, 7.0, scale=3.0), rtol=1e-10)
+    x = rng.normal(5.0, 2.0, 400)
+    mu, sd = x.mean(), x.std()
+    assert K.ks_normal_fit(x) == pytest.approx(scipy.stats.kstest(x, "norm", args=(mu, sd)).statistic, rel=1e-9)
+    assert K.ks_normal_fit(x) < 0.08                       # normal samples fit a normal law
+    assert K.ks_normal_fit(rng.exponential(1.0, 400) ** 3) > 0.15   # a heavy skew does not
+    with pytest.raises(ValueError, match="not all equal"):
+        K.ks_normal_fit([1.0, 1.0])
+    with pytest.raises(ValueError, match="empty"):
+        K.ks_inverse_gamma(np.zeros(0), 1.0, 1.0)
+
+
+@pytest.fixture(scope="module")
+def small_setting():
+    rng = np.random.default_rng(0)
+    d = K.load_digit_splits(rng)
+    model = K.train_source_model(d["X_train"], d["y_train"], seed=0, steps=30)
+    Xc = K.corrupt(d["X_test"][:96], "blur", 1.0, rng)
+    y = d["y_test"][:96]
+    batches = K.make_stream(y, "sorted", 16, rng)
+    ref = K.reference_phase(model, d["X_ref"], 5, 16, 1e-2, 0.9, rng)
+    return model, Xc, y, batches, ref
+
+
+def test_unit_clip_makes_every_regulated_method_tent(small_setting):
+    model, Xc, y, batches, ref = small_setting
+    base = K.run_stream(model, Xc, y, batches, "tent", lr=1e-2, ref=ref)
+    for m in ("tent+sigma", "tent+sigma-mean", "tent+anti-sigma") + K.SKEPTIC_METHODS:
+        r = K.run_stream(model, Xc, y, batches, m, lr=1e-2, ref=ref, clip=(1.0, 1.0))
+        assert np.array_equal(r.correct, base.correct) and np.allclose(r.drift, base.drift, rtol=1e-6)
+        assert np.allclose(r.mean_multiplier, 1.0)
+
+
+def test_sigma_mean_applies_sigmas_mean_multiplier_uniformly(small_setting):
+    model, Xc, y, batches, ref = small_setting
+    sig = K.run_stream(model, Xc, y, batches, "tent+sigma", lr=1e-2, ref=ref)
+    avg = K.run_stream(model, Xc, y, batches, "tent+sigma-mean", lr=1e-2, ref=ref)
+    # the first step starts from the same state: same mean multiplier; a uniform scaling of Adam's first step
+    # moves theta by that multiplier times TENT's first step
+    assert avg.mean_multiplier[0] == pytest.approx(sig.mean_multiplier[0], rel=1e-9)
+    tent = K.run_stream(model, Xc, y, batches, "tent", lr=1e-2, ref=ref)
+    assert avg.drift[0] == pytest.approx(avg.mean_multiplier[0] * tent.drift[0], rel=1e-5)
+    assert not np.allclose(avg.drift, sig.drift)           # the per-parameter structure changes the path
+    # the permuted variant applies the same multipliers at the first step, in another order
+    perm = K.run_stream(model, Xc, y, batches, "tent+sigma-perm", lr=1e-2, ref=ref)
+    assert perm.mean_multiplier[0] == pytest.approx(sig.mean_multiplier[0], rel=1e-9)
+    assert not np.allclose(perm.drift, sig.drift)
+
+
+def test_ema_norm_is_tent_with_vanishing_steps(small_setting):
+    model, Xc, y, batches, ref = small_setting
+    ema = K.run_stream(model, Xc, y, batches, "ema-norm")
+    tiny = K.run_stream(model, Xc, y, batches, "tent", lr=1e-12)
+    assert np.array_equal(ema.correct, tiny.correct)
+    src = K.run_stream(model, Xc, y, batches, "source")
+    assert not np.array_equal(ema.correct, src.correct)     # the running statistics do move

@@ -30,10 +30,12 @@ Notation (paper -> here):
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import numpy as np
 import scipy.ndimage
+import scipy.special
 import scipy.stats
 import torch
 from numpy.typing import ArrayLike
@@ -44,12 +46,15 @@ from repro.validate import check_int, check_positive, finite_array
 __all__ = [
     "em_stationary_variance", "simulate_em_ou", "load_digit_splits", "corrupt", "make_stream", "BNMLP",
     "train_source_model", "entropy", "RegulatedAdam", "TransitionTracker", "log_variance_statistic",
-    "fit_inverse_gamma", "ig_quantile_map", "sigma_multipliers", "ks_inverse_gamma", "StreamResult",
-    "run_stream", "CORRUPTIONS", "METHODS",
+    "fit_inverse_gamma", "ig_quantile_map", "sigma_multipliers", "ks_inverse_gamma", "ks_normal_fit",
+    "StreamResult", "run_stream", "CORRUPTIONS", "METHODS", "SKEPTIC_METHODS",
 ]
 
 CORRUPTIONS = ("gaussian-noise", "blur", "contrast", "impulse-noise", "pixel-shift")
-METHODS = ("source", "bn-batch", "tent", "tent+sigma", "tent+anti-sigma", "tent-lr/10")
+METHODS = ("source", "bn-batch", "ema-norm", "tent", "tent+sigma", "tent+sigma-mean", "tent+anti-sigma", "tent-lr/10")
+#: the skeptic's variants of the regulator (run by :func:`run_stream`, not part of the page's method grid):
+#: the same rule against a *normal* reference law, and SIGMA's multipliers randomly permuted over the parameters
+SKEPTIC_METHODS = ("tent+sigma-normal", "tent+sigma-perm")
 
 
 # ----------------------------------------------------------------------------- the SDE view
@@ -480,12 +485,28 @@ def ig_quantile_map(values: ArrayLike, alpha: float, beta: float) -> np.ndarray:
     alpha, beta = check_positive(alpha, "alpha"), check_positive(beta, "beta")
     if len(x) == 0:
         raise ValueError("values is empty")
-    u = (scipy.stats.rankdata(x) - 0.5) / len(x)
-    return scipy.stats.invgamma.ppf(u, alpha, scale=beta)
+    r = scipy.stats.rankdata(x)
+    if np.array_equal(r, np.round(r)):
+        # no ties: the targets are the law's n fixed quantiles in the input's order (cached: hot path)
+        return _ig_quantiles(alpha, beta, len(x))[r.astype(np.int64) - 1]
+    return _ig_ppf(alpha, beta, (r - 0.5) / len(x))
+
+
+def _ig_ppf(alpha: float, beta: float, u: np.ndarray) -> np.ndarray:
+    # IG(alpha, beta) has cdf Q(alpha, beta/x) (the regularised upper incomplete gamma), so its quantile is
+    # beta / Q^{-1}(alpha, u): scipy's invgamma.ppf without the frozen-distribution overhead (hot path).
+    return beta / scipy.special.gammainccinv(alpha, u)
+
+
+@functools.lru_cache(maxsize=64)
+def _ig_quantiles(alpha: float, beta: float, n: int) -> np.ndarray:
+    q = _ig_ppf(alpha, beta, (np.arange(1, n + 1, dtype=float) - 0.5) / n)
+    q.flags.writeable = False
+    return q
 
 
 def sigma_multipliers(s: ArrayLike, alpha: float, beta: float, clip: tuple[float, float] = (0.1, 2.0),
-                      invert: bool = False) -> np.ndarray:
+                      invert: bool = False, law: str = "inverse-gamma") -> np.ndarray:
     r"""SIGMA-analogue learning-rate multipliers that pull the statistic back onto the reference law.
 
     With :math:`s_i = -\log v_i` and its target :math:`s^{\rm ref}_i` from :func:`ig_quantile_map`, scaling a
@@ -494,6 +515,9 @@ def sigma_multipliers(s: ArrayLike, alpha: float, beta: float, clip: tuple[float
     .. math:: m_i = \mathrm{clip}\big(\sqrt{v^{\rm ref}_i / v_i}\big) = \mathrm{clip}\big(\exp((s_i - s^{\rm ref}_i)/2)\big).
 
     ``invert=True`` returns the clipped :math:`1/m_i` (the anti-aligned control, which pushes away from the law).
+    ``law="normal"`` maps onto the normal law :math:`\mathcal N(\mu, \sigma^2)` with ``alpha = mu`` and
+    ``beta = sigma`` instead of :math:`\mathrm{IG}(\alpha,\beta)` (the skeptic's check that the inverse-gamma
+    choice matters): :math:`s^{\rm ref}_i = \mu + \sigma\,\Phi^{-1}(\hat F(s_i))`.
 
     Returns
     -------
@@ -503,15 +527,64 @@ def sigma_multipliers(s: ArrayLike, alpha: float, beta: float, clip: tuple[float
     lo, hi = clip
     if not 0 < lo <= 1 <= hi:
         raise ValueError(f"clip must satisfy 0 < lo <= 1 <= hi; got {clip!r}")
-    log_m = (s - ig_quantile_map(s, alpha, beta)) / 2.0
+    if law == "inverse-gamma":
+        target = ig_quantile_map(s, alpha, beta)
+    elif law == "normal":
+        beta = check_positive(beta, "beta (the normal law's standard deviation)")
+        target = alpha + beta * scipy.special.ndtri((scipy.stats.rankdata(s) - 0.5) / len(s))
+    else:
+        raise ValueError(f"law must be 'inverse-gamma' or 'normal'; got {law!r}")
+    log_m = (s - target) / 2.0
     return np.clip(np.exp(-log_m if invert else log_m), lo, hi)
 
 
 def ks_inverse_gamma(samples: ArrayLike, alpha: float, beta: float) -> float:
-    """Kolmogorov--Smirnov distance between the samples' empirical law and IG(alpha, beta) (scipy ``kstest``)."""
+    r"""Kolmogorov--Smirnov distance between the samples' empirical law and :math:`\mathrm{IG}(\alpha,\beta)`.
+
+    :math:`D = \max_i \max(i/n - F(x_{(i)}),\ F(x_{(i)}) - (i-1)/n)` with the IG cdf
+    :math:`F(x) = Q(\alpha, \beta/x)` (``scipy.special.gammaincc``); the value of scipy's ``kstest``, vectorised
+    (it is evaluated at every test step).
+
+    Parameters
+    ----------
+    samples : array_like, shape (n,), n >= 1
+    alpha, beta : float, > 0
+
+    Returns
+    -------
+    float in [0, 1]
+    """
     x = finite_array(samples, "samples", ndim=1)
     alpha, beta = check_positive(alpha, "alpha"), check_positive(beta, "beta")
-    return float(scipy.stats.kstest(x, scipy.stats.invgamma(alpha, scale=beta).cdf).statistic)
+    if len(x) == 0:
+        raise ValueError("samples is empty")
+    xs = np.sort(x)
+    with np.errstate(divide="ignore"):
+        F = np.where(xs > 0, scipy.special.gammaincc(alpha, beta / np.where(xs > 0, xs, 1.0)), 0.0)
+    n = len(xs)
+    i = np.arange(1, n + 1)
+    return float(max(np.max(i / n - F), np.max(F - (i - 1) / n)))
+
+
+def ks_normal_fit(samples: ArrayLike) -> float:
+    r"""Kolmogorov--Smirnov distance between the samples and the normal law fitted to them by maximum likelihood.
+
+    The alternative family for the inverse-gamma fit (:func:`fit_inverse_gamma`, :func:`ks_inverse_gamma`): the
+    same measurement, KS to an own fit, with :math:`\mathcal N(\bar x, \hat\sigma^2)` (``scipy.stats.norm.fit``).
+
+    Parameters
+    ----------
+    samples : array_like, shape (n,), n >= 2, not all equal
+
+    Returns
+    -------
+    float in [0, 1]
+    """
+    x = finite_array(samples, "samples", ndim=1)
+    if len(x) < 2 or np.ptp(x) == 0:
+        raise ValueError("need at least 2 samples, not all equal")
+    mu, sd = scipy.stats.norm.fit(x)
+    return float(scipy.stats.kstest(x, "norm", args=(mu, sd)).statistic)
 
 
 # ----------------------------------------------------------------------------- one adaptation run
@@ -562,14 +635,22 @@ def reference_phase(model: BNMLP, X_ref: np.ndarray, n_batches: int, batch: int,
 
 def run_stream(model: BNMLP, X: np.ndarray, y: np.ndarray, batches: list[np.ndarray], method: str,
                lr: float = 1e-3, ref: tuple[float, float, np.ndarray] | None = None, rho: float = 0.9,
-               clip: tuple[float, float] = (0.1, 2.0), norm: str = "ema", opt: str = "adam") -> StreamResult:
-    """Online test-time adaptation of ``model`` on one stream; accuracy of the predictions made before each update.
+               clip: tuple[float, float] = (0.1, 2.0), norm: str = "ema", opt: str = "adam",
+               perm_seed: int = 0) -> StreamResult:
+    r"""Online test-time adaptation of ``model`` on one stream; accuracy of the predictions made before each update.
 
     Methods (:data:`METHODS`): ``source`` (no adaptation, source statistics), ``bn-batch`` (test-batch statistics,
-    no parameter update), ``tent`` (entropy minimisation over the batch-norm affine parameters with Adam, ``norm``
+    no parameter update), ``ema-norm`` (``norm`` statistics, no parameter update: TENT's normalisation without its
+    entropy steps), ``tent`` (entropy minimisation over the batch-norm affine parameters with Adam, ``norm``
     statistics), ``tent+sigma`` (TENT whose proposed steps are scaled by :func:`sigma_multipliers` against the
-    reference law ``ref = (alpha, beta, v0)``), ``tent+anti-sigma`` (the inverted multipliers: the control),
-    ``tent-lr/10`` (TENT with every step scaled by the lower clip, 0.1: a uniform damping control).
+    reference law ``ref = (alpha, beta, v0)``), ``tent+sigma-mean`` (every step scaled by the *mean* of those
+    multipliers: SIGMA's overall step-size schedule without its per-parameter alignment), ``tent+anti-sigma`` (the
+    inverted multipliers), ``tent-lr/10`` (TENT with every step scaled by the lower clip, 0.1: uniform damping,
+    Adam at TENT's usual learning rate when ``lr = 1e-2``). The skeptic's variants (:data:`SKEPTIC_METHODS`):
+    ``tent+sigma-normal`` (the same rule against the normal law fitted by maximum likelihood to the same reference
+    statistic :math:`-\log v_0`, instead of the inverse-gamma law) and ``tent+sigma-perm`` (SIGMA's multipliers
+    randomly permuted over the parameters at every step, generator seeded with ``perm_seed``: the same spread of
+    multipliers without their alignment).
 
     Parameters
     ----------
@@ -577,20 +658,26 @@ def run_stream(model: BNMLP, X: np.ndarray, y: np.ndarray, batches: list[np.ndar
     X : ndarray, shape (n, 64); y : ndarray, shape (n,)
     batches : list of index arrays (from :func:`make_stream`)
     """
-    if method not in METHODS:
-        raise ValueError(f"unknown method {method!r}; one of {METHODS}")
+    if method not in METHODS + SKEPTIC_METHODS:
+        raise ValueError(f"unknown method {method!r}; one of {METHODS + SKEPTIC_METHODS}")
     Xt = torch.as_tensor(X)
     correct = np.zeros(len(y), dtype=bool)
     theta0 = model.source_theta()
-    if method in ("source", "bn-batch"):
+    if method in ("source", "bn-batch", "ema-norm"):
+        norm_of = {"source": "source", "bn-batch": "batch", "ema-norm": norm}[method]
+        stats = model.source_stats()
         with torch.no_grad():
             for idx in batches:
-                pred = model.adapt_forward(Xt[idx], theta0, "source" if method == "source" else "batch").argmax(1)
+                pred = model.adapt_forward(Xt[idx], theta0, norm_of, stats).argmax(1)
                 correct[idx] = pred.numpy() == y[idx]
         return StreamResult(float(correct.mean()), correct)
-    regulated = method in ("tent+sigma", "tent+anti-sigma")
+    regulated = method in ("tent+sigma", "tent+sigma-mean", "tent+anti-sigma") + SKEPTIC_METHODS
     if regulated and ref is None:
         raise ValueError(f"{method} needs the reference law ref=(alpha, beta, v0)")
+    law, (a_law, b_law) = "inverse-gamma", (ref[:2] if ref is not None else (None, None))
+    if method == "tent+sigma-normal":
+        law, (a_law, b_law) = "normal", scipy.stats.norm.fit(log_variance_statistic(ref[2]))
+    perm_rng = np.random.default_rng(perm_seed) if method == "tent+sigma-perm" else None
     theta = theta0.clone().requires_grad_(True)
     opt = _make_opt(theta, lr, opt)
     stats = model.source_stats()
@@ -607,7 +694,11 @@ def run_stream(model: BNMLP, X: np.ndarray, y: np.ndarray, batches: list[np.ndar
             s = tracker.stats()
             ks.append(ks_inverse_gamma(s, ref[0], ref[1]))
             if regulated:
-                m = sigma_multipliers(s, ref[0], ref[1], clip, invert=method == "tent+anti-sigma")
+                m = sigma_multipliers(s, a_law, b_law, clip, invert=method == "tent+anti-sigma", law=law)
+                if method == "tent+sigma-mean":
+                    m = np.full(len(m), float(np.mean(m)))
+                elif perm_rng is not None:
+                    m = perm_rng.permutation(m)
         if method == "tent-lr/10":
             m = np.full(len(theta), clip[0])
         opt.apply(delta, m)
