@@ -30,21 +30,23 @@ import matplotlib.ticker as mticker
 import numpy as np
 import scipy.linalg
 import torch
+from myst_nb import glue
 from sklearn.datasets import load_digits
 from sklearn.model_selection import train_test_split
 
-from repro.claims import Claims, Criterion, at_least, at_most, is_true, tolerance
+from repro.claims import Claims, Comparator, at_least, at_most, is_true, tolerance
 from repro.papers import rotor_linear_layers as K
 from repro.runtime import progress, setup_notebook
 
 P = setup_notebook(scale, seed, presets={
-    # ci: d = 16, few epochs and distillation steps (about 10 s in all); full: d = 32, longer training.
-    # official_choices: also run the replacements built with the official code's choices (section 4); at ci
-    # scale they do not fit the time budget (the official network alone costs more than the whole ci page)
+    # ci: d = 16, few epochs and distillation steps; full: d = 32, longer training. Both run the official
+    # code's choices as a second configuration (section 4). extra_rows: replacements shown for description
+    # only (no test uses them), at full scale only to keep the ci page within its time budget.
     "ci": dict(d=16, heads=2, epochs=30, distill_steps=150, distill_lr=2e-2, finetune_epochs=3,
-               n_tokens_distill=2048, algebra_n=[2, 3, 4, 5, 6], timing_repeats=5, official_choices=False),
+               n_tokens_distill=2048, algebra_n=[2, 3, 4, 5, 6], timing_repeats=3, extra_rows=[]),
     "full": dict(d=32, heads=2, epochs=80, distill_steps=800, distill_lr=2e-2, finetune_epochs=15,
-                 n_tokens_distill=8192, algebra_n=[2, 3, 4, 5, 6, 7], timing_repeats=20, official_choices=True),
+                 n_tokens_distill=8192, algebra_n=[2, 3, 4, 5, 6, 7], timing_repeats=20,
+                 extra_rows=["LR2", "BH1", "rotor-1", "rotor-2"]),
 })
 claims = Claims("rotor-linear-layers", title="Composing Linear Layers from Irreducibles",
                 authors="Travis Pence, Daisuke Yamada, Vikas Singh",
@@ -64,10 +66,14 @@ claims = Claims("rotor-linear-layers", title="Composing Linear Layers from Irred
 # block-Hadamard baselines (log-perplexity and accuracy; in the table of its code repository the rotor
 # layer is best or second best in most cells, not in all).
 #
-# We check three things: (1) the algebra (rotors are unit, the sandwich is an orthogonal map that keeps
-# grades apart, and on vectors it is the matrix exponential of a skew matrix); (2) the parameter counts,
-# which hold by construction of our modules and are therefore unit tests and a figure, not claims;
-# (3) the accuracy comparison, in miniature, on a one-layer attention classifier of handwritten digits.
+# We look at three things. (1) The algebra (rotors are unit, the sandwich is an orthogonal map that keeps
+# grades apart, and on vectors it is the matrix exponential of a skew matrix): classical properties of rotors,
+# measured on our own construction, so they are illustrations and an implementation check, never counted.
+# (2) The parameter counts, which hold by construction of our modules: unit tests and a figure. (3) The
+# accuracy comparison, in miniature, on a one-layer attention classifier of handwritten digits: the only
+# counted tests. Each of them measures the rotor replacement beside its ablation (the same network with its
+# bivectors frozen at zero) and beside naive baselines that use none of the paper's ideas at the rotor
+# replacement's own parameter budget; it counts only where the rotors pass and every comparator fails.
 #
 # ## The method
 #
@@ -98,6 +104,14 @@ claims = Claims("rotor-linear-layers", title="Composing Linear Layers from Irred
 # matrix $H_d$ and learnable $b\times b$ blocks (`BH b`). The official baselines differ (no biases; no
 # Hadamard transform at their default settings): section 4 runs them too.
 #
+# **Naive baselines** (ours, for the tests; none of the paper's ideas). A skeptic who wants a Q/K/V map with as
+# few parameters as the rotor replacement first prunes the trained projection: `pruned` keeps the largest
+# entries of each trained dense projection by magnitude, as many as the rotor replacement has parameters
+# (its biases included where it has biases), and refits the kept entries like every other replacement
+# (`K.PrunedLinear`). The second, `diagonal`, is an elementwise affine map $x \mapsto a\odot x + c$
+# (`K.DiagonalLinear`), fewer parameters than the rotor stack. The budget rule (the rotor replacement's own
+# count) and the fitting schedule (the same as the rotors') are fixed, not tuned.
+#
 # **Replacement protocol (the paper's).** Train the original model; record the inputs of Q, K, V and their
 # outputs on training data; fit each replacement to those outputs by mean-squared error (Adam, cosine
 # learning-rate schedule); swap it in; refit the attention output projection so that it reproduces the
@@ -122,24 +136,31 @@ claims = Claims("rotor-linear-layers", title="Composing Linear Layers from Irred
 #   Each image is a sequence of 8 row tokens of 8 pixels, embedded to width $d$ (ci 16, full 32), with
 #   learned positions, one 2-head self-attention layer with a residual connection and LayerNorm, mean
 #   pooling and a linear head. The dense model is trained with Adam (ci: 30 epochs; full: 80).
-# - **Replacements of Q, K, V** (three independent maps, each with a bias): LR1, LR2, BH1, BH2, a single
-#   rotor layer, a double-rotor layer, and the rotor stack. Each is fitted by MSE to the dense Q/K/V outputs
-#   on a sample of training tokens (ci: 150 Adam steps; full: 800). We report test accuracy right after the
-#   swap, after the official repair step instead (the output projection refitted; added for issue 11, not
-#   part of any pre-registered claim), and after a short end-to-end fine-tuning of the whole model
-#   (ci: 3 epochs; full: 15).
-# - **The official code's choices** (section 4; full scale only): its replacement network, its baselines
-#   (low rank 1 and 4, block-diagonal, no biases), its learning rates and its repair step, run beside ours.
-# - **Pre-registered comparison:** the rotor stack (a smaller network of the paper's kind) against LR1 and BH2,
-#   the baselines whose parameter count is at least the rotor stack's. Pass if its accuracy is at most
-#   2 points below each. The comparisons after fine-tuning were added after the first run (flagged
-#   post hoc, see the deviations).
-# - **Control of the comparisons** (the method without its key ingredient): the same rotor stack with all
+# - **Replacements of Q, K, V** (three independent maps, each with a bias): LR1, BH2 and the rotor stack at
+#   both scales; LR2, BH1, a single rotor layer and a double-rotor layer are shown at full scale only (no test
+#   uses them). Each is fitted by MSE to the dense Q/K/V outputs on a sample of training tokens (ci: 150 Adam
+#   steps; full: 800). We report test accuracy right after the swap, after the official repair step instead
+#   (the output projection refitted), and after a short end-to-end fine-tuning of the whole model (ci:
+#   3 epochs; full: 15).
+# - **Ablation** (the method without its key ingredient, the learned rotors): the same rotor stack with all
 #   its bivectors frozen at zero (`K.without_bivectors`), so every rotor is the identity and each layer is
 #   $x \mapsto \alpha\,x_{\text{perm}} + c$; its scales, biases and PReLU slopes are fitted, swapped in and
-#   fine-tuned exactly like the rotor stack. Each comparison (accuracy difference to LR1 or BH2, ratio of
-#   distillation errors to LR1's) is repeated with it in place of the rotor stack. If this control also
-#   matched the baselines, the learned rotors would not be what makes the rotor stack match them.
+#   fine-tuned exactly like the rotor stack.
+# - **Naive baselines:** `pruned` at the rotor stack's budget, and `diagonal`, fitted and tuned the same way.
+# - **The official code's choices, as a second configuration** (section 4, both scales): its replacement
+#   network, its baselines (low rank 1 and 4, block-diagonal, no biases), its learning rates and its repair
+#   step (the paper's own evaluation protocol), with the network's ablation (bivectors at zero) and three naive
+#   maps at the network's budget (no bias, as the official maps have none): `pruned`, a random mask of as many
+#   trained weights, and the largest low rank within the budget.
+# - **Tests.** The only test fixed before the first run (from the brief) compared accuracies right after the
+#   swap: the rotor replacement at most 2 points below LR1, with both accuracies at least twice chance (0.2).
+#   It is **withdrawn from the count** after the independent review: at ci, LR1 right after the swap is below
+#   twice chance, so LR1's own accuracy decides that rule for every replacement and none can pass, the pruned
+#   projection included. It is uninformative here, not evidence about the paper, and is shown as an
+#   illustration with every replacement's accuracies. The counted tests were all added or changed after the first
+#   run, so they are post hoc (†): after fine-tuning, the rotor stack at most 2 points below LR1 and BH2; its
+#   distillation error at most LR1's (our proxy, not a claim of the paper); under the official choices (issue 34)
+#   the same comparisons, plus the comparison with LR4 after the official repair step.
 #
 # **Deviations from the paper**
 #
@@ -149,19 +170,24 @@ claims = Claims("rotor-linear-layers", title="Composing Linear Layers from Irred
 #   hidden sizes of 2048 or more. At such small $d$ the $O(\log^2 d)$ advantage is small in absolute terms.
 # - Our rotor stack (2 double-rotor layers, PReLU, one fixed permutation, a bias) is a smaller network than
 #   the official one (input rotor, 2 hidden layers of 3 parallel branches, output rotor, LayerNorm, no
-#   biases), and our baselines differ from the official ones; "Against the official code" lists every
-#   departure we found, and section 4 runs the official choices beside ours (full scale).
+#   biases), and our baselines differ from the official ones; "Against the official code" (commit `b8fc0af`)
+#   lists every departure we found, among them the non-square K/V projections of LLaMA's grouped-query attention
+#   (2048 → 512) and the official iterative refit of the output projection (ours is exact), and section 4 runs
+#   the official choices beside ours.
 # - We add an end-to-end fine-tuning step after the swap, because in a model this small every replacement
 #   brings the accuracy right after the swap close to chance (see results). The paper's protocol has no such
 #   step. It does retrain the output projection in every run (all its run scripts pass `--train_projo`); our
 #   pre-registered comparisons left that step out, and it is shown beside them since issue 11 ("acc refit").
 #   The fine-tuning step and the two comparisons after it were added after the notebook first ran: those
 #   claims are flagged post hoc (†).
-# - The controls (the closed-form exponential without the decomposition; the rotor stack without its
-#   bivectors) are ours, added after the first run; they change no criterion.
+# - The ablations (the closed-form exponential without the decomposition, shown beside the algebra; the rotor
+#   stack without its bivectors) and the naive baselines (`pruned`, `diagonal`; under the official choices also
+#   a random mask and the largest low rank within the budget, after the independent review) are ours, added
+#   after the first run; they change no criterion.
 # - Training is short at ci scale (30 epochs for the dense model, 150 distillation steps, 3 fine-tuning
 #   epochs): the ci numbers are a smoke test of the full-scale comparison, not the comparison itself.
-# - One seed; no error bars.
+# - Every number in the prose is the run's (ci seed 0 here); statuses are judged over the ci sweep (seeds 0-9),
+#   which the verdict cites.
 
 # %% [markdown]
 # ## Results
@@ -229,8 +255,9 @@ plt.show()
 #
 # First the dense model, then each replacement: fitted by MSE to the dense Q/K/V outputs, swapped in,
 # evaluated; evaluated again on a copy whose output projection is refitted (the official repair step);
-# fine-tuned end to end for a few epochs, and evaluated again. The last row, `stack, B=0`, is
-# the control: the rotor stack with its bivectors frozen at zero (identity rotors), treated the same way.
+# fine-tuned end to end for a few epochs, and evaluated again. `stack, B=0` is the ablation: the rotor stack
+# with its bivectors frozen at zero (identity rotors), treated the same way; `pruned` and `diagonal` are the
+# naive baselines, `pruned` at the rotor stack's parameter budget.
 
 # %%
 X, y = load_digits(return_X_y=True)
@@ -248,11 +275,16 @@ with torch.no_grad():
 acc_dense = K.accuracy(dense, Xte, yte)
 rows = {"dense": dict(params=K.n_params(dense.qkv) // 3, err=np.zeros(3), acc_swap=acc_dense,
                       acc_refit=acc_dense, acc_ft=acc_dense, model=dense)}
-CONTROL = "stack, B=0"  # the rotor stack without its learned bivectors
-for name in progress([*K.REPLACEMENTS, CONTROL], desc="replacements"):
+CONTROL = "stack, B=0"  # the ablation: the rotor stack without its learned bivectors
+NAIVE = ["pruned", "diagonal"]  # the naive baselines
+STACK_BUDGET = K.n_params(K.qkv_replacement("rotor-stack", P.d, seed=P.seed)) // 3  # params per projection
+shown = [n for n in K.REPLACEMENTS if n in ("LR1", "BH2", "rotor-stack") or n in P.extra_rows]
+for name in progress([*shown, CONTROL, *NAIVE], desc="replacements"):
     torch.manual_seed(P.seed)
     if name == CONTROL:
         layer = K.without_bivectors(K.qkv_replacement("rotor-stack", P.d, seed=P.seed))
+    elif name in NAIVE:
+        layer = K.naive_qkv_replacement(name, dense.qkv, budget=STACK_BUDGET, bias=True)
     else:
         layer = K.qkv_replacement(name, P.d, seed=P.seed)
     err = K.distill_projection(layer, tok, target, P.distill_steps, lr=P.distill_lr, blocks=3)
@@ -322,7 +354,7 @@ plt.show()
 # - `BH2 (off.)`: the official block-Hadamard class as its defaults build it: block-diagonal only (no
 #   Hadamard transform is applied at its default depth 0), blocks initialised with $0.1\cdot$randn, no bias;
 #   2×2 blocks, as in our BH2 (the official runs use 16×16 blocks at width 2048);
-# - the official learning rates of the fit (0.05 for rotors and low rank, 0.01 for block-diagonal) with our
+# - the official learning rates of the fit ($5\cdot10^{-2}$ for rotors and low rank, $10^{-2}$ for block-diagonal) with our
 #   full-batch schedule;
 # - the official repair step, run in every official experiment: the attention output projection is refitted
 #   so that, with the new Q/K/V, it reproduces the dense model's output projection on training data
@@ -330,21 +362,34 @@ plt.show()
 #   approaches with 15 epochs of AdamW). "acc refit" is the accuracy after it, the closest analogue of the
 #   paper's measurement. Our end-to-end fine-tuning then follows, as for our rows.
 #
-# The control is again the rotor network with its bivectors frozen at zero. At ci scale this run does not fit
-# the time budget (fitting the official network alone costs about as much as the rest of the page), so it
-# runs at full scale only; its results, from a separate full-scale run, are in "Against the official code".
+# The ablation is again the rotor network with its bivectors frozen at zero. The naive baselines are three maps at
+# the official network's parameter budget, without bias (the official maps have none), fitted at the official
+# default learning rate ($5\cdot10^{-2}$): `pruned` (the largest trained weights), `random mask` (as many trained
+# weights, drawn at random with the run's seed: is it the magnitude rule or only the budget that matters?) and
+# the low rank `LR r (budget)` (no bias, the largest rank $r$ whose $2rd$ weights fit the budget: rank 3 at ci,
+# 2 at full; the paper's own baseline family at the network's budget). The last two were asked for by the
+# independent review. The official choices run at both scales; the tests under them are recorded with the
+# setting "official choices".
 
 # %%
 official = {}
-OFF_CONTROL = "net, B=0"  # the official network without its learned bivectors
-if P.official_choices:
-    for name in progress([*K.OFFICIAL_REPLACEMENTS, OFF_CONTROL], desc="official choices"):
+OFF_CONTROL = "net, B=0"  # the ablation: the official network without its learned bivectors
+# the naive baselines at the official network's budget, no bias (kernel name of each)
+NET_BUDGET = K.official_rotor_net_param_count(P.d)
+BUDGET_RANK = NET_BUDGET // (2 * P.d)  # the largest rank within the network's budget (3 at ci, 2 at full)
+OFF_NAIVE = {"pruned (off.)": "pruned", "random mask": "random-mask", f"LR{BUDGET_RANK} (budget)": "low-rank"}
+if True:  # both scales (kept as a block so that the printed table stays beside the loop)
+    for name in progress([*K.OFFICIAL_REPLACEMENTS, OFF_CONTROL, *OFF_NAIVE], desc="official choices"):
         torch.manual_seed(P.seed)
-        base = "rotor-net (off.)" if name == OFF_CONTROL else name
-        layer = K.official_qkv_replacement(base, P.d, seed=P.seed)
-        if name == OFF_CONTROL:
-            K.without_bivectors(layer)
-        err = K.distill_projection(layer, tok, target, P.distill_steps, lr=K.OFFICIAL_DISTILL_LR[base], blocks=3)
+        if name in OFF_NAIVE:
+            layer = K.naive_qkv_replacement(OFF_NAIVE[name], dense.qkv, budget=NET_BUDGET, bias=False, seed=P.seed)
+            lr = 0.05
+        else:
+            base = "rotor-net (off.)" if name == OFF_CONTROL else name
+            layer, lr = K.official_qkv_replacement(base, P.d, seed=P.seed), K.OFFICIAL_DISTILL_LR[base]
+            if name == OFF_CONTROL:
+                K.without_bivectors(layer)
+        err = K.distill_projection(layer, tok, target, P.distill_steps, lr=lr, blocks=3)
         model = copy.deepcopy(dense)
         model.qkv = layer
         acc_swap = K.accuracy(model, Xte, yte)
@@ -358,116 +403,189 @@ if P.official_choices:
     for name, r in official.items():
         e = "/".join(f"{v:.2f}" for v in r["err"])
         print(f"{name:<17} {r['params']:>6} {e:>19} {r['acc_swap']:>9.3f} {r['acc_refit']:>9.3f} {r['acc_ft']:>9.3f}")
-else:
-    print(f"official choices: not run at {P.scale} scale (full scale only; results in 'Against the official code')")
 
 # %% [markdown]
 # ### Checking the claims
 #
-# Thresholds were fixed before the run: $10^{-10}$ for the float64 identities (orthogonality at the
-# brief's $10^{-5}$) and "at most 2 accuracy points below" for the comparison. Right after the swap, a
-# comparison only means something when the models are above chance. So that check also requires both
-# accuracies in it to be at least twice chance (0.2). Accuracy differences are in accuracy units
-# (0.02 = 2 points). The four algebra checks are numerical demonstrations of what the paper derives
-# (kind "theorem"); each is repeated on the closed-form exponential without the decomposition, which must
-# fail them. Each comparison is repeated with the rotor stack without its bivectors; a claim counts only
-# when its control gets a different status. The parameter budget of the comparison (rotor stack at most
-# LR1's count) is fixed by the shapes of our modules: it is listed apart as a check of our implementation.
+# The criterion is the brief's: "at most 2 accuracy points below" the baseline, in accuracy units. Every test
+# is measured for the rotor replacement, for its ablation (bivectors frozen at zero) and for the naive
+# baselines, under one criterion. The tests under the official choices are the same measurements in the second
+# configuration, plus the comparison with LR4 after the official repair step (the paper's strongest low-rank
+# baseline), all post hoc.
 #
-# The accuracy differences and the distillation ratio come out of float32 training; on another CPU they
-# end elsewhere. They are compared across machines within a declared tolerance (0.05 in accuracy, 25 % of
-# the ratio; the table marks such values with ~), never with a looser criterion. A difference smaller than
-# that tolerance is recorded as the bound "< 0.05", since not even its sign repeats across machines; the
-# accuracies themselves are in the table above. The algebra errors are at rounding level and are recorded
-# as the bound "< 1e-12".
+# **The pre-registered test is withdrawn from the count.** `acc-vs-lr1-swap` was fixed before the first run:
+# right after the swap, the rotor stack at most 2 points below LR1, and both accuracies at least twice chance (a
+# hard gate). A first conversion recorded it as one number, the smallest of the three margins, so that its
+# comparators could be judged by it. The independent review showed why that cannot work. At ci, LR1 right after
+# the swap is at or below twice chance (here {glue:text}`lr1_acc_swap:.3f`; below it at every seed the reviewer
+# ran), so the rule's term "LR1's accuracy minus twice chance" caps the margin of *every* replacement at one
+# common value (here {glue:text}`swap_cap:.3f`): inside the declared accuracy tolerance of
+# {glue:text}`acc_tol:.2f`, where a value is "at the edge" and never a pass, or below zero. However good a
+# replacement is, it cannot pass, the pruned projection included. (Read as a hard gate with no band at all, the
+# rule is decided by whether LR1 happens to land just above or just below twice chance.) The test says nothing
+# about the paper here. It is shown as two illustrations (the difference term, and LR1's accuracy against the
+# gate), never counted. Its post-hoc variant under the official choices (after the refit) had the same defect:
+# there LR1's level term set one common value for the network, its ablation and the pruned projection. It is
+# shown as the plain difference; the comparison with LR4 after the refit is the counted one.
+#
+# The algebra is not counted. That a rotor is unit and its sandwich an orthogonal, grade-preserving map is
+# classical Clifford algebra, and our code builds rotors for which it holds: they are illustrations. That the
+# sandwich on vectors equals `scipy.linalg.expm` of the bivector's skew matrix is our code against a solver:
+# an implementation check. The closed form without the decomposition, which fails them for $n \ge 4$, is
+# shown in the algebra table above; it shows the checks can fail, not that the paper is right.
+#
+# Accuracy differences and distillation ratios come out of float32 training; on another CPU they end
+# elsewhere. They are compared across machines within a declared tolerance (in accuracy, or relative for the
+# ratio; marked ~ in the table), never with a looser criterion, and a value within that tolerance of its
+# threshold is "at the edge", never a pass. The algebra errors are at rounding level and are recorded as a bound.
 
 # %%
 rot, lr1, bh2, ctl = rows["rotor-stack"], rows["LR1"], rows["BH2"], rows[CONTROL]
-# The swap rule needs both accuracies >= 0.2; the value checked is (candidate - LR1), so the candidate's
-# accuracy is LR1's plus that value (the same rule for the rotor stack and for its control).
-swap_rule = Criterion(">= -0.02, both accuracies >= 0.2",
-                      lambda m: "reproduced" if m >= -0.02 and min(lr1["acc_swap"] + m, lr1["acc_swap"]) >= 0.2 - 1e-9
-                      else "not reproduced")
-ALGEBRA_CONTROL = "closed-form exp(-B/2) of the whole bivector, without the invariant decomposition"
+net, ctl_off, lr1_off, bh2_off, lr4_off = (official[k] for k in (
+    "rotor-net (off.)", OFF_CONTROL, "LR1 (off.)", "BH2 (off.)", "LR4 (off.)"))
+pruned_off, randmask_off, lowrank_off = (official[k] for k in OFF_NAIVE)
 ACC_TOL = tolerance(abs=0.1, why="difference of two test accuracies (450 images) at the end of float32 Adam "
                     "training; other CPU kernels change the trajectory (swap: -0.0022 on an AVX-512 machine, "
                     "-0.082 without SIMD kernels; tuned vs LR1: -0.142 and -0.089)")
 DISTILL_TOL = tolerance(rel=0.25, why="ratio of two distillation end points (Adam) on targets from a trained model; "
                         "other CPU kernels move both (1.20, 1.36 and 1.16 under three numerics settings)")
-ABLATION = "rotor stack with its bivectors frozen at zero (identity rotors), fitted and tuned the same way"
+ABL = "rotor stack with its bivectors frozen at zero (identity rotors), fitted and tuned the same way"
+ABL_OFF = "official network with its bivectors frozen at zero (identity rotors), fitted, refitted, tuned the same way"
+INGREDIENT = "the learned rotors (bivectors)"
+PRUNED = (f"trained dense projection pruned by magnitude to the rotor stack's budget ({STACK_BUDGET} parameters "
+          "with bias), kept entries refitted the same way")
+DIAG = "elementwise affine map a*x + c (2d parameters), fitted the same way"
+PRUNED_OFF = (f"trained dense projection pruned by magnitude to the official network's budget ({NET_BUDGET} "
+              "weights, no bias), kept entries refitted at lr 0.05")
+RANDMASK_OFF = (f"trained dense projection with {NET_BUDGET} weights kept at random (no bias; mask drawn with the "
+                "run's seed), kept entries refitted at lr 0.05 (added after the independent review)")
+LOWRANK_OFF = (f"low rank {BUDGET_RANK}, no bias: the largest rank within the official network's budget "
+               f"({2 * BUDGET_RANK * P.d} <= {NET_BUDGET} weights), fitted at lr 0.05 (added after the independent "
+               "review)")
 FT_POST_HOC = ("the end-to-end fine-tuning step, and this comparison after it, were added after the first run "
                "showed every replacement near chance right after the swap")
+OFFICIAL = ("official choices: the official replacement network, bias-free LR1/LR4 and block-diagonal baselines, "
+            "official learning rates, and the official repair step (output projection refitted) before evaluation")
+WHY_OFFICIAL = ("issue 34: the official code's choices run as a second configuration, since they can move the "
+                "statuses (a full-scale run of issue 11 showed two of them flip)")
+README_LR1 = ("Code README table, one layer replaced, rotor vs LR1: LLaMA-3.2 1B Wikitext2 log-PPL 2.629 vs 2.688, "
+              "C4 3.261 vs 3.414, PTB 3.327 vs 3.358; ARC-Challenge 55.31 vs 50.78 %; HellaSwag 39.33 vs 36.17 %; "
+              "Qwen-2.5 1.5B HellaSwag 50.20 vs 42.53 % (all after the official output-projection refit)")
+README_BH = ("README table, one layer replaced, rotor vs BH1: LLaMA-3.2 1B Wikitext2 log-PPL 2.629 vs 2.636, PTB "
+             "3.327 vs 3.293 (BH better), ARC-Challenge 55.31 vs 54.83 %; Qwen-2.5 1.5B HellaSwag, three layers: "
+             "6.868 vs 13.06 % (BH better)")
 
-claims.check("rotor-unit", statement="R R~ = 1 for rotors of random bivectors, n = %d..%d (max error)"
-             % (P.algebra_n[0], P.algebra_n[-1]), paper="rotors are unit versors", kind="theorem",
-             criterion=at_most(1e-10), measured=max(a["unit"] for a in alg),
-             control=max(a["unit"] for a in alg_ctrl), control_label=ALGEBRA_CONTROL)
-claims.check("sandwich-orthogonal", statement="Sandwich matrix M is orthogonal: max |M^T M - I|",
-             paper="rotor layers are orthogonal (rotations)", kind="theorem", criterion=at_most(1e-5),
-             measured=max(a["orth"] for a in alg),
-             control=max(a["orth"] for a in alg_ctrl), control_label=ALGEBRA_CONTROL)
-claims.check("grade-blocks", statement="Single-rotor sandwich is block-diagonal by grade: max entry outside the blocks",
-             paper="rotors preserve grade", kind="theorem", criterion=at_most(1e-10),
-             measured=max(a["offblock"] for a in alg),
-             control=max(a["offblock"] for a in alg_ctrl), control_label=ALGEBRA_CONTROL)
-claims.check("grade1-expm", statement="On vectors the sandwich equals scipy.linalg.expm of the skew matrix of B",
-             paper="rotor = exponential of a bivector", kind="theorem", criterion=at_most(1e-10),
-             measured=max(a["expm"] for a in alg),
-             control=max(a["expm"] for a in alg_ctrl), control_label=ALGEBRA_CONTROL)
-claims.check("rotor-le-lr1-params", statement=f"Rotor-stack parameters per projection ({rot['params']}) <= LR1's ({lr1['params']})",
-             paper="similar parameter budget (a precondition of the comparison, fixed by our module shapes)",
-             kind="implementation", criterion=is_true(), measured=bool(rot["params"] <= lr1["params"]))
-claims.check("acc-vs-lr1-swap", statement="Accuracy right after the swap, rotor stack - LR1",
-             paper="rotor layers match the performance of low-rank baselines (abstract). Code README table, one "
-             "layer replaced, rotor vs LR1: LLaMA-3.2 1B Wikitext2 log-PPL 2.629 vs 2.688, C4 3.261 vs 3.414, "
-             "PTB 3.327 vs 3.358; ARC-Challenge acc 55.31 vs 50.78 %; HellaSwag 39.33 vs 36.17 %; Qwen-2.5 1.5B "
-             "HellaSwag 50.20 vs 42.53 % (all after the official output-projection refit)",
-             criterion=swap_rule, measured=rot["acc_swap"] - lr1["acc_swap"], tol=ACC_TOL,
-             control=ctl["acc_swap"] - lr1["acc_swap"], control_label=ABLATION)
-claims.check("acc-vs-lr1-tuned", statement=f"Accuracy after {P.finetune_epochs} fine-tuning epochs, rotor stack - LR1",
-             paper="rotor layers match the performance of low-rank baselines (abstract); the paper has no "
-             "fine-tuning step. README table, one layer replaced, rotor vs LR1: LLaMA-3.2 1B Wikitext2 log-PPL "
-             "2.629 vs 2.688, ARC-Challenge 55.31 vs 50.78 %; three layers: 2.818 vs 4.956, 49.64 vs 44.26 %",
-             criterion=at_least(-0.02),
-             measured=rot["acc_ft"] - lr1["acc_ft"], tol=ACC_TOL, post_hoc=FT_POST_HOC,
-             control=ctl["acc_ft"] - lr1["acc_ft"], control_label=ABLATION)
-claims.check("acc-vs-bh2-tuned", statement=f"Accuracy after {P.finetune_epochs} fine-tuning epochs, rotor stack - BH2",
-             paper="rotor layers match the performance of block-Hadamard baselines (abstract); the paper has no "
-             "fine-tuning step. README table, one layer replaced, rotor vs BH1: LLaMA-3.2 1B Wikitext2 log-PPL "
-             "2.629 vs 2.636, PTB 3.327 vs 3.293 (BH better), ARC-Challenge 55.31 vs 54.83 %; Qwen-2.5 1.5B "
-             "HellaSwag, three layers: 6.868 vs 13.06 % (BH better)",
-             criterion=at_least(-0.02),
-             measured=rot["acc_ft"] - bh2["acc_ft"], tol=ACC_TOL, post_hoc=FT_POST_HOC,
-             control=ctl["acc_ft"] - bh2["acc_ft"], control_label=ABLATION)
-claims.check("distill-vs-lr1", statement="Our proxy, not a claim of the paper: distillation error (mean rel. "
-             "MSE over Q, K, V) of the rotor stack / LR1's, at most 1",
-             paper="none: the paper reports only how the replaced models perform (log-PPL, accuracy), not how "
-             "closely each replacement fits the original projection; its fitting step minimises this MSE "
-             "(train.py) and prints the test loss without comparing methods", criterion=at_most(1.0),
-             measured=float(rot["err"].mean() / lr1["err"].mean()), tol=DISTILL_TOL,
-             post_hoc="issue 11: statement and paper field reworded, since the paper states no parity of fitting "
-             "errors; the measurement and criterion are unchanged",
-             control=float(ctl["err"].mean() / lr1["err"].mean()), control_label=ABLATION)
-for name in ("rotor-stack", "rotor-2", "LR1", "BH2"):
+# --- the algebra: illustrations and an implementation check, never counted
+WHY_ALG = ("a classical property of rotors (Clifford algebra), measured on rotors our own code builds; the closed "
+           "form without the decomposition, which fails it for n >= 4, is shown in the algebra table")
+claims.illustrate("rotor-unit", statement="R R~ = 1 for rotors of random bivectors, n = %d..%d (max error)"
+                  % (P.algebra_n[0], P.algebra_n[-1]), paper="rotors are unit versors",
+                  criterion=at_most(1e-10), measured=max(a["unit"] for a in alg), why=WHY_ALG)
+claims.illustrate("sandwich-orthogonal", statement="Sandwich matrix M is orthogonal: max |M^T M - I|",
+                  paper="rotor layers are orthogonal (rotations)", criterion=at_most(1e-5),
+                  measured=max(a["orth"] for a in alg), why=WHY_ALG)
+claims.illustrate("grade-blocks", statement="Single-rotor sandwich is block-diagonal by grade: max entry outside "
+                  "the blocks", paper="rotors preserve grade", criterion=at_most(1e-10),
+                  measured=max(a["offblock"] for a in alg), why=WHY_ALG)
+claims.check("grade1-expm", statement="On vectors the sandwich equals scipy.linalg.expm of the skew matrix of B "
+             "(our code against a solver; fixes the sign and half-angle convention)",
+             paper="rotor = exponential of a bivector", kind="implementation", criterion=at_most(1e-10),
+             measured=max(a["expm"] for a in alg))
+claims.check("rotor-le-lr1-params", statement=f"Rotor-stack parameters per projection ({rot['params']}) <= LR1's "
+             f"({lr1['params']})", paper="similar parameter budget (a precondition of the comparison, fixed by our "
+             "module shapes)", kind="implementation", criterion=is_true(), measured=bool(rot["params"] <= lr1["params"]))
+
+
+# --- the counted tests, our choices and the official ones
+def acc_test(id, statement, paper, key, base, method, ablation, naive, abl_label, naive_labels, **extra):
+    """One accuracy comparison: the method, its ablation and the naive baselines minus the same baseline."""
+    f = lambda r: float(r[key] - base[key])  # noqa: E731
+    claims.test(id, statement=statement, paper=paper, criterion=at_least(-0.02),
+                measured=f(method), tol=ACC_TOL,
+                ablation=Comparator(abl_label, f(ablation), ingredient=INGREDIENT),
+                baselines=[Comparator(lab, f(r)) for lab, r in zip(naive_labels, naive)], **extra)
+
+
+def distill_test(id, method, ablation, naive, base, abl_label, naive_labels, **extra):
+    f = lambda r: float(r["err"].mean() / base["err"].mean())  # noqa: E731
+    claims.test(id, statement="Our proxy, not a claim of the paper: distillation error (mean rel. MSE over Q, K, V) "
+                "of the rotor replacement / LR1's, at most 1",
+                paper="none: the paper reports only how the replaced models perform (log-PPL, accuracy), not how "
+                "closely each replacement fits the original projection; its fitting step minimises this MSE "
+                "(train.py) and prints the test loss without comparing methods", criterion=at_most(1.0),
+                measured=f(method), tol=DISTILL_TOL, ablation=Comparator(abl_label, f(ablation), ingredient=INGREDIENT),
+                baselines=[Comparator(lab, f(r)) for lab, r in zip(naive_labels, naive)], **extra)
+
+
+ours = dict(method=rot, ablation=ctl, naive=[rows["pruned"], rows["diagonal"]], abl_label=ABL,
+            naive_labels=[PRUNED, DIAG])
+offc = dict(method=net, ablation=ctl_off, naive=[pruned_off, randmask_off, lowrank_off], abl_label=ABL_OFF,
+            naive_labels=[PRUNED_OFF, RANDMASK_OFF, LOWRANK_OFF], setting=OFFICIAL, post_hoc=WHY_OFFICIAL)
+
+# --- the swap comparisons: the pre-registered test and its official variant, withdrawn from the count
+WHY_SWAP = ("pre-registered as a test (rotor stack at most 2 points below LR1 right after the swap, and both "
+            "accuracies at least 0.2, twice chance), withdrawn from the count after the independent review: at ci, "
+            "LR1 right after the swap is at or below twice chance (below it at every seed the reviewer ran), so its "
+            "own 'accuracy - 0.2' term caps the margin of every replacement at one common value, inside the accuracy "
+            "tolerance or below zero, and no replacement can pass, the pruned projection included. Uninformative "
+            "here, not evidence about the paper; every replacement's accuracies are in the table")
+claims.illustrate("acc-vs-lr1-swap", statement="Withdrawn pre-registered test, its difference term: accuracy right "
+                  "after the swap, rotor stack - LR1 (the rule also needs both accuracies >= 0.2)",
+                  paper="rotor layers match the performance of low-rank baselines (abstract). " + README_LR1,
+                  criterion=at_least(-0.02), measured=float(rot["acc_swap"] - lr1["acc_swap"]), tol=ACC_TOL,
+                  why=WHY_SWAP)
+claims.illustrate("lr1-acc-swap", statement="Withdrawn pre-registered test, its level gate: LR1's accuracy right "
+                  "after the swap, at least 0.2 (twice chance)", paper="none: a precondition of our comparison",
+                  criterion=at_least(0.2), measured=float(lr1["acc_swap"]),
+                  tol=tolerance(abs=0.1, why="one test accuracy at the end of float32 Adam training; other CPU "
+                                "kernels change the trajectory as for the differences"), why=WHY_SWAP)
+acc_test("acc-vs-lr1-tuned", f"Accuracy after {P.finetune_epochs} fine-tuning epochs, rotor stack - LR1",
+         "rotor layers match the performance of low-rank baselines (abstract); the paper has no fine-tuning step. "
+         + README_LR1, "acc_ft", lr1, post_hoc=FT_POST_HOC, **ours)
+acc_test("acc-vs-bh2-tuned", f"Accuracy after {P.finetune_epochs} fine-tuning epochs, rotor stack - BH2",
+         "rotor layers match the performance of block-Hadamard baselines (abstract); the paper has no fine-tuning "
+         "step. " + README_BH, "acc_ft", bh2, post_hoc=FT_POST_HOC, **ours)
+distill_test("distill-vs-lr1", base=lr1, post_hoc="issue 11: statement and paper field reworded, since the paper "
+             "states no parity of fitting errors; the measurement and criterion are unchanged", **ours)
+claims.illustrate("acc-vs-lr1-swap-official", statement="Official choices (post hoc variant of the withdrawn "
+                  "swap test): accuracy after the official pipeline (fit, then output projection refitted), rotor "
+                  "network - LR1 (its rule also needed both accuracies >= 0.2)",
+                  paper="rotor layers match the performance of low-rank baselines (abstract). " + README_LR1,
+                  criterion=at_least(-0.02), measured=float(net["acc_refit"] - lr1_off["acc_refit"]), tol=ACC_TOL,
+                  why="recorded as the smallest of (difference + 0.02, each accuracy - 0.2), it took LR1's "
+                  "'accuracy - 0.2' for the network, its ablation and the pruned projection alike, so it could not "
+                  "separate them; withdrawn with the pre-registered swap test (decision after the independent "
+                  "review). Shown as the plain difference; acc-vs-lr4-official is the counted comparison after the "
+                  "refit")
+acc_test("acc-vs-lr4-official", "Official choices: accuracy after the official pipeline, rotor network - LR4 "
+         "(rank 4, no bias; more parameters than the network)", "rotor layers match strong low-rank baselines "
+         "(abstract). README table, one layer replaced, rotor vs LR4: LLaMA-3.2 1B Wikitext2 log-PPL 2.629 vs 2.658, "
+         "PTB 3.327 vs 3.316 (LR4 better), ARC-Challenge 55.31 vs 53.84 %", "acc_refit", lr4_off, **offc)
+acc_test("acc-vs-lr1-tuned-official", f"Official choices, then {P.finetune_epochs} fine-tuning epochs: rotor "
+         "network - LR1", "as acc-vs-lr1-tuned. " + README_LR1, "acc_ft", lr1_off, **offc)
+acc_test("acc-vs-bh2-tuned-official", f"Official choices, then {P.finetune_epochs} fine-tuning epochs: rotor "
+         "network - block-diagonal BH2", "as acc-vs-bh2-tuned. " + README_BH, "acc_ft", bh2_off, **offc)
+distill_test("distill-vs-lr1-official", base=lr1_off, **offc)
+for name in ("rotor-stack", "LR1", "BH2"):
     claims.check(f"time-{name}", statement=f"Forward pass of the classifier with {name} Q/K/V / dense (wall clock); "
                  "our own sanity bound: rebuilding the rotor matrices costs at most 10x",
                  paper="no speed claim", criterion=at_most(10), measured=float(times[name] / times["dense"]),
                  volatile=True)
 
 # %% [markdown]
-# The same criteria applied to the official choices (full scale only, not recorded as claims: the claims above
-# are the pre-registered comparisons of our replacements). Each comparison is shown for the rotor replacement
-# and for its control without bivectors; "refit" rows compare accuracies after the official repair step,
-# the closest analogue of the paper's own measurement.
+# A robustness table, not recorded as claims: the same criteria under both configurations, with the
+# comparisons after the official repair step added (the paper's own protocol; with our choices it is an
+# extra column, with the official choices it is the evaluation itself). Each comparison is shown for the rotor
+# replacement and for its ablation without bivectors.
 
 # %%
 def swap_status(diff, base_acc):
     """The swap rule of `acc-vs-lr1-swap`: >= -0.02 and both accuracies >= 0.2 (twice chance)."""
-    return "reproduced" if diff >= -0.02 and min(base_acc + diff, base_acc) >= 0.2 - 1e-9 else "not reproduced"
+    return "pass" if diff >= -0.02 and min(base_acc + diff, base_acc) >= 0.2 - 1e-9 else "fail"
 
 
-def comparisons(table, rotor, ctl, lr1_, bh_, extra=()):
-    """(comparison, criterion, measured, status, control value, control status) for one set of choices."""
+def comparisons(table, rotor, ctl_, lr1_, bh_, extra=()):
+    """(comparison, criterion, measured, status, ablation value, ablation status) for one set of choices."""
     out = []
     for key, label, base, rule in [("acc_swap", "acc. after swap - LR1", lr1_, "swap"),
                                    ("acc_ft", "acc. after fine-tuning - LR1", lr1_, ">= -0.02"),
@@ -475,34 +593,72 @@ def comparisons(table, rotor, ctl, lr1_, bh_, extra=()):
                                    ("acc_refit", "acc. after refit - LR1", lr1_, ">= -0.02"),
                                    ("acc_refit", f"acc. after refit - {bh_}", bh_, ">= -0.02"),
                                    *extra]:
-        vals = [table[m][key] - table[base][key] for m in (rotor, ctl)]
-        sts = [swap_status(v, table[base][key]) if rule == "swap" else
-               ("reproduced" if v >= -0.02 else "not reproduced") for v in vals]
+        vals = [table[m][key] - table[base][key] for m in (rotor, ctl_)]
+        sts = [swap_status(v, table[base][key]) if rule == "swap" else ("pass" if v >= -0.02 else "fail")
+               for v in vals]
         out.append((label, rule, vals[0], sts[0], vals[1], sts[1]))
-    ratio = [float(table[m]["err"].mean() / table[lr1_]["err"].mean()) for m in (rotor, ctl)]
-    out.append(("distill. error / LR1's", "<= 1", ratio[0], "reproduced" if ratio[0] <= 1 else "not reproduced",
-                ratio[1], "reproduced" if ratio[1] <= 1 else "not reproduced"))
     return out
 
 
-if official:
-    both = {"ours (rotor stack vs LR1, BH2)": comparisons(rows, "rotor-stack", CONTROL, "LR1", "BH2"),
-            "official choices (rotor net vs LR1, BH2, LR4)": comparisons(
-                official, "rotor-net (off.)", OFF_CONTROL, "LR1 (off.)", "BH2 (off.)",
-                extra=[("acc_refit", "acc. after refit - LR4", "LR4 (off.)", ">= -0.02")])}
-    for title, comps in both.items():
-        print(title)
-        for label, rule, v, st, cv, cst in comps:
-            print(f"  {label:<37} {rule:>9} {v:>8.3f} {st:<15} control {cv:>8.3f} {cst}")
-else:
-    print(f"not run at {P.scale} scale")
+both = {"ours (rotor stack vs LR1, BH2)": comparisons(rows, "rotor-stack", CONTROL, "LR1", "BH2"),
+        "official choices (rotor net vs LR1, BH2, LR4)": comparisons(
+            official, "rotor-net (off.)", OFF_CONTROL, "LR1 (off.)", "BH2 (off.)",
+            extra=[("acc_refit", "acc. after refit - LR4", "LR4 (off.)", ">= -0.02")])}
+for title, comps in both.items():
+    print(title)
+    for label, rule, v, st, cv, cst in comps:
+        print(f"  {label:<37} {rule:>9} {v:>8.3f} {st:<5} ablation {cv:>8.3f} {cst}")
 
 # %% [markdown]
 # The wall-clock ratios of this run (volatile: they vary between runs and machines and do not count towards
-# the verdict). The paper makes no speed claim, so no checked claim rests on them.
+# the verdict). The paper makes no speed claim, so no checked claim rests on them. The 10× bound is our own
+# sanity bound, set before timing: the rotor stack can exceed it (it did in the run the independent reviewer
+# read), which says only that rebuilding the rotor matrices at every pass is slow at this size.
 
 # %%
 claims.timings()
+
+# %%
+claims.headline("rotor-composition", "Linear layers can be written as compositions of rotors generated by bivectors, "
+                "and a differentiable algorithm decomposes a bivector into simple commuting parts to build them",
+                untestable="mathematics of Clifford algebra and the paper's algorithm: what we can measure is our own "
+                "implementation of it (illustrations, an implementation check against scipy's expm, and golden tests "
+                "against the official code); nothing here could refute the derivation")
+claims.headline("log-squared-params", "A rotor layer on d coordinates needs O(log^2 d) parameters, against O(d^2) "
+                "for a dense matrix",
+                untestable="a count fixed by the shapes of the modules (C(log2 d, 2) bivector coefficients per rotor): "
+                "checked in the unit tests and drawn in the parameter figure, true by construction")
+claims.headline("matches-baselines", "Rotor-based Q/K/V projections in attention match strong low-rank and "
+                "block-Hadamard baselines", tests=["acc-vs-lr1-tuned", "acc-vs-bh2-tuned", "acc-vs-lr4-official",
+                                                    "acc-vs-lr1-tuned-official", "acc-vs-bh2-tuned-official"])
+
+# numbers of this run for the prose (never typed)
+for tag, r in [("dense", rows["dense"]), ("rot", rot), ("lr1", lr1), ("bh2", bh2), ("abl", ctl),
+               ("pruned", rows["pruned"]), ("diag", rows["diagonal"]), ("net", net), ("abl_off", ctl_off),
+               ("lr1_off", lr1_off), ("lr4_off", lr4_off), ("bh2_off", bh2_off), ("pruned_off", pruned_off),
+               ("randmask_off", randmask_off), ("lowrank_off", lowrank_off)]:
+    for key in ("acc_swap", "acc_refit", "acc_ft"):
+        glue(f"{tag}_{key}", float(r[key]), display=False)
+    glue(f"{tag}_err", float(np.mean(r["err"])), display=False)
+    glue(f"{tag}_params", int(r["params"]), display=False)
+for key in ("unit", "orth", "offblock", "expm"):
+    glue(f"alg_ctrl_{key}", float(max(a[key] for a in alg_ctrl)), display=False)
+glue("stack_budget_pct", 100 * STACK_BUDGET / rows["dense"]["params"], display=False)
+glue("net_budget_pct", 100 * NET_BUDGET / rows["dense"]["params"], display=False)
+glue("llama_budget_pct", 100 * K.official_rotor_net_param_count(2048) / 2048**2, display=False)
+glue("llama_net_params", K.official_rotor_net_param_count(2048), display=False)
+glue("d", P.d, display=False)
+glue("budget_rank", BUDGET_RANK, display=False)
+glue("swap_cap", float(lr1["acc_swap"] - 0.2), display=False)  # the best pre-registered swap margin any model gets
+glue("acc_tol", ACC_TOL.abs, display=False)
+glue("lowrank_budget", 2 * BUDGET_RANK * P.d, display=False)
+# the official comparisons for every comparator (the skeptic section)
+for tag, r in [("net", net), ("abl_off", ctl_off), ("pruned_off", pruned_off), ("randmask_off", randmask_off),
+               ("lowrank_off", lowrank_off)]:
+    glue(f"{tag}_vs_lr4", float(r["acc_refit"] - lr4_off["acc_refit"]), display=False)
+    glue(f"{tag}_ft_vs_lr1", float(r["acc_ft"] - lr1_off["acc_ft"]), display=False)
+    glue(f"{tag}_err_ratio", float(np.mean(r["err"]) / np.mean(lr1_off["err"])), display=False)
+glue("ft_epochs", P.finetune_epochs, display=False)
 
 # %% [markdown]
 # ## Claims
@@ -510,6 +666,144 @@ claims.timings()
 # %% tags=["nbval-check-output"]
 claims.save()
 claims.table()
+
+# %% [markdown]
+# ## Verdict
+#
+# ```{repro-verdict}
+# ```
+#
+# **In our miniature (ci seed 0) the rotors are not what makes a cheap Q/K/V replacement work: pruning the trained
+# projection to the same parameter budget reaches at least the rotors' accuracy at every stage we measure, under
+# our choices and under the official ones, and under the official choices a random mask of as many trained
+# weights, or the largest low rank within the budget, does about as well.** The values below are those of ci
+# seed 0 ($d$ = {glue:text}`d`); counts of seeds are over the ci sweep. The one test fixed before the first run
+# is withdrawn from the count (first bullet), so every counted test is post hoc (†) and moves the badge only
+# once confirmed on held-out seeds.
+#
+# * *Right after the swap, our choices: the pre-registered test, withdrawn* (an illustration now). The rotor
+#   stack reaches {glue:text}`rot_acc_swap:.3f` test accuracy, LR1 {glue:text}`lr1_acc_swap:.3f`, BH2
+#   {glue:text}`bh2_acc_swap:.3f`, the ablation without bivectors {glue:text}`abl_acc_swap:.3f`, the diagonal
+#   map {glue:text}`diag_acc_swap:.3f` and the pruned projection {glue:text}`pruned_acc_swap:.3f`. The
+#   pre-registered rule needs both accuracies at twice chance; with LR1 at {glue:text}`lr1_acc_swap:.3f` it
+#   caps every replacement's margin at {glue:text}`swap_cap:.3f`, inside the accuracy tolerance, so no
+#   replacement could pass it, the pruned projection included. We withdraw it as uninformative at this scale,
+#   not as evidence for or against the paper.
+# * *After our fine-tuning* ({repro-status}`acc-vs-lr1-tuned`, {repro-status}`acc-vs-bh2-tuned`). After
+#   {glue:text}`ft_epochs` epochs the rotor stack reaches {glue:text}`rot_acc_ft:.3f`, LR1
+#   {glue:text}`lr1_acc_ft:.3f`, BH2 {glue:text}`bh2_acc_ft:.3f`, the ablation {glue:text}`abl_acc_ft:.3f`,
+#   the diagonal map {glue:text}`diag_acc_ft:.3f` and the pruned projection {glue:text}`pruned_acc_ft:.3f`.
+#   The rotor stack matches LR1 at {repro-seeds}`acc-vs-lr1-tuned:method:pass` seeds and BH2 at
+#   {repro-seeds}`acc-vs-bh2-tuned:method:pass`; the pruned projection matches LR1 at
+#   {repro-seeds}`acc-vs-lr1-tuned:baseline1:pass` and BH2 at {repro-seeds}`acc-vs-bh2-tuned:baseline1:pass`.
+# * *Fitting error, our proxy* ({repro-status}`distill-vs-lr1`). The rotor stack's mean relative error is
+#   {glue:text}`rot_err:.2f` against LR1's {glue:text}`lr1_err:.2f` (ablation {glue:text}`abl_err:.2f`);
+#   the pruned projection, with as many parameters as the rotor stack, fits to {glue:text}`pruned_err:.2f`.
+# * *Under the official choices* (second configuration; post hoc). After the official pipeline (fit, then
+#   the output projection refitted) the official rotor network reaches {glue:text}`net_acc_refit:.3f`, LR1
+#   {glue:text}`lr1_off_acc_refit:.3f`, LR4 {glue:text}`lr4_off_acc_refit:.3f`, the block-diagonal baseline
+#   {glue:text}`bh2_off_acc_refit:.3f`, the network without bivectors {glue:text}`abl_off_acc_refit:.3f`, and at
+#   the network's budget the pruned projection {glue:text}`pruned_off_acc_refit:.3f`, the random mask
+#   {glue:text}`randmask_off_acc_refit:.3f` and the low rank within the budget (rank {glue:text}`budget_rank`)
+#   {glue:text}`lowrank_off_acc_refit:.3f`.
+#   Against LR4 ({repro-status}`acc-vs-lr4-official`) the network's margin is {glue:text}`net_vs_lr4:+.3f`,
+#   inside the accuracy tolerance, and the three naive maps are as close ({glue:text}`pruned_off_vs_lr4:+.3f`,
+#   {glue:text}`randmask_off_vs_lr4:+.3f`, {glue:text}`lowrank_off_vs_lr4:+.3f`); the network passes at
+#   {repro-seeds}`acc-vs-lr4-official:method:pass` seeds, the random mask at
+#   {repro-seeds}`acc-vs-lr4-official:baseline2:pass`. After fine-tuning
+#   ({repro-status}`acc-vs-lr1-tuned-official`, {repro-status}`acc-vs-bh2-tuned-official`) the network without
+#   any learned bivector passes too (at {repro-seeds}`acc-vs-lr1-tuned-official:ablation:pass` seeds against
+#   LR1): its permutations, LayerNorm, PReLU and scales beat the bias-free rank-1 and block-diagonal maps on
+#   their own, and so do the random mask (at {repro-seeds}`acc-vs-lr1-tuned-official:baseline2:pass` seeds) and
+#   the low rank within the budget (at {repro-seeds}`acc-vs-lr1-tuned-official:baseline3:pass`). The network
+#   fits the projections to {glue:text}`net_err_ratio:.2f` times LR1's error
+#   ({repro-status}`distill-vs-lr1-official`), the pruned projection to {glue:text}`pruned_off_err_ratio:.2f`,
+#   the random mask to {glue:text}`randmask_off_err_ratio:.2f` and the low rank to
+#   {glue:text}`lowrank_off_err_ratio:.2f` times.
+#
+# So the headline "rotor layers match low-rank and block-Hadamard baselines" is not shown to need rotors here:
+# at this budget any map with as many trained weights, chosen by magnitude or at random, does as well. Two
+# reasons are ours, not the paper's: at $d$ = {glue:text}`d` the rotor stack's budget is
+# {glue:text}`stack_budget_pct:.0f` % of the dense projection's parameters and the official network's
+# {glue:text}`net_budget_pct:.0f` %, where in the paper's 1B-parameter LLaMA model (width 2048) the official network has
+# {glue:text}`llama_net_params` parameters per projection, {glue:text}`llama_budget_pct:.3f` % of the dense
+# one, a regime in which pruning to that budget would keep almost nothing; and the weak baselines (rank 1, 2×2
+# blocks) lose to anything with a repair step, and our exact refit may favour weak maps more than the official
+# iterative one would. The algebra (rotors unit, sandwiches orthogonal and grade
+# preserving, equal to `expm` on vectors) holds to rounding and is shown as illustrations; without the
+# invariant decomposition the same construction is off by up to {glue:text}`alg_ctrl_expm:.2f` against
+# `expm`. The $O(\log^2 d)$ parameter count holds by construction.
+#
+# ## What a skeptic would try
+#
+# The numbers are the notebook's, ci seed 0. The `pruned` and `diagonal` baselines were added by the converter
+# (issue 34); the random mask and the low rank within the budget were asked for by the independent review below.
+#
+# * *Prune the trained projection.* The first thing to try for a cheap Q/K/V map: keep the largest entries of
+#   the trained dense projection, as many as the rotor replacement has parameters, and refit them. At the rotor
+#   stack's budget ({glue:text}`rot_params` parameters per projection) the pruned map fits to a relative error of
+#   {glue:text}`pruned_err:.2f` (rotor stack {glue:text}`rot_err:.2f`) and reaches {glue:text}`pruned_acc_ft:.3f`
+#   after fine-tuning (rotor stack {glue:text}`rot_acc_ft:.3f`); at the official network's budget
+#   ({glue:text}`net_params`) it reaches {glue:text}`pruned_off_acc_refit:.3f` after the official refit (network
+#   {glue:text}`net_acc_refit:.3f`).
+# * *Keep as many weights at random.* Is it the magnitude rule or only the budget? A random mask of
+#   {glue:text}`net_params` trained weights per projection, refitted the same way, reaches
+#   {glue:text}`randmask_off_acc_refit:.3f` after the official refit (LR4 {glue:text}`randmask_off_vs_lr4:+.3f`,
+#   network {glue:text}`net_vs_lr4:+.3f`), {glue:text}`randmask_off_acc_ft:.3f` after fine-tuning (network
+#   {glue:text}`net_acc_ft:.3f`), and fits to {glue:text}`randmask_off_err_ratio:.2f` times LR1's error. The
+#   budget alone is enough here.
+# * *Spend the budget on the paper's own baseline family.* Rank {glue:text}`budget_rank`, no bias
+#   ({glue:text}`lowrank_budget` weights, the largest rank within the network's {glue:text}`net_params`):
+#   {glue:text}`lowrank_off_acc_refit:.3f` after the official refit ({glue:text}`lowrank_off_vs_lr4:+.3f`
+#   against LR4), {glue:text}`lowrank_off_acc_ft:.3f` after fine-tuning, {glue:text}`lowrank_off_err_ratio:.2f`
+#   times LR1's fitting error.
+# * *An elementwise affine map* ({glue:text}`diag_params` parameters per projection), the cheapest map that
+#   is not the identity: {glue:text}`diag_acc_ft:.3f` after fine-tuning, {glue:text}`diag_acc_refit:.3f` after
+#   the refit (rotor stack {glue:text}`rot_acc_refit:.3f`, LR1 {glue:text}`lr1_acc_refit:.3f`). After the
+#   official repair step even this map beats LR1, so "matches LR1 after the refit" says little.
+# * *Drop the rotors.* The ablation with every bivector at zero: {glue:text}`abl_acc_refit:.3f` after the refit
+#   with our stack, {glue:text}`abl_off_acc_refit:.3f` with the official network, against
+#   {glue:text}`lr1_off_acc_refit:.3f` for the official LR1.
+# * *Use the strongest official baseline.* LR4 ({glue:text}`lr4_off_params` parameters, more than the network's
+#   {glue:text}`net_params`) after the official refit: {glue:text}`lr4_off_acc_refit:.3f`.
+# * *Ask whether the pre-registered test can pass at all.* Right after the swap, LR1's accuracy
+#   ({glue:text}`lr1_acc_swap:.3f`) caps every replacement's margin under the pre-registered rule at
+#   {glue:text}`swap_cap:.3f`; the pruned projection, at {glue:text}`pruned_acc_swap:.3f`, cannot pass it
+#   either. Withdrawn from the count, shown as illustrations.
+#
+# Reviewed by an independent skeptic (2026-12-07); what they tried is above. With their own scripts (the page's
+# kernels and ci settings, ci seeds 0-2 under our choices and 0-1 under the official ones) they re-ran the
+# page's baselines and added the random mask at both budgets, the largest low rank within the network's budget
+# and a scalar map $s\,x + c$, which behaved like the ablation. They found that LR1 decides the pre-registered
+# swap test for every replacement, and that its official variant gave the network, its ablation and the pruned
+# projection one common value; that the network's lead over LR4 is inside the tolerance, with the random mask
+# and the low rank as close; that a full-scale table and an ordering "rotor network ≥ LR4" were typed from an
+# older single run; that two departures from the official code were not named (the 2048 → 512 K/V projections
+# of LLaMA's grouped-query attention, and the exact refit in place of 15 epochs of AdamW); and that the rotor
+# stack can break our own 10× timing bound. This version answers each: the swap tests are illustrations, the two
+# new maps are comparators of the official tests, the typed run is gone (the paper's table now shows this run's
+# numbers, glued), and the departures and the timing bound are said.
+#
+# ## What the miniature cannot show
+#
+# - The paper's setting: replacing Q/K/V in billion-parameter language models, whose projections are highly
+#   redundant, and measuring perplexity; and the regime where the rotor budget is a tiny fraction of the dense
+#   one, where pruning to that budget could not compete. A test there would need widths far beyond a
+#   ten-second CPU page.
+# - The $O(\log^2 d)$ saving at realistic widths: at $d$ = 16 to 32 the rotor layers' biases and scales
+#   outnumber their bivector coefficients, and the official network has more parameters than the rank-1 and
+#   block-diagonal baselines it is compared with.
+# - Speed: our rotor layers rebuild a dense $d\times d$ matrix at each forward pass and make the classifier
+#   slower than dense (timings above). The paper claims compactness, not speed.
+#
+# **What was hard.** Getting the rotor sign convention right (checked against `expm`). Keeping the
+# power-iteration decomposition differentiable and cheap: we use repeated squaring, with `gradcheck` in
+# float64. Fitting rotor networks within the ci budget: the three projections are batched into one module, the
+# official network's eight rotors per projection into one call, and the ablation's identity rotors skip the
+# rotor construction. Running the official code without the fork of its algebra library, which could not be
+# fetched: its missing methods were rebuilt from the upstream library for the golden tests.
+#
+
 
 # %% [markdown]
 # ## Against the official code
@@ -545,6 +839,10 @@ claims.table()
 #   random permutation, LayerNorm without affine parameters, then PReLU. One PReLU is shared by all blocks.
 #   Rotors are double, each with a scale, and there are no biases. Our `rotor-stack` has two double-rotor
 #   layers, one permutation, a PReLU, no LayerNorm and a bias. Section 4 runs the official network.
+# - *Shapes of K and V.* LLaMA-3.2 1B uses grouped-query attention: its K and V projections map 2048 to 512
+#   coordinates, not 2048 to 2048. The official code then builds multi-chunk rotor layers (chunks of 512, four
+#   input chunks per output chunk) and 16×4 block-diagonal blocks for them. Our miniature makes Q, K and V all
+#   square ($d \to d$, one chunk). The 895-parameter count below is for Q.
 # - *Parameter budgets.* At LLaMA-3.2 1B's width (2048) the official network has 895 parameters for Q
 #   (eight rotors of $2\binom{11}{2} = 110$ bivector coefficients, plus scales, mixing weights and a slope).
 #   The baselines it is compared with have far more: low rank 4096 (rank 1) and 16 384 (rank 4),
@@ -569,7 +867,10 @@ claims.table()
 #   its run scripts). It is a fresh bias-free linear map, fitted by 15 epochs of AdamW (learning rate
 #   $10^{-4}$, weight decay 0.01) so that on the replaced model's attention outputs it reproduces the original
 #   projection's outputs. Our pre-registered comparisons leave it out; "acc refit" adds it. We solve the same
-#   regression by least squares and keep a bias, because our projection has one.
+#   regression exactly, by least squares, and keep a bias, because our projection has one. The official 15
+#   epochs of AdamW at learning rate $10^{-4}$ from a random start may stop far from that optimum at width 2048.
+#   An exact refit repairs whatever the replacement leaves, so it may favour the weak maps (the diagonal map, the
+#   ablations) in our "after refit" columns; we have not run the iterative refit as a check.
 # - *Fitting schedule.* The official fit is one epoch of minibatch Adam (batch 256) with learning rate 0.05
 #   for rotors and low rank, and 0.01 for block-diagonal. Its cosine schedule has a period of one epoch but
 #   is stepped after every batch, so the learning rate alternates between its full value and 0 from one step
@@ -582,57 +883,14 @@ claims.table()
 #   text, and perplexity is measured on the other 20 % (overlapping windows). Several layers are replaced one
 #   after another, each fitted with the earlier ones in place. We fit on training images and test on held-out
 #   ones, and replace the single attention layer.
-#
-# **The official choices, run beside ours** (section 4; a separate full-scale run: d = 32, 800 fitting
-# steps, 15 fine-tuning epochs, seed 0, with
-# `python -m repro.pipeline run rotor-linear-layers --scale full --seed 0`; 22 min on our loaded two-core
-# machine, of which 12 min for the official choices). Test accuracy; params per projection:
-#
-# | Q/K/V replacement | params | rel. MSE (Q/K/V) | after swap | after refit | after fine-tuning |
-# |---|---|---|---|---|---|
-# | dense | 1056 | 0 | 0.962 | 0.962 | 0.962 |
-# | ours: LR1 | 96 | 0.54/0.55/0.67 | 0.180 | 0.353 | 0.744 |
-# | ours: BH2 | 96 | 0.72/0.70/0.66 | 0.213 | 0.862 | 0.900 |
-# | ours: rotor stack | 74 | 0.67/0.61/0.54 | 0.351 | 0.924 | 0.924 |
-# | ours: control, stack with B = 0 | 34 | 1.00/1.00/1.00 | 0.138 | 0.871 | 0.442 |
-# | official: LR1 (no bias) | 64 | 0.94/0.76/0.76 | 0.253 | 0.276 | 0.716 |
-# | official: LR4 (no bias) | 256 | 0.08/0.06/0.17 | 0.733 | 0.938 | 0.958 |
-# | official: BH2 (block-diagonal, no bias) | 64 | 2.01/1.01/0.78 | 0.313 | 0.776 | 0.580 |
-# | official: rotor network | 175 | 0.28/0.17/0.17 | 0.831 | 0.956 | 0.962 |
-# | official: control, network with B = 0 | 15 | 2.68/1.29/1.17 | 0.136 | 0.878 | 0.904 |
-#
-# Each claim's criterion under both sets of choices. "Counts" means that the control gets another status;
-# "uninformative" means that it does not:
-#
-# | claim (criterion) | ours, full: rotor stack (control) | official choices, full: rotor net (control) |
-# |---|---|---|
-# | `acc-vs-lr1-swap` (≥ −0.02, both ≥ 0.2) | +0.171, not reproduced (−0.042) | **+0.578, reproduced** (−0.118): counts |
-# | `acc-vs-lr1-tuned` † (≥ −0.02) | +0.180, reproduced (−0.302): counts | +0.247, reproduced (+0.189): uninformative |
-# | `acc-vs-bh2-tuned` † (≥ −0.02) | +0.024, reproduced (−0.458): counts | +0.382, reproduced (+0.324): uninformative |
-# | `distill-vs-lr1` † (≤ 1) | 1.03, not reproduced (1.71) | **0.254, reproduced** (2.09): counts |
-# | after refit − LR1 (≥ −0.02; not a claim) | +0.571 (+0.518): uninformative | +0.680 (+0.602): uninformative |
-# | after refit − BH2 (≥ −0.02; not a claim) | +0.062 (+0.009): uninformative | +0.180 (+0.102): uninformative |
-# | after refit − LR4 (≥ −0.02; not a claim) | – | +0.018, reproduced (−0.060): counts |
-#
-# With the official choices, two results change status. The swap comparison passes: the official network
-# fitted by MSE alone keeps 0.83 accuracy, against 0.25 for LR1. The distillation comparison passes too:
-# the network fits the projections four times better than LR1. Both comparisons fail for their control, so
-# the learned rotors matter there. After the official refit, the rotor network
-# matches the largest baseline, LR4, which has more parameters (0.956 against 0.938), and its control does
-# not. After fine-tuning, or against the bias-free LR1 and block-diagonal baselines after the refit, the
-# network without any learned bivector also matches the baselines. Its permutations, LayerNorm, PReLU,
-# scales and mixing weights do that alone, so those comparisons cannot credit the rotors. The official
-# repair step also changes our own rows a lot: after it, BH1, BH2 and every rotor variant reach 0.86–0.93,
-# and LR1 only 0.35, since a rank-1 value projection leaves too little for the output projection to work
-# with.
 
 # %% [markdown]
 # ## The paper's numbers beside ours
 #
 # The paper's table, as its code repository shows it (`images/average_table.png`: means over the choices of
 # replaced layers; k = number of attention layers replaced, cells k = 1 / k = 3; log-perplexity, lower is
-# better, or accuracy in %, higher is better). Our rows are test accuracies (fractions) on the digits, cells
-# after swap / after the official refit / after our fine-tuning. Columns hold the paper's methods; in our
+# better, or accuracy in %, higher is better). Our rows are this run's test accuracies (fractions) on the digits,
+# glued from the run (ci seed 0 here), cells after swap / after the official refit / after our fine-tuning. Columns hold the paper's methods; in our
 # rows BH is BH2 and rotor is the rotor stack (our choices) or the official network (official choices).
 #
 # | setting (metric) | original / dense | LR1 | LR4 | BH | rotor |
@@ -645,115 +903,17 @@ claims.table()
 # | paper: LLaMA-3.2 1B, HellaSwag (acc. % ↑) | 41.00 | 36.17 / 14.47 | 38.02 / 33.87 | 39.10 / 35.87 | 39.33 / 37.52 |
 # | paper: Qwen-2.5 1.5B, HellaSwag (acc. % ↑) | 55.00 | 42.53 / 13.93 | 44.41 / 11.27 | 45.96 / 13.06 | 50.20 / 6.868 |
 # | paper: parameters per Q projection, LLaMA-3.2 1B (from the official code) | 4 194 304 | 4096 | 16 384 | 32 768 | 895 |
-# | ours, full, our choices: digits, d = 32 (acc.) | 0.962 | 0.180 / 0.353 / 0.744 | – | 0.213 / 0.862 / 0.900 | 0.351 / 0.924 / 0.924 |
-# | ours, full, official choices: digits, d = 32 (acc.) | 0.962 | 0.253 / 0.276 / 0.716 | 0.733 / 0.938 / 0.958 | 0.313 / 0.776 / 0.580 | 0.831 / 0.956 / 0.962 |
+# | ours, this run, our choices: digits, $d$ = {glue:text}`d` (acc.) | {glue:text}`dense_acc_swap:.3f` | {glue:text}`lr1_acc_swap:.3f` / {glue:text}`lr1_acc_refit:.3f` / {glue:text}`lr1_acc_ft:.3f` | – | {glue:text}`bh2_acc_swap:.3f` / {glue:text}`bh2_acc_refit:.3f` / {glue:text}`bh2_acc_ft:.3f` | {glue:text}`rot_acc_swap:.3f` / {glue:text}`rot_acc_refit:.3f` / {glue:text}`rot_acc_ft:.3f` |
+# | ours, this run, official choices: digits, $d$ = {glue:text}`d` (acc.) | {glue:text}`dense_acc_swap:.3f` | {glue:text}`lr1_off_acc_swap:.3f` / {glue:text}`lr1_off_acc_refit:.3f` / {glue:text}`lr1_off_acc_ft:.3f` | {glue:text}`lr4_off_acc_swap:.3f` / {glue:text}`lr4_off_acc_refit:.3f` / {glue:text}`lr4_off_acc_ft:.3f` | {glue:text}`bh2_off_acc_swap:.3f` / {glue:text}`bh2_off_acc_refit:.3f` / {glue:text}`bh2_off_acc_ft:.3f` | {glue:text}`net_acc_swap:.3f` / {glue:text}`net_acc_refit:.3f` / {glue:text}`net_acc_ft:.3f` |
 # | ours, full: parameters per projection, our / official choices | 1056 | 96 / 64 | – / 256 | 96 / 64 | 74 / 175 |
-# | ours, ci, our choices: digits, d = 16 (acc.) | 0.889 | 0.151 / 0.307 / 0.429 | – | 0.153 / 0.836 / 0.513 | 0.160 / 0.804 / 0.284 |
 #
 # In the paper's table the rotor layer is best or second best in most cells, but not in all: on PTB with one
 # layer replaced BH1 and LR4 are better, and with three layers of Qwen replaced its HellaSwag accuracy falls
-# to 6.9 %, below every baseline. With the
-# official choices, our miniature shows the same ordering after the refit: rotor network ≥ LR4 > LR1, BH.
-# Unlike the paper's setting, though, our rotor network has more parameters than LR1 and BH2.
-
-# %% [markdown]
-# ## Verdict
-#
-# **What counts here is mostly the algebra.** The four algebra checks are numerical demonstrations of
-# what the paper derives (kind "theorem"). Our rotors satisfy $R\tilde R = 1$ to rounding (below
-# $10^{-12}$; the printed errors are about $10^{-16}$). Their sandwich matrices are orthogonal and
-# block-diagonal by grade. On vectors the sandwich equals `scipy.linalg.expm` of the bivector's skew
-# matrix to about $10^{-15}$, for $n$ up to 6 (7 at full scale). This pins down the sign and half-angle
-# convention $R = \exp(-B/2)$. Each check fails for its control, the closed-form exponential applied to
-# the whole bivector without the invariant decomposition: exact for $n \le 3$, but for $n \ge 4$ it
-# gives $|R\tilde R - 1| = 0.48$, $|M^\top M - I| = 1.2$, off-block entries of 0.48 and an error of
-# 0.78 against `expm`. So the decomposition, the paper's algorithmic step, is what makes the rotors right.
-#
-# **The parameter count is true by construction.** A single rotor on $d = 2^n$ has $\binom{n}{2}$
-# parameters (10 for $d = 32$, against 1024 for a dense matrix), a double rotor twice that:
-# $O(\log^2 d)$, as claimed. But these are counts of modules whose shapes we declare, so they cannot
-# fail as measurements: they are unit tests, not counted claims. So is the budget of the comparison
-# (rotor stack 42 parameters per projection at ci, at most LR1's 48), listed apart under the claims.
-#
-# **The accuracy comparison is not reproduced at ci scale.** The ci run (d = 16, 150 distillation
-# steps, 3 fine-tuning epochs) is too short. In the committed run, after fine-tuning, the rotor stack
-# reaches 0.28 test accuracy, against 0.43 for LR1 and 0.51 for BH2 (control: 0.26). Right after the swap
-# every replacement but LR2 is near chance (0.15–0.16), so the swap comparison fails its rule that both
-# accuracies be at least 0.2. The rotor stack's distillation error is 1.36 times LR1's (1.20 and 1.16
-# under two other numerics settings: a training end point, compared across machines within 25 %). The
-# control, the rotor stack without its bivectors, fails all four comparisons as well. So at ci scale the
-# four comparisons count as not reproduced, and only the algebra counts as reproduced. The two
-# comparisons after fine-tuning are post hoc (†): the fine-tuning step was added after the first run; so is
-# the reworded distillation check. The official repair step, shown beside them and not a claim, does far
-# more at ci than our three fine-tuning epochs: after it the rotor stack reaches 0.80, BH2 0.84 and
-# LR1 0.31. The official choices do not run at ci scale.
-#
-# These ci statuses are those of seed 0, and the comparisons are seed-sensitive. Over seeds 0–9 (the table
-# "Across seeds and scales" above, from `make sweep`) the rotor stack after fine-tuning matches LR1 within
-# the 0.02 margin at 5 of the 10 seeds and BH2 at 6 (with the control failing), and passes the swap rule at
-# 2; the accuracy gaps range from −0.26 to +0.33. Seed 0 is one of the unfavourable draws. The distillation
-# check fails at every seed (ratio 1.2 to 2.7), and the four algebra checks hold at every seed. At this size
-# a 3-epoch fine-tuning of a 450-image test set does not separate the methods reliably.
-#
-# **At full scale the fine-tuned comparisons pass, and their control fails.** The full-scale run of the
-# sweep (d = 32, 800 distillation steps, 15 fine-tuning epochs, seed 0; its statuses and values are the last
-# column of the table "Across seeds and scales"; 22 to 26 min on our loaded two-core machine, of which about
-# half for the official choices, and about 8 min on a quiet one, so seed 0 only) gives these accuracies:
-#
-# | Q/K/V replacement | params / projection | rel. MSE (Q/K/V) | acc. after swap | after refit | after fine-tuning |
-# |---|---|---|---|---|---|
-# | dense | 1056 | 0 | 0.962 | 0.962 | 0.962 |
-# | LR1 | 96 | 0.54/0.55/0.67 | 0.180 | 0.353 | 0.744 |
-# | LR2 | 160 | 0.26/0.24/0.42 | 0.496 | 0.609 | 0.869 |
-# | BH1 | 64 | 0.86/0.83/0.80 | 0.160 | 0.869 | 0.831 |
-# | BH2 | 96 | 0.72/0.70/0.66 | 0.213 | 0.862 | 0.900 |
-# | rotor-1 | 43 | 0.95/0.91/0.93 | 0.162 | 0.889 | 0.678 |
-# | rotor-2 | 53 | 0.84/0.81/0.79 | 0.171 | 0.927 | 0.847 |
-# | rotor-stack | 74 | 0.67/0.61/0.54 | 0.351 | 0.924 | 0.924 |
-# | control: rotor stack, B = 0 | 34 | 1.00/1.00/1.00 | 0.138 | 0.871 | 0.442 |
-#
-# With fewer parameters than LR1 and BH2, the rotor stack is the most accurate sub-dense replacement
-# after fine-tuning except LR2, which has twice its parameters, so both fine-tuned checks pass (post hoc).
-# Without its bivectors the same stack reaches only 0.44, far below both baselines: the learned rotors, not
-# the scales, biases and PReLU around them, carry the result.
-# Right after the swap the rotor stack is also the best of them (0.35 against 0.18 for LR1), but that check
-# still fails by our pre-registered rule, because LR1 is then below twice chance. Its mean distillation
-# error stays about equal to LR1's (the control without bivectors is far worse), so the distillation check
-# fails at both scales and at every ci seed. That check is our own proxy (post hoc since issue 11 reworded it): the paper does not state that
-# rotor layers fit the projections as well as the baselines, only that the replaced models perform as well.
-# A single orthogonal rotor sandwich (rotor-1) is the weakest rotor replacement after fine-tuning: an
-# orthogonal, grade-preserving map cannot shrink or mix the directions a trained projection needs.
-#
-# **With the official code's choices the picture is stronger for rotors, but partly not because of them**
-# (section "Against the official code", full scale). The official network, fitted by MSE alone, keeps 0.83
-# accuracy right after the swap, against 0.25 for the official LR1. It fits the projections four times
-# better than LR1. Both results fail for its control without bivectors, so under the official choices
-# `acc-vs-lr1-swap` and `distill-vs-lr1` would pass, where with ours they fail. After the official refit of
-# the output projection, the network matches the largest baseline, rank-4 low rank (0.956 against 0.938,
-# with 175 parameters against 256); its control does not (0.878). The fine-tuned comparisons still pass,
-# but they become uninformative: the network with every rotor fixed to the identity also beats the
-# bias-free LR1 and block-diagonal baselines (0.904 after fine-tuning). Its permutations, LayerNorm, PReLU
-# and scales do that on their own. At our widths the official network also has more parameters than LR1
-# and BH2 (175 against 64), the reverse of the paper's setting, where it has 895 against 4096 and 32 768.
-#
-# **What the miniature cannot show.**
-#
-# - The paper's setting: replacing Q/K/V in billion-parameter language models, whose projections are
-#   highly redundant, and measuring perplexity. In our 16- or 32-wide model most replacements lose most of
-#   the accuracy right after the swap. We first added end-to-end fine-tuning, which the paper does not do;
-#   the official repair step (refitting the output projection), which the paper does in every run, turned
-#   out to recover more of it for most replacements.
-# - The $O(\log^2 d)$ saving at realistic widths: at $d = 16$–$32$ the rotor layers' biases outnumber
-#   their rotor parameters, and the official network has more parameters than the rank-1 and
-#   block-diagonal baselines it is compared with.
-# - Speed: our rotor layers rebuild a dense $d\times d$ matrix at each forward pass and make the classifier
-#   several times slower than dense (timings above; up to 20 times at full scale on our shared machine).
-#   The paper claims compactness, not speed.
-# - Spread over seeds: one seed only.
-#
-# **What was hard.** Getting the rotor sign convention right (checked against `expm`). Keeping the
-# power-iteration decomposition differentiable and cheap: we use repeated squaring, with `gradcheck` in
-# float64. Fitting a rotor network within a ten-second budget: each rotor forward pass is dozens of tiny tensor
-# operations, so the three projections are batched into one module (and the official network's eight rotors
-# per projection into one call). Running the official code without the fork of its algebra library, which
-# could not be fetched: its missing methods were rebuilt from the upstream library for the golden tests.
+# to 6.9 %, below every baseline. With the official choices, the rotor network after the refit is close to LR4
+# in our miniature, but not shown to be at least as good: the test `acc-vs-lr4-official` is
+# {repro-status}`acc-vs-lr4-official` over the ci sweep, the network passes it at
+# {repro-seeds}`acc-vs-lr4-official:method:pass` seeds and sits inside the accuracy tolerance at
+# {repro-seeds}`acc-vs-lr4-official:method:edge`, and the pruned projection at the network's budget passes at
+# {repro-seeds}`acc-vs-lr4-official:baseline1:pass`. An earlier single full-scale run (issue 11, before the naive
+# baselines existed) put the network at or above LR4; it is superseded by the record and the sweeps. Unlike the
+# paper's setting, our rotor network has more parameters than LR1 and BH2.

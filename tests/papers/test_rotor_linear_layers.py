@@ -542,3 +542,84 @@ def test_official_replacements():
         assert name in K.OFFICIAL_DISTILL_LR
     with pytest.raises(ValueError):
         K.official_qkv_replacement("LR2 (off.)", d)
+
+
+def test_identity_fast_path_equals_zero_bivector_rotors():
+    """without_bivectors skips building the rotors; the matrices (and gradients) are those of B = 0 exactly."""
+    torch.manual_seed(3)
+    for module in (K.RotorStack(16, 16, depth=2, groups=3), K.OfficialRotorNet(16, groups=3)):
+        ref = copy.deepcopy(module)
+        for m in ref.modules():
+            if isinstance(m, K.RotorLinear):
+                with torch.no_grad():
+                    m.B_left.zero_()
+                    if m.B_right is not None:
+                        m.B_right.zero_()
+                    m.alpha.mul_(1.3)
+        fast = copy.deepcopy(ref)
+        K.without_bivectors(fast)
+        x = torch.randn(7, 16)
+        assert torch.allclose(fast(x), ref(x), atol=1e-6)
+        fast(x).square().sum().backward()
+        ref(x).square().sum().backward()
+        for m_f, m_r in zip(fast.modules(), ref.modules()):
+            if isinstance(m_f, K.RotorLinear):
+                assert torch.allclose(m_f.alpha.grad, m_r.alpha.grad, atol=1e-5)
+                assert m_f.B_left.grad is None
+
+
+def test_diagonal_linear():
+    layer = K.DiagonalLinear(4)
+    x = torch.randn(3, 4)
+    assert torch.equal(layer(x), x)  # starts at the identity
+    with torch.no_grad():
+        layer.a.copy_(torch.tensor([1.0, -2.0, 0.5, 3.0]))
+        layer.bias.fill_(0.25)
+    assert torch.allclose(layer(x), x * layer.a + 0.25)
+    assert K.n_params(layer) == 8 and K.n_params(K.DiagonalLinear(4, bias=False)) == 4
+    with pytest.raises(ValueError):
+        K.DiagonalLinear(0)
+
+
+def test_pruned_linear_keeps_the_largest_weights_and_stays_sparse():
+    W = torch.tensor([[0.1, -3.0, 0.2], [2.0, 0.05, -0.3]])
+    b = torch.tensor([0.5, -0.5])
+    layer = K.PrunedLinear(W, b, keep=3)
+    expected = torch.tensor([[0.0, -3.0, 0.0], [2.0, 0.0, -0.3]])  # brute force: the 3 largest |W|
+    assert torch.equal(layer.weight * layer.mask, expected)
+    x = torch.randn(5, 3)
+    assert torch.allclose(layer(x), x @ expected.T + b)
+    assert K.n_params(layer) == layer.n_weights() == 5
+    assert K.n_params(K.PrunedLinear(W, None, keep=2)) == 2
+    opt = torch.optim.Adam(layer.parameters(), lr=0.1)
+    for _ in range(5):  # pruned entries stay zero under training
+        opt.zero_grad()
+        layer(x).square().sum().backward()
+        opt.step()
+    assert torch.all((layer.weight * layer.mask)[layer.mask == 0] == 0)
+    for keep in (0, 7):
+        with pytest.raises(ValueError):
+            K.PrunedLinear(W, b, keep=keep)
+    with pytest.raises(ValueError):
+        K.PrunedLinear(torch.ones(3), None, keep=1)
+
+
+def test_naive_qkv_replacement_budgets():
+    torch.manual_seed(4)
+    dense = torch.nn.Linear(16, 48)
+    stack_budget = K.n_params(K.qkv_replacement("rotor-stack", 16)) // 3
+    pruned = K.naive_qkv_replacement("pruned", dense, budget=stack_budget)
+    assert K.n_params(pruned) // 3 == stack_budget
+    x = torch.randn(6, 16)
+    full = K.naive_qkv_replacement("pruned", dense, budget=16 * 16 + 16)  # everything kept: the dense map
+    assert torch.allclose(full(x), dense(x), atol=1e-6)
+    off = K.naive_qkv_replacement("pruned", dense, budget=K.official_rotor_net_param_count(16), bias=False)
+    assert K.n_params(off) == 3 * 111
+    assert K.n_params(K.naive_qkv_replacement("diagonal", dense, budget=0)) == 3 * 32
+    assert K.naive_qkv_replacement("diagonal", dense, budget=0)(x).shape == (6, 48)
+    with pytest.raises(ValueError):
+        K.naive_qkv_replacement("pruned", dense, budget=16)  # the bias alone uses the budget
+    with pytest.raises(ValueError):
+        K.naive_qkv_replacement("random", dense, budget=40)
+    with pytest.raises(ValueError):
+        K.naive_qkv_replacement("pruned", torch.nn.Linear(16, 16), budget=40)

@@ -19,7 +19,10 @@ Notation (paper -> here):
 - the layer map ``x -> R_L x R_R~`` as a d x d matrix -> :func:`sandwich_matrix`; layers of chunk rotors ->
   :class:`RotorLinear`; the paper's baselines -> :class:`LowRankLinear`, :class:`BlockHadamardLinear`;
 - the page's controls (ablations): the closed-form exponential without the decomposition ->
-  :func:`rotor_without_decomposition`; rotor layers with their bivectors frozen at zero -> :func:`without_bivectors`.
+  :func:`rotor_without_decomposition`; rotor layers with their bivectors frozen at zero -> :func:`without_bivectors`;
+- the page's naive baselines (none of the paper's ideas, at the rotor replacement's parameter budget): the trained
+  dense projection pruned by magnitude -> :class:`PrunedLinear`; an elementwise affine map -> :class:`DiagonalLinear`;
+  both through :func:`naive_qkv_replacement`.
 
 The official code's choices (github.com/vsingh-group/ComposingLinearLayers, commit b8fc0af), as options beside
 ours: its blade order (by grade, then lexicographic) -> :func:`blade_order_by_grade`; its replacement network
@@ -317,6 +320,9 @@ class RotorLinear(nn.Module):
 
     def matrices(self) -> Tensor:
         """Sandwich matrices of all chunk pairs, shape (groups, out_chunks, in_chunks, c, c)."""
+        if getattr(self, "identity_rotors", False):  # set by without_bivectors: every rotor is 1, M = I exactly
+            eye = torch.eye(self.c, dtype=self.B_left.dtype).expand(*self.B_left.shape[:-1], self.c, self.c)
+            return eye if self.alpha is None else eye * self.alpha[..., None, None]
         c = self.bivector_scale
         BL = self.B_left if c == 1.0 else c * self.B_left
         BR = self.B_right if self.B_right is None or c == 1.0 else c * self.B_right
@@ -509,6 +515,95 @@ class BlockDiagonalLinear(nn.Module):
         return torch.einsum("...ki,kio->...ko", xb, self.W).reshape(*x.shape[:-1], self.nb * self.bo)
 
 
+class DiagonalLinear(nn.Module):
+    """Naive baseline ``x -> a * x + c`` (elementwise): ``d`` weights, plus ``d`` with the bias. Uses none of the
+    paper's ideas; initialised at the identity (``a = 1``, ``c = 0``)."""
+
+    def __init__(self, dim: int, bias: bool = True):
+        super().__init__()
+        if dim < 1:
+            raise ValueError(f"dim must be >= 1; got {dim}")
+        self.a = nn.Parameter(torch.ones(dim))
+        self.bias = nn.Parameter(torch.zeros(dim)) if bias else None
+
+    def forward(self, x: Tensor) -> Tensor:
+        y = x * self.a
+        return y if self.bias is None else y + self.bias
+
+
+class PrunedLinear(nn.Module):
+    """Naive baseline: a trained dense layer ``x -> W x + b`` pruned by magnitude to its ``keep`` largest
+    weights (a fixed mask), the kept weights (and the bias, if kept) stay trainable.
+
+    Parameters
+    ----------
+    weight : (out, in) tensor
+        The trained dense weights (copied).
+    bias : (out,) tensor or None
+        The trained bias (copied), or None for a bias-free layer.
+    keep : int
+        Number of weights kept, ``1 <= keep <= out * in``; ties broken by position.
+    generator : torch.Generator, optional
+        If given, the kept weights are drawn at random with it (a random support, the reviewer's check that the
+        magnitude rule is not what matters) instead of the largest ones.
+    """
+
+    def __init__(self, weight: Tensor, bias: Tensor | None, keep: int, generator: torch.Generator | None = None):
+        super().__init__()
+        if weight.ndim != 2:
+            raise ValueError(f"weight must be 2-D; got shape {tuple(weight.shape)}")
+        if not 1 <= keep <= weight.numel():
+            raise ValueError(f"keep must be in 1..{weight.numel()}; got {keep}")
+        if generator is None:
+            idx = torch.argsort(weight.detach().abs().flatten(), descending=True, stable=True)[:keep]
+        else:
+            idx = torch.randperm(weight.numel(), generator=generator)[:keep]
+        mask = torch.zeros(weight.numel(), dtype=weight.dtype)
+        mask[idx] = 1.0
+        self.register_buffer("mask", mask.reshape(weight.shape))
+        self.weight = nn.Parameter(weight.detach().clone() * self.mask)
+        self.bias = None if bias is None else nn.Parameter(bias.detach().clone())
+
+    def forward(self, x: Tensor) -> Tensor:
+        return nn.functional.linear(x, self.weight * self.mask, self.bias)
+
+    def n_weights(self) -> int:
+        """Trainable parameters the mask leaves free (kept weights, plus the bias)."""
+        return int(self.mask.sum()) + (0 if self.bias is None else self.bias.numel())
+
+
+def naive_qkv_replacement(name: str, dense_qkv: nn.Linear, budget: int, bias: bool = True,
+                          seed: int = 0) -> nn.Module:
+    """The page's naive baselines for the Q/K/V projections (d -> 3d, three independent maps), using none of the
+    paper's ideas, at a parameter budget per projection fixed by rule (the rotor replacement's own count).
+
+    ``"pruned"``: each trained dense projection pruned by magnitude to ``budget`` parameters (its kept weights,
+    plus its ``d`` biases when ``bias``); ``"random-mask"``: the same, but the kept weights are drawn at random
+    (generator seeded with ``seed``); ``"low-rank"``: the largest rank ``r`` with ``2 r d <= budget``
+    (:class:`LowRankLinear`, bias as ``bias``); ``"diagonal"``: :class:`DiagonalLinear` (``d`` or ``2d``
+    parameters, ``budget`` unused).
+    """
+    if not isinstance(dense_qkv, nn.Linear) or dense_qkv.out_features != 3 * dense_qkv.in_features:
+        raise ValueError("dense_qkv must be an nn.Linear(d, 3d)")
+    d = dense_qkv.in_features
+    if name == "diagonal":
+        return Parallel([DiagonalLinear(d, bias=bias) for _ in range(3)])
+    if name in ("pruned", "random-mask"):
+        keep = budget - (d if bias else 0)
+        if keep < 1:
+            raise ValueError(f"budget {budget} leaves no weight to keep")
+        W, b = dense_qkv.weight.detach(), dense_qkv.bias.detach()
+        g = torch.Generator().manual_seed(seed) if name == "random-mask" else None
+        return Parallel([PrunedLinear(W[k * d:(k + 1) * d], b[k * d:(k + 1) * d] if bias else None, keep, g)
+                         for k in range(3)])
+    if name == "low-rank":
+        rank = (budget - (d if bias else 0)) // (2 * d)
+        if rank < 1:
+            raise ValueError(f"budget {budget} is below one rank-1 map")
+        return Parallel([LowRankLinear(d, d, min(rank, d), bias=bias) for _ in range(3)])
+    raise ValueError(f"unknown naive baseline {name!r}; choose 'pruned', 'random-mask', 'low-rank' or 'diagonal'")
+
+
 class TinyAttentionClassifier(nn.Module):
     """One multi-head self-attention layer on token sequences, mean-pooled, linear head.
 
@@ -562,14 +657,18 @@ def without_bivectors(module: nn.Module) -> nn.Module:
                         p.zero_()
                     p.requires_grad_(False)
                     found = True
+            m.identity_rotors = True  # R = exp(0) = 1: skip building the rotors (same matrices, far cheaper)
     if not found:
         raise ValueError("module has no RotorLinear layer")
     return module
 
 
 def n_params(module: nn.Module) -> int:
-    """Number of trainable parameters."""
-    return int(sum(p.numel() for p in module.parameters() if p.requires_grad))
+    """Number of trainable parameters (a :class:`PrunedLinear` counts its kept weights only)."""
+    pruned = [m for m in module.modules() if isinstance(m, PrunedLinear)]
+    skip = {id(m.weight) for m in pruned}
+    return int(sum(p.numel() for p in module.parameters() if p.requires_grad and id(p) not in skip)
+               + sum(int(m.mask.sum()) for m in pruned))
 
 
 def train_classifier(model: nn.Module, X: Tensor, y: Tensor, epochs: int, batch: int = 128, lr: float = 3e-3,
