@@ -317,3 +317,74 @@ def test_cliff_mdp_with_shared_fallen_states(m):
     assert K.expected_cost(absorbing, pi) == pytest.approx(K.cliff_expected_cost(2 / 3, 10))
     with pytest.raises(ValueError, match="n_fallen"):
         K.make_cliff_mdp(3, 3, 10, True, n_fallen=4)
+
+
+# ----------------------------------------------------------------------------- comparators of the tests
+def test_expert_step_counts_label_one_expert_state_per_round_uniform_over_the_path():
+    mdp = K.make_cliff_mdp(6, 3, 8, True)
+    rng = np.random.default_rng(3)
+    counts = K.expert_step_counts(mdp, 2000, 4, rng)
+    assert counts.shape == (4, mdp.n_states, 3)
+    np.testing.assert_array_equal(counts.sum((1, 2)), 2000)  # one label per round
+    assert counts[:, mdp.n_path:].sum() == 0  # the expert never leaves the path
+    wrong = np.ones((mdp.n_states, 3), bool)
+    wrong[np.arange(mdp.n_states), mdp.expert] = False
+    assert counts[:, wrong].sum() == 0  # every label is the expert's action
+    # the expert's states are i.i.d. uniform over the path: each path state gets about 2000/6 labels
+    per_state = counts.sum(-1)[:, : mdp.n_path]
+    assert np.all(np.abs(per_state - 2000 / 6) < 6 * np.sqrt(2000 / 6))
+    np.testing.assert_array_equal(K.expert_step_counts(mdp, 0, 2, rng), 0.0)
+    with pytest.raises(ValueError):
+        K.expert_step_counts(mdp, -1, 2, rng)
+
+
+def test_expert_step_counts_and_bc_give_the_same_learner_law_on_the_cliff():
+    # on the cliff the expert's states are i.i.d. uniform at every step, so one state per roll-out (the ablation)
+    # and the first B states of roll-outs (BC) give learners of the same mean cost (up to Monte Carlo noise)
+    mdp = K.make_cliff_mdp(10, 3, 12, True)
+    rng = np.random.default_rng(4)
+    a = K.expected_cost(mdp, K.majority_vote_policy(K.expert_step_counts(mdp, 15, 4000, rng)))
+    b = K.expected_cost(mdp, K.majority_vote_policy(K.expert_state_counts(mdp, 15, 4000, rng)))
+    assert abs(a.mean() - b.mean()) < 4 * np.sqrt(a.var() / 4000 + b.var() / 4000)
+
+
+def test_uniform_state_counts_cover_every_state_with_the_expert_label():
+    mdp = K.make_cliff_mdp(5, 3, 8, True)
+    rng = np.random.default_rng(5)
+    counts = K.uniform_state_counts(mdp, 3000, 3, rng)
+    np.testing.assert_array_equal(counts.sum((1, 2)), 3000)
+    per_state = counts.sum(-1)
+    assert np.all(np.abs(per_state - 300) < 6 * np.sqrt(300))  # 10 states, uniform
+    np.testing.assert_array_equal(counts.argmax(-1), np.tile(mdp.expert, (3, 1)))
+    # with a label on every state the learner is the expert and costs nothing
+    assert np.all(K.expected_cost(mdp, K.majority_vote_policy(counts)) == 0.0)
+
+
+def test_pendulum_comparator_data(pendulum):
+    env, _, _, Kg = pendulum
+    rng = np.random.default_rng(10)
+    X, y = K.pendulum_expert_step_data(env, Kg, 6, 3, 20, 0.1, 0.3, rng)
+    assert X.shape == (3, 6, 4) and y.shape == (3, 6)
+    np.testing.assert_allclose(y, -(X @ Kg[0]))
+    assert np.all(np.abs(X[..., 1]) <= 0.2)  # the expert keeps the pole up
+    assert len({tuple(np.round(x, 12)) for x in X.reshape(-1, 4)}) == 18  # independent roll-outs
+    Xu, yu = K.pendulum_start_state_data(Kg, 50, 2, 0.1, rng)
+    assert Xu.shape == (2, 50, 4) and np.all(np.abs(Xu) <= 0.1)
+    np.testing.assert_allclose(yu, -(Xu @ Kg[0]))
+    # spread-out states let the ridge learner recover the expert's gain
+    np.testing.assert_allclose(K.ridge_fit(Xu, yu, 1e-9), np.tile(-Kg[0], (2, 1)), rtol=1e-4)
+    with pytest.raises(ValueError):
+        K.pendulum_start_state_data(Kg, 5, 2, 0.0, rng)
+
+
+def test_keep_counts_returns_the_prefixes_of_the_same_run():
+    mdp = K.make_cliff_mdp(6, 3, 8, True)
+    c1, j1 = K.interactive_imitation(mdp, 9, 5, np.random.default_rng(2), checkpoints=[0, 4, 9])
+    c2, j2, snaps = K.interactive_imitation(mdp, 9, 5, np.random.default_rng(2), checkpoints=[0, 4, 9], keep_counts=True)
+    np.testing.assert_array_equal(c1, c2)
+    np.testing.assert_array_equal(j1, j2)
+    np.testing.assert_array_equal(snaps[-1], c1)
+    np.testing.assert_array_equal(snaps[:, :].sum((2, 3)), np.array([[0] * 5, [4] * 5, [9] * 5]))
+    np.testing.assert_allclose(K.expected_cost(mdp, K.majority_vote_policy(snaps[1])), j1[:, 1])
+    with pytest.raises(ValueError, match="keep_counts"):
+        K.interactive_imitation(mdp, 3, 2, np.random.default_rng(0), per_round="trajectory", keep_counts=True)

@@ -28,8 +28,11 @@ Kernels
   recovers);
 * learners and data: :func:`majority_vote_policy` (tabular; uniform on unseen states),
   :func:`expert_state_counts` (BC data), :func:`interactive_imitation` (Stagger / DAgger, cold or warm);
+  comparators: :func:`expert_step_counts` (Stagger's sampling on expert roll-outs, the ablation),
+  :func:`uniform_state_counts` (a passive random design);
 * MuJoCo: :func:`pendulum_step`, :func:`linearize_pendulum`, :func:`lqr_gain`, :func:`pendulum_rollouts`,
-  :func:`pendulum_bc_data`, :func:`ridge_fit`, :func:`pendulum_stagger`, :func:`pendulum_cost`.
+  :func:`pendulum_bc_data`, :func:`ridge_fit`, :func:`pendulum_stagger`, :func:`pendulum_cost`;
+  comparators :func:`pendulum_expert_step_data` and :func:`pendulum_start_state_data`.
 """
 
 from __future__ import annotations
@@ -306,7 +309,8 @@ def interactive_imitation(
     warm_counts: ArrayLike | None = None,
     per_round: str = "state",
     checkpoints: Sequence[int] | None = None,
-) -> tuple[np.ndarray, np.ndarray]:
+    keep_counts: bool = False,
+) -> tuple[np.ndarray, ...]:
     """Stagger (``per_round="state"``) or DAgger (``"trajectory"``) on the tabular MDP, ``R`` replicates at once.
 
     Each round rolls out the current learner (majority vote of the labels so far). Stagger queries the expert
@@ -320,6 +324,8 @@ def interactive_imitation(
     counts : (R, S, A) all labels after ``n_labels`` interactive ones.
     costs : (R, len(checkpoints)) exact expected cost of the learner after ``k`` interactive labels for each
         ``k`` in ``checkpoints`` (default: ``[n_labels]``).
+    snapshots : (len(checkpoints), R, S, A), only with ``keep_counts=True`` (Stagger only): the label counts at
+        every checkpoint, so that a run's prefixes can be reused (the draws are the same either way).
     """
     n_labels = check_int(n_labels, "n_labels", least=0)
     R = check_int(R, "R", least=1)
@@ -332,12 +338,17 @@ def interactive_imitation(
     counts = np.zeros(shape) if warm_counts is None else np.array(warm_counts, dtype=float)
     if counts.shape != shape:
         raise ValueError(f"warm_counts must have shape {shape}; got {counts.shape}")
+    if keep_counts and per_round != "state":
+        raise ValueError("keep_counts is for Stagger (per_round='state')")
     costs = np.empty((R, len(ks)))
+    snaps = np.empty((len(ks), *shape)) if keep_counts else None
     r = np.arange(R)
     done, j = 0, 0
     while True:
         while j < len(ks) and ks[j] == done:
             costs[:, j] = expected_cost(mdp, majority_vote_policy(counts))
+            if snaps is not None:
+                snaps[j] = counts
             j += 1
         if done >= n_labels:
             break
@@ -358,7 +369,44 @@ def interactive_imitation(
                 costs[:, j] = np.nan
                 j += 1
             done = nxt
-    return counts, costs
+    return (counts, costs, snaps) if keep_counts else (counts, costs)
+
+
+def expert_step_counts(mdp: TabularMDP, n_labels: int, R: int, rng: np.random.Generator) -> np.ndarray:
+    """Stagger without the learner's roll-outs: one label per round at a uniformly drawn step of an *expert* roll-out.
+
+    Round ``i`` rolls out the expert (not the learner) from the initial law, draws ``t`` uniformly from
+    ``0..H-1`` and labels ``s_t`` (one label per round, as Stagger). This is the ablation of Stagger's
+    ingredient, the learner choosing where it is labelled: the same one-state-per-round sampling on the
+    expert's state law instead of the current learner's.
+
+    Returns label counts (R, S, A) of ``R`` independent replicates (``n_labels`` each).
+    """
+    n_labels = check_int(n_labels, "n_labels", least=0)
+    R = check_int(R, "R", least=1)
+    counts = np.zeros((R, mdp.n_states, mdp.n_actions))
+    if n_labels == 0:
+        return counts
+    pi = np.broadcast_to(mdp.expert_policy(), (R * n_labels, mdp.n_states, mdp.n_actions))
+    t = rng.integers(mdp.horizon, size=R * n_labels)
+    traj = sample_trajectories(mdp, pi, rng, steps=int(t.max()) + 1)
+    states = traj[np.arange(R * n_labels), t].reshape(R, n_labels)
+    np.add.at(counts, (np.arange(R)[:, None], states, mdp.expert[states]), 1.0)
+    return counts
+
+
+def uniform_state_counts(mdp: TabularMDP, n_labels: int, R: int, rng: np.random.Generator) -> np.ndarray:
+    """A passive random design: the expert labels ``n_labels`` states drawn uniformly from all ``S`` states.
+
+    A naive baseline that needs a reset to any state (path or fallen) and no roll-out at all; it uses no
+    learner and no expert demonstration. Returns label counts (R, S, A).
+    """
+    n_labels = check_int(n_labels, "n_labels", least=0)
+    R = check_int(R, "R", least=1)
+    counts = np.zeros((R, mdp.n_states, mdp.n_actions))
+    states = rng.integers(mdp.n_states, size=(R, n_labels))
+    np.add.at(counts, (np.arange(R)[:, None], states, mdp.expert[states]), 1.0)
+    return counts
 
 
 # =========================================================================== MuJoCo: pendulum, LQR expert, k-NN learner
@@ -509,6 +557,48 @@ def pendulum_bc_data(env, K: np.ndarray, n_labels: int, R: int, horizon: int, x0
     states, _ = pendulum_rollouts(env, expert, x0, horizon, action_noise, rng)
     X = states.reshape(R, n_traj * horizon, nx)[:, :n_labels]
     return X, expert(X.reshape(-1, nx)).reshape(R, n_labels)
+
+
+def pendulum_expert_step_data(env, K: np.ndarray, n_labels: int, R: int, horizon: int, x0_scale: float,
+                              action_noise: float, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Stagger without the learner's roll-outs on the pendulum: one label per fresh *expert* roll-out, at a step
+    ``t`` drawn uniformly from ``0..H-1`` (the ablation of the learner choosing its states).
+
+    Returns X (R, n_labels, 2nv) and y (R, n_labels), the expert's actions ``-K x``.
+    """
+    n_labels = check_int(n_labels, "n_labels", least=1)
+    R = check_int(R, "R", least=1)
+    nx = 2 * env.model.nv
+    N = R * n_labels
+    t = rng.integers(horizon, size=N)
+    x0 = rng.uniform(-x0_scale, x0_scale, size=(N, nx))
+    expert = pendulum_expert(K)
+    X = np.empty((N, nx))
+    edges = np.quantile(t, [0.25, 0.5, 0.75])  # four groups by labelled step: a roll-out stops near its step
+    group = np.searchsorted(edges, t, side="left")
+    for g in range(4):
+        idx = np.flatnonzero(group == g)
+        if idx.size:
+            states, _ = pendulum_rollouts(env, expert, x0[idx], int(t[idx].max()) + 1, action_noise, rng)
+            X[idx] = states[np.arange(idx.size), t[idx]]
+    X = X.reshape(R, n_labels, nx)
+    return X, expert(X.reshape(-1, nx)).reshape(R, n_labels)
+
+
+def pendulum_start_state_data(K: np.ndarray, n_labels: int, R: int, x0_scale: float,
+                              rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """A passive random design on the pendulum: the expert labels states drawn from the task's start law,
+    uniform on ``[-x0_scale, x0_scale]^{2nv}`` (no roll-out, no learner).
+
+    Returns X (R, n_labels, 2nv) and y (R, n_labels).
+    """
+    n_labels = check_int(n_labels, "n_labels", least=1)
+    R = check_int(R, "R", least=1)
+    x0_scale = check_positive(x0_scale, "x0_scale")
+    K = np.atleast_2d(np.asarray(K, dtype=float))
+    nx = K.shape[1]
+    X = rng.uniform(-x0_scale, x0_scale, size=(R, n_labels, nx))
+    return X, pendulum_expert(K)(X.reshape(-1, nx)).reshape(R, n_labels)
 
 
 def linear_policy(w: np.ndarray) -> Policy:
