@@ -28,8 +28,9 @@ import time
 import matplotlib.pyplot as plt
 import numpy as np
 import torch
+from myst_nb import glue
 
-from repro.claims import Claims, at_least, at_most, less_than, tolerance
+from repro.claims import Claims, Comparator, at_least, at_most, less_than, tolerance
 from repro.papers import spiking_vtg as K
 from repro.runtime import progress, setup_notebook
 from repro.stats import loglog_slope
@@ -136,27 +137,44 @@ K_GRID = (8, 16, 32, 64, 128)  # time steps for the convergence fit
 # * **Scale:** ci: 400 training and 200 test videos, 24 hidden units, 150 teacher steps and 60 fine-tuning
 #   steps of Adam on batches of 64; full: 2000 and 1000 videos, 32 units, five times the steps and batches of 128.
 #
-# **Claims, fixed before the first run** (thresholds from the brief where it gives one):
+# **Claims, fixed before the first run** (thresholds from the brief where it gives one), and their roles under
+# the evidence rubric. Each counted test is measured beside the method without the ingredient it is about (the
+# ablation) and the strongest naive baselines we could think of, under the same measurement and criterion; the
+# comparators were added after the page first ran, with the methods, settings and thresholds unchanged, so no test
+# is post hoc. The baselines follow fixed rules: the similarity gate and the similarity scorer use the raw cosine
+# clipped to the saliency neuron's range [0, 1] and the decoder's own threshold; the constant gate is $1/2$, the
+# middle of the gate's range and the decoder's threshold; the converted network uses the teacher's weights as they
+# are. The thresholds were fixed before the first run; the tolerance of the training-based tests was not (it was
+# widened after the first run: see the deviations).
 #
-# 1. *SFG lowers activity*: spikes(SpikingVTG) / spikes(no-SFG twin) $\le 0.8$ (brief). Control: the
-#    SpikingVTG weights run with the feedback cut (gate 1): is the saving the gate's doing?
-# 2. *without losing accuracy*: mIoU(SpikingVTG) $-$ mIoU(no-SFG twin) $\ge -0.02$ (brief). Control: the
-#    same network with the saliency feedback shuffled across the clips of each video.
-# 3. *Rates converge to the equilibrium*: the log-log slope of the mean deviation
+# 1. *SFG lowers activity* (test): spikes(SpikingVTG) / spikes(no-SFG twin) $\le 0.8$ (brief). Ablation:
+#    SpikingVTG's weights with the feedback cut (gate 1). Baselines: the no-SFG twin gated open-loop, from its
+#    first step, by the cosine similarity of each clip with the query; and the same twin gated by the constant
+#    $1/2$ on every clip (attenuation without any relevance; added after an independent review).
+# 2. *without losing accuracy* (test): mIoU(SpikingVTG) $-$ mIoU(no-SFG twin) $\ge -0.02$ (brief). Same
+#    ablation and the similarity-gate baseline. (Shuffling the feedback across clips, the old control, is a
+#    wrong input and is shown in the figures only.)
+# 3. *Rates converge to the equilibrium* (illustration): the log-log slope of the mean deviation
 #    $|a(K)-a^*|$ of the layer-1 rates from the rate equilibrium against $K\in\{8,\dots,128\}$ is
-#    $\le -0.5$ (theory: $-1$). Control: the same network with reset-to-zero neurons, whose rates
-#    converge to $1/\lceil 1/I\rceil$ instead of $I$. (The brief's criterion,
-#    $\lVert a(K)-a(K-1)\rVert_\infty<10^{-2}$ at $K=30$, cannot hold for a neuron firing at rate $1/2$,
-#    whose consecutive rates differ by about $1/(2K)=0.017$; we show its value without a claim.)
-# 4. *Implicit gradient is exact*: relative error of the implicit gradient of the equilibrium loss against
-#    central finite differences, along four random directions in parameter space, on four test videos in
-#    float64: $<0.05$ (brief). Control: the truncated gradient that treats the gate $g^*$ as a constant.
-# 5. *Distillation transfers*: mIoU(SpikingVTG) / mIoU(teacher) $\ge 0.8$ (brief). Control: the same
-#    spiking student at its random initialisation.
-# 6. *NF stays competitive*: mIoU(NF) $-$ mIoU(SpikingVTG) $\ge -0.05$. Control: NF-SpikingVTG given the
-#    query of another video (a query-blind null).
-# 7. *Fewer operations*: energy(SpikingVTG) / energy(teacher) $\le 1$ under the 45 nm convention. Control:
-#    the no-SFG twin.
+#    $\le -0.5$ (theory: $-1$), beside reset-to-zero neurons, whose rates converge to $1/\lceil 1/I\rceil$
+#    instead of $I$. The $1/K$ convergence of subtractive-reset rates is prior work (the rate approximation of
+#    ANN-to-SNN conversion), and the control fails by construction, so it is shown, not counted. (The brief's
+#    criterion, $\lVert a(K)-a(K-1)\rVert_\infty<10^{-2}$ at $K=30$, cannot hold for a neuron firing at rate
+#    $1/2$, whose consecutive rates differ by about $1/(2K)=0.017$; we show its value without a claim.)
+# 4. *Implicit gradient is exact* (implementation check): relative error of the implicit gradient of the
+#    equilibrium loss against central finite differences, along four random directions, on four test videos in
+#    float64: $<0.05$ (brief). The implicit function theorem is classical; this checks our code, beside the
+#    truncated gradient that treats the gate as a constant.
+# 5. *Distillation transfers* (test): mIoU(SpikingVTG) / mIoU(teacher) $\ge 0.8$ (brief). Ablation: the
+#    same student fine-tuned the same way without the Cos-L2 term. Baselines: the teacher's weights run as an IF
+#    network without any fine-tuning (plain ANN-to-SNN conversion), and the cosine similarity of each clip with
+#    the query used as its saliency (no network). (The student at its random initialisation, the old control,
+#    is at chance and shown for scale only.)
+# 6. *NF stays competitive* (test): mIoU(NF) $-$ mIoU(SpikingVTG) $\ge -0.05$. Ablation: SpikingVTG with its
+#    LayerNorm and softmax simply dropped, without the NF fine-tuning. Baseline: the cosine-similarity scorer.
+# 7. *Fewer operations* (test): energy(SpikingVTG) / energy(teacher) $\le 1$ under the 45 nm convention.
+#    Ablation: the no-SFG twin. Baselines: the similarity-gated twin, and the cosine-similarity scorer (its
+#    $2Td+d+T$ MACs).
 #
 # The wall-clock ratio of the spiking simulation to the teacher's dense pass is shown apart (volatile).
 #
@@ -190,8 +208,16 @@ K_GRID = (8, 16, 32, 64, 128)  # time steps for the convergence fit
 #   presynaptic spike, so the inputs of a gated-off clip still count (this overcounts SFG's cost).
 # * No 1-bit variant (the brief puts it at full scale only; we did not build it), no LIF neurons, no
 #   YouTube-Highlights-style highlight detection.
-# * Brief criterion 2's consecutive-residual test is replaced by the convergence slope (claim 3), for the
-#   reason given with the claim.
+# * **The tolerance of the training-based tests was widened after the first run.** The first run (commit
+#   e06b96f) declared an absolute tolerance of 0.05 for the mIoU ratios and gaps and the spike ratio. Re-executed
+#   under other numerics (`ATEN_CPU_CAPABILITY=default`, another OpenBLAS core type), these values moved by up to
+#   0.09 on the first model, and by up to 0.11 on the current one (the no-Cos-L2 student's mIoU ratio, 0.956 against
+#   0.844 at seed 0), so the tolerance became absolute 0.1 plus 10%, before the comparators were added. A wider
+#   band makes a pass harder, never easier: a value inside it is at the edge. The bars it implies at the brief's
+#   thresholds (for the accuracy and NF tests, a *gain* where the claims allow a small loss) are computed in the
+#   notebook and cited in the verdict.
+# * Brief criterion 2's consecutive-residual test is replaced by the convergence slope (item 3, now an
+#   illustration), for the reason given there.
 
 # %%
 rng = P.rng
@@ -206,22 +232,26 @@ print(f"{P.n_train} training and {P.n_test} test videos of {T_CLIPS} clips; "
 # %%
 gen = torch.Generator().manual_seed(seed)
 teacher = K.VTGNet(D, P.hidden, norm=True, sfg=False, generator=gen)
-untrained = K.VTGNet(D, P.hidden, norm=True, sfg=True, generator=gen)  # control of claim 5
+untrained = K.VTGNet(D, P.hidden, norm=True, sfg=True, generator=gen)  # shown for scale (a student at chance)
 t0 = time.perf_counter()
 loss_teacher = K.train_vtg(teacher, e_tr, y_tr, P.teacher_steps, P.batch, rng=rng)
 
 
-def student(norm, sfg, init):
+def student(norm, sfg, init, kd=True):
     net = K.VTGNet(D, P.hidden, norm=norm, sfg=sfg)
     net.load_state_dict(init.state_dict())
-    losses = K.train_vtg(net, e_tr, y_tr, P.ft_steps, P.batch, teacher=teacher, kd_weight=KD_WEIGHT, rng=rng)
+    losses = K.train_vtg(net, e_tr, y_tr, P.ft_steps, P.batch, teacher=teacher if kd else None,
+                         kd_weight=KD_WEIGHT, rng=rng)
     return net, losses
 
 
 models, losses = {}, {"teacher": loss_teacher}
-for name, norm, sfg, init in progress([("SpikingVTG", True, True, "teacher"), ("no-SFG twin", True, False, "teacher"),
-                                       ("NF-SpikingVTG", False, True, "SpikingVTG")], desc="students"):
-    models[name], losses[name] = student(norm, sfg, teacher if init == "teacher" else models[init])
+for name, norm, sfg, init, kd in progress([("SpikingVTG", True, True, "teacher", True),
+                                           ("no-SFG twin", True, False, "teacher", True),
+                                           ("NF-SpikingVTG", False, True, "SpikingVTG", True),
+                                           ("SpikingVTG without Cos-L2", True, True, "teacher", False)],
+                                          desc="students"):
+    models[name], losses[name] = student(norm, sfg, teacher if init == "teacher" else models[init], kd)
 print(f"training: {time.perf_counter() - t0:.1f} s; final losses:",
       ", ".join(f"{k} {v[-1]:.3f}" for k, v in losses.items()))
 
@@ -242,8 +272,18 @@ for name, net in models.items():
                  **{k: float(sims[name][k].mean()) for k in ("spikes", "sops", "macs")}}
 sfg = models["SpikingVTG"]
 perm = torch.stack([torch.randperm(T_CLIPS, generator=gen) for _ in range(P.n_test)])
+# comparators: the method without its ingredient (ablations) and naive baselines (see "Checking the claims")
+sim_gate = torch.tensor(K.query_similarity(test["x"], test["q"]), dtype=torch.float32)
+nf_dropped = K.VTGNet(D, P.hidden, norm=False, sfg=True)
+nf_dropped.load_state_dict(sfg.state_dict())  # LayerNorm and softmax removed, not fine-tuned
 controls = {
     "SpikingVTG, feedback cut (gate 1)": sfg.simulate(e_te, K_STEPS, gate="none"),
+    "no-SFG twin, similarity gate": models["no-SFG twin"].simulate(e_te, K_STEPS, gate="fixed", fixed_gate=sim_gate),
+    # the fixed rule: half of the gate's range [0, 1] (the decoder's own threshold), on every clip from step 1
+    "no-SFG twin, constant gate 1/2": models["no-SFG twin"].simulate(e_te, K_STEPS, gate="fixed",
+                                                                      fixed_gate=torch.full(sim_gate.shape, 0.5)),
+    "teacher weights as IF network": teacher.simulate(e_te, K_STEPS, gate="none"),
+    "SpikingVTG, LN and softmax dropped": nf_dropped.simulate(e_te, K_STEPS),
     "SpikingVTG, shuffled feedback": sfg.simulate(e_te, K_STEPS, gate="shuffled", perm=perm),
     "untrained student": untrained.simulate(e_te, K_STEPS),
     "NF-SpikingVTG, another video's query": models["NF-SpikingVTG"].simulate(
@@ -251,6 +291,8 @@ controls = {
 }
 for name, sim in controls.items():
     res[name] = {**scores(sim["s"]), **{k: float(sim[k].mean()) for k in ("spikes", "sops", "macs")}}
+res["query similarity (no network)"] = {**scores(sim_gate), "spikes": 0.0, "sops": 0.0,
+                                        "macs": float(K.query_similarity_macs(T_CLIPS, D))}
 for r in res.values():
     r["energy nJ"] = (K.E_MAC_PJ * r["macs"] + K.E_AC_PJ * r["sops"]) / 1000
 print(f"{'model (spiking runs: K = 30)':40s} {'mIoU':>6s} {'R1@0.5':>7s} {'rate mIoU':>9s} {'spikes':>8s} "
@@ -265,8 +307,8 @@ for name, r in res.items():
 # ### Paper and miniature side by side
 #
 # The paper's benchmark numbers were not retrieved; the table above is ours alone (test videos of this
-# seed). A paper column would read "not found" on every row: QVHighlights R1@0.5 and mAP,
-# Charades-STA and TACoS R1@0.5/0.7, YouTube Highlights mAP, and the operation counts.
+# seed). A paper column would read "not found" on every row: QVHighlights R1 and mAP, Charades-STA and
+# TACoS R1 at two IoU thresholds, YouTube Highlights mAP, and the operation counts.
 #
 # ### One test video: grounding timeline and spike raster
 #
@@ -422,45 +464,132 @@ print(f"teacher dense pass {1e3 * t_dense:.1f} ms, SpikingVTG simulation {1e3 * 
 
 # %%
 R = res
-TRAIN_TOL = tolerance(rel=0.1, abs=0.1, why="end point of a short float32 Adam training and a 30-step spiking run (moved by up to 0.09 under foreign numerics)")
-claims.check("sfg-fewer-spikes", statement="With SFG the spiking network fires at most 0.8 times the spikes of its no-SFG twin",
-             paper="SFG lowers neural activity (abstract; no number found)", criterion=at_most(0.8),
-             measured=R["SpikingVTG"]["spikes"] / R["no-SFG twin"]["spikes"],
-             control=R["SpikingVTG, feedback cut (gate 1)"]["spikes"] / R["no-SFG twin"]["spikes"],
-             control_label="SpikingVTG weights with the feedback cut (gate 1)", tol=TRAIN_TOL)
-claims.check("sfg-keeps-accuracy", statement="SFG costs at most 0.02 mIoU against the no-SFG twin",
-             paper="SFG enhances performance (abstract; no number found)", criterion=at_least(-0.02),
-             measured=R["SpikingVTG"]["miou"] - R["no-SFG twin"]["miou"],
-             control=R["SpikingVTG, shuffled feedback"]["miou"] - R["no-SFG twin"]["miou"],
-             control_label="SpikingVTG with the saliency feedback shuffled across clips", tol=TRAIN_TOL)
-claims.check("rates-converge", statement="Mean deviation of the spiking rates from the rate equilibrium falls like K^p with p <= -0.5",
-             paper="layer-wise convergence to an equilibrium of average rates (abstract)", kind="theorem",
-             criterion=at_most(-0.5), measured=slope["subtract"], control=slope["zero"],
-             control_label="reset-to-zero IF neurons (same weights)",
-             tol=tolerance(rel=0.1, abs=0.05, why="slope over spike counts of a trained network"))
-claims.check("implicit-gradient", statement="Implicit gradient at the SFG equilibrium matches central finite differences within 5%",
-             paper="implicit differentiation at equilibrium replaces BPTT (abstract)", kind="theorem",
-             criterion=less_than(0.05), measured=rel["implicit"], control=rel["truncated"],
-             control_label="truncated gradient (gate treated as a constant)",
+TRAIN_TOL = tolerance(rel=0.1, abs=0.1, why="end point of a short float32 Adam training and a 30-step spiking run (moved by up to 0.11 under foreign numerics; 0.05 at the first run, widened after it)")
+SFG = "the saliency feedback gate (the running saliency multiplies the clip's drive)"
+TWIN, CUT, SIMGATE = "no-SFG twin", "SpikingVTG, feedback cut (gate 1)", "no-SFG twin, similarity gate"
+CONST = "no-SFG twin, constant gate 1/2"
+COSINE, CONVERTED = "query similarity (no network)", "teacher weights as IF network"
+L_CUT = "SpikingVTG's weights with the feedback cut (gate 1)"
+L_SIMGATE = "no-SFG twin gated open-loop by the clip-query cosine similarity (clipped to [0, 1])"
+L_CONST = "no-SFG twin gated open-loop by the constant 1/2 on every clip (no relevance at all)"
+L_COSINE = "clip-query cosine similarity as saliency, same decoder (no network, no training)"
+L_CONVERTED = "the teacher's weights run as an IF network, not fine-tuned (plain ANN-to-SNN conversion)"
+
+
+def ratio(name, key, ref):
+    return R[name][key] / R[ref][key]
+
+
+def gap(name, ref):
+    return R[name]["miou"] - R[ref]["miou"]
+
+
+claims.test("sfg-fewer-spikes", statement="With SFG the spiking network fires at most 0.8 times the spikes of its no-SFG twin",
+            paper="SFG lowers neural activity (abstract; no number found)", criterion=at_most(0.8),
+            measured=ratio("SpikingVTG", "spikes", TWIN),
+            ablation=Comparator(L_CUT, ratio(CUT, "spikes", TWIN), ingredient=SFG),
+            baselines=[Comparator(L_SIMGATE, ratio(SIMGATE, "spikes", TWIN)),
+                       Comparator(L_CONST, ratio(CONST, "spikes", TWIN))], tol=TRAIN_TOL)
+claims.test("sfg-keeps-accuracy", statement="SFG costs at most 0.02 mIoU against the no-SFG twin",
+            paper="SFG enhances performance (abstract; no number found)", criterion=at_least(-0.02),
+            measured=gap("SpikingVTG", TWIN),
+            ablation=Comparator(L_CUT, gap(CUT, TWIN), ingredient=SFG),
+            baselines=[Comparator(L_SIMGATE, gap(SIMGATE, TWIN))], tol=TRAIN_TOL)
+claims.illustrate("rates-converge", statement="Mean deviation of the spiking rates from the rate equilibrium falls like K^p with p <= -0.5",
+                  paper="layer-wise convergence to an equilibrium of average rates (abstract)",
+                  criterion=at_most(-0.5), measured=slope["subtract"],
+                  why="prior work: subtractive-reset IF rates approach the clipped rate map with an error of order 1/K "
+                      "(the rate approximation of ANN-to-SNN conversion, and the equilibrium that implicit-"
+                      "differentiation training of feedback SNNs builds on); the reset-to-zero control converges to "
+                      "another map by construction",
+                  tol=tolerance(rel=0.1, abs=0.05, why="slope over spike counts of a trained network"))
+claims.check("implicit-gradient", kind="implementation",
+             statement="Implicit gradient at the SFG equilibrium matches central finite differences within 5%",
+             paper="implicit differentiation at equilibrium replaces BPTT (abstract)",
+             criterion=less_than(0.05), measured=rel["implicit"],
              tol=tolerance(rel=0.5, abs=1e-6, why="finite differences through a piecewise-linear map of a trained network"))
-claims.check("kd-transfer", statement="The distilled spiking student reaches at least 0.8 of the teacher's mIoU",
-             paper="Cos-L2 distillation from a non-spiking teacher (abstract; no number found)", criterion=at_least(0.8),
-             measured=R["SpikingVTG"]["miou"] / R["teacher"]["miou"],
-             control=R["untrained student"]["miou"] / R["teacher"]["miou"],
-             control_label="the spiking student at its random initialisation", tol=TRAIN_TOL)
-claims.check("nf-competitive", statement="NF-SpikingVTG (no softmax, no LayerNorm) loses at most 0.05 mIoU against SpikingVTG",
-             paper="NF-SpikingVTG stays competitive (abstract; no number found)", criterion=at_least(-0.05),
-             measured=R["NF-SpikingVTG"]["miou"] - R["SpikingVTG"]["miou"],
-             control=R["NF-SpikingVTG, another video's query"]["miou"] - R["SpikingVTG"]["miou"],
-             control_label="NF-SpikingVTG given another video's query", tol=TRAIN_TOL)
-claims.check("fewer-operations", statement="SpikingVTG needs at most the teacher's energy (4.6 pJ/MAC, 0.9 pJ/SOP)",
-             paper="spike-driven accumulation instead of dense multiply-accumulate (abstract; no number found)",
-             criterion=at_most(1.0), measured=R["SpikingVTG"]["energy nJ"] / R["teacher"]["energy nJ"],
-             control=R["no-SFG twin"]["energy nJ"] / R["teacher"]["energy nJ"], control_label="the no-SFG twin",
-             tol=tolerance(rel=0.1, why="spike counts of a trained network"))
+claims.test("kd-transfer", statement="The distilled spiking student reaches at least 0.8 of the teacher's mIoU",
+            paper="Cos-L2 distillation from a non-spiking teacher (abstract; no number found)", criterion=at_least(0.8),
+            measured=R["SpikingVTG"]["miou"] / R["teacher"]["miou"],
+            ablation=Comparator("SpikingVTG fine-tuned the same way without the Cos-L2 term",
+                                R["SpikingVTG without Cos-L2"]["miou"] / R["teacher"]["miou"],
+                                ingredient="Cos-L2 distillation from the teacher"),
+            baselines=[Comparator(L_CONVERTED, R[CONVERTED]["miou"] / R["teacher"]["miou"]),
+                       Comparator(L_COSINE, R[COSINE]["miou"] / R["teacher"]["miou"])], tol=TRAIN_TOL)
+claims.test("nf-competitive", statement="NF-SpikingVTG (no softmax, no LayerNorm) loses at most 0.05 mIoU against SpikingVTG",
+            paper="NF-SpikingVTG stays competitive (abstract; no number found)", criterion=at_least(-0.05),
+            measured=gap("NF-SpikingVTG", "SpikingVTG"),
+            ablation=Comparator("SpikingVTG with LayerNorm and softmax dropped, not fine-tuned",
+                                gap("SpikingVTG, LN and softmax dropped", "SpikingVTG"),
+                                ingredient="fine-tuning at equilibrium after removing the normalisation"),
+            baselines=[Comparator(L_COSINE, gap(COSINE, "SpikingVTG"))], tol=TRAIN_TOL)
+claims.test("fewer-operations", statement="SpikingVTG needs at most the teacher's energy (4.6 pJ/MAC, 0.9 pJ/SOP)",
+            paper="spike-driven accumulation instead of dense multiply-accumulate (abstract; no number found)",
+            criterion=at_most(1.0), measured=ratio("SpikingVTG", "energy nJ", "teacher"),
+            ablation=Comparator("the no-SFG twin", ratio(TWIN, "energy nJ", "teacher"), ingredient=SFG),
+            baselines=[Comparator(L_SIMGATE, ratio(SIMGATE, "energy nJ", "teacher")),
+                       Comparator(L_COSINE, ratio(COSINE, "energy nJ", "teacher"))],
+            tol=tolerance(rel=0.1, why="spike counts of a trained network"))
 claims.check("wallclock-spiking-vs-dense", statement="Simulated SpikingVTG is no slower than the dense teacher on this CPU",
              paper="(no wall-clock claim in the abstract)", criterion=at_most(1.0), measured=t_spike / t_dense,
              volatile=True)
+claims.headline("sfg", "Saliency feedback gating highlights the relevant clips, suppresses the others, improves "
+                "performance and lowers the computational cost by lowering neural activity",
+                tests=["sfg-fewer-spikes", "sfg-keeps-accuracy", "fewer-operations"])
+claims.headline("equilibrium-kd", "Distilled from a non-spiking teacher with a Cos-L2 loss, the spiking student "
+                "generalises well (tested here); its BPTT-free training by implicit differentiation at equilibrium "
+                "is used but not compared with BPTT (untested here)", tests=["kd-transfer"])
+claims.headline("nf-1bit", "A normalisation-free variant (no softmax, no LayerNorm) stays competitive (tested here); "
+                "its 1-bit version was not built (untested here)", tests=["nf-competitive"])
+claims.headline("benchmarks", "Competitive results on QVHighlights, Charades-STA, TACoS and YouTube Highlights",
+                untestable="the benchmarks need pre-extracted video and text features, which this book cannot use "
+                           "offline, and the paper's numbers were not found; the cost half of the efficiency claim is "
+                           "measured by fewer-operations under the SFG headline")
+
+# numbers for the prose
+for key, name in (("sfg", "SpikingVTG"), ("twin", TWIN), ("cut", CUT), ("simgate", SIMGATE), ("const", CONST),
+                  ("teacher", "teacher"),
+                  ("nokd", "SpikingVTG without Cos-L2"), ("conv", CONVERTED), ("cos", COSINE),
+                  ("nf", "NF-SpikingVTG"), ("dropped", "SpikingVTG, LN and softmax dropped"),
+                  ("shuf", "SpikingVTG, shuffled feedback"), ("untrained", "untrained student")):
+    glue(f"miou_{key}", R[name]["miou"], display=False)
+    glue(f"energy_{key}", R[name]["energy nJ"], display=False)
+    if key not in ("teacher", "cos"):
+        glue(f"spk_{key}", R[name]["spikes"] / R[TWIN]["spikes"], display=False)
+    glue(f"en_{key}", R[name]["energy nJ"] / R["teacher"]["energy nJ"], display=False)
+    glue(f"kd_{key}", R[name]["miou"] / R["teacher"]["miou"], display=False)
+for key, name in (("sfg", "SpikingVTG"), ("cut", CUT), ("simgate", SIMGATE), ("const", CONST),
+                  ("shuf", "SpikingVTG, shuffled feedback")):
+    glue(f"dacc_{key}", gap(name, TWIN), display=False)
+for key, name in (("nf", "NF-SpikingVTG"), ("dropped", "SpikingVTG, LN and softmax dropped"), ("cos", COSINE)):
+    glue(f"dnf_{key}", gap(name, "SpikingVTG"), display=False)
+glue("sop_saving", 1 - R["SpikingVTG"]["sops"] / R[TWIN]["sops"], display=False)
+glue("slope_sub", slope["subtract"], display=False)
+glue("slope_zero", slope["zero"], display=False)
+glue("dev30_zero", float(dev["zero"][29]), display=False)
+glue("resid30", resid30, display=False)
+glue("rel_impl", rel["implicit"], display=False)
+glue("rel_trunc", rel["truncated"], display=False)
+glue("break_even", K.E_MAC_PJ / (K.E_AC_PJ * K_STEPS), display=False)
+
+
+def band_edge(threshold, direction, tol=TRAIN_TOL):
+    """The value at which the distance from ``threshold`` (above it: direction +1, below: -1) first exceeds the
+    declared band ``tol.slack(value, threshold)``: beyond it a value is clear of the band, inside it "at the edge"."""
+    lo, hi = 0.0, 10.0
+    for _ in range(80):  # bisection on the distance; distance minus band grows with the distance (rel < 1)
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if mid > tol.slack(threshold + direction * mid, threshold) else (mid, hi)
+    return threshold + direction * hi
+
+
+# the effective bars that the declared band implies at the brief's thresholds
+glue("bar_spk_pass", band_edge(0.8, -1), display=False)   # spikes ratio: a clear pass below this
+glue("bar_spk_fail", band_edge(0.8, +1), display=False)   # a clear fail (the ablation's) above this
+glue("bar_acc_pass", band_edge(-0.02, +1), display=False)  # accuracy gap: a clear pass above this
+glue("bar_acc_fail", band_edge(-0.02, -1), display=False)  # a clear fail below this
+glue("bar_kd_pass", band_edge(0.8, +1), display=False)    # student/teacher: a clear pass above this
+glue("bar_nf_pass", band_edge(-0.05, +1), display=False)   # NF gap: a clear pass above this
 
 # %%
 claims.timings()
@@ -475,54 +604,134 @@ claims.table()
 # %% [markdown]
 # ## Verdict
 #
-# The numbers below are seed 0 at ci scale; the robustness table above gives every one of the ten ci seeds
-# and the full-scale run (seed 0). In short: **the mechanisms work whenever training does not collapse, the
-# training of the feedback loop is fragile, and the operation count does not favour the spiking network in
-# this miniature.**
+# ```{repro-verdict}
+# ```
 #
-# * **SFG lowers activity: reproduced at 9 of 10 ci seeds and at full scale.** At seed 0 SpikingVTG fires
-#   0.63 times the spikes of its no-SFG twin (bound 0.8; median over seeds 0.70, worst 0.88; 0.49 at full
-#   scale). The saving is the gate's: the same weights with the feedback cut fire 1.2 to 1.6 times as much
-#   as the twin. The raster shows it: after the four ungated steps, layer 1 goes quiet outside the moment.
-# * **without costing accuracy: reproduced at 5 of 10 seeds only, not at full scale.** At seed 0 SFG
-#   *gains* 0.014 mIoU (0.830 against 0.815), while shuffling the feedback across clips loses 0.14, so it is
-#   the right clips that are silenced. But the margin of $-0.02$ fails at four seeds (losses of 0.035 to 0.053,
-#   and 0.51 at seed 7, where fine-tuning fell into the all-gated state) and at one more the shuffled control
-#   passes too. At full scale, with five times the fine-tuning steps, SpikingVTG partly collapsed
-#   (mIoU 0.43 against 0.89 for the twin).
-# * **Rates converge to the equilibrium: reproduced at 8 of 10 seeds, not at full scale.** At seed 0 the
-#   mean deviation of the layer-1 rates from the rate network's fixed point falls like $K^{-0.66}$ (bound
-#   $-0.5$; $-1$ for a lone neuron, slower here because the gate itself settles during the run), while
-#   reset-to-zero neurons stall near 0.05 (slope $-0.16$) at every seed. The two failing seeds (5 and 7)
-#   are the two where the adjoint iteration below diverges, a sign that the trained fixed point is not
-#   attracting; the spiking run then need not settle where the rate iteration ends.
-# * **The implicit gradient is exact: reproduced at 8 of 10 seeds and at full scale.** Where the trained
-#   equilibrium is stable, the implicit gradient agrees with central finite differences to about $10^{-8}$,
-#   and dropping the feedback term errs by 35% to 465%. At seeds 5 and 7 the adjoint iteration diverged
-#   (relative errors of $10^{79}$ and more): there the fixed point is not attracting, $(I-J)^{-1}$ cannot be
-#   reached by iteration, and the "equilibrium" gradient does not exist in the form the method assumes.
-#   Damping was needed at all: undamped, the SFG map oscillates, and in our pilots fine-tuning fell into the
-#   all-gated state in three of six runs.
-# * **Distillation transfers: reproduced at 9 of 10 seeds, not at full scale.** The spiking student
-#   reaches 0.998 of the dense teacher's mIoU at seed 0 (median 0.97; 0.39 at the collapsed seed 7, 0.49
-#   at full scale). The control (the untrained student, about 0.02) is weak; we did not test whether the
-#   Cos-L2 term itself helps.
-# * **NF-SpikingVTG stays within 0.05 mIoU: not reproduced (4 of 10 seeds, not at full scale).** At seed 0
-#   it loses 0.054 (0.776 against 0.830); at four seeds (5 to 8) and at full scale it scores exactly as its
-#   query-blind control, that is, its fine-tuning collapsed. Without LayerNorm the currents are not rescaled, and
-#   the gate's loop is harder to keep away from the all-gated state.
-# * **Fewer operations: not reproduced (0 of 10 seeds, not at full scale).** Under the 45 nm convention
-#   SpikingVTG costs 1.9 times the teacher's energy at seed 0 (871 against 455 nJ per video; 1.4 times at
-#   full scale; the no-SFG twin about 2.0 times). SFG removes 45% of the synaptic operations, but at
-#   $K=30$ steps a layer-1 neuron firing at rate $a$ sends $30a$ spikes to each target where the dense pass
-#   does one multiply-accumulate, so the spiking network wins only below about $4.6/(0.9\cdot30)\approx0.17$
-#   spikes per step, and the pooling and the gate multiplications (non-spiking, at every step) add MACs the
-#   teacher does not pay. Whether the paper's count favours the spiking model at benchmark scale we cannot
-#   tell: its numbers were not found.
-# * **Wall clock.** Simulated on this CPU the spiking network is 25 to 50 times slower than the dense
-#   teacher (volatile, outside the checked table): the simulator does dense tensor work at all 30 steps and
-#   exploits no sparsity, so the ratio measures the simulator, not event-driven hardware; it neither
-#   supports nor contradicts the SOP count.
+# Numbers below are seed 0 at ci scale; cross-seed counts come from the ci sweep (seeds 0 to 9). In short: **the
+# mechanisms run, but no test comes out in the paper's favour on our synthetic task. The declared tolerance band
+# is wide beside the brief's margins, so at most seeds SpikingVTG's values lie inside it, at the edge of their
+# bars and never a pass; where a value clears a bar plainly, a baseline without the paper's ideas clears it too (a
+# constant gate of one half meets the activity bar, the teacher's weights run unchanged as an IF network meet the
+# distillation bar, and the cosine similarity of each clip with the query, with no network at all, grounds best
+# of all); and the energy bar is failed outright.**
+#
+# * *The tolerance band.* The training-based tests declare a tolerance of absolute $0.1$ plus $10\%$. It is not
+#   the first run's (absolute $0.05$): it was widened after that run, when values moved under other numerics (see
+#   the deviations). A wider band makes a pass harder, never easier, but at the brief's thresholds it asks for
+#   much more than the claims say: a clear pass needs a spike ratio below {glue:text}`bar_spk_pass:.2f` (and the
+#   feedback-cut ablation fails clearly only above {glue:text}`bar_spk_fail:.2f`), an mIoU *gain* of more than
+#   {glue:text}`bar_acc_pass:+.3f` over the twin where the claim is "costs at most $0.02$" (the ablation fails
+#   clearly only below {glue:text}`bar_acc_fail:+.3f`), a student/teacher ratio above
+#   {glue:text}`bar_kd_pass:.2f`, and an NF *gain* of more than {glue:text}`bar_nf_pass:+.3f` where the claim is
+#   "loses at most $0.05$". **At ci scale the accuracy and NF tests cannot be resolved**: a method that keeps the
+#   twin's accuracy exactly is at the edge. SpikingVTG is at the edge of the activity bar at
+#   {repro-seeds}`sfg-fewer-spikes:method:edge` seeds, of the accuracy bar at
+#   {repro-seeds}`sfg-keeps-accuracy:method:edge`, of the distillation bar at
+#   {repro-seeds}`kd-transfer:method:edge` and of the NF bar at {repro-seeds}`nf-competitive:method:edge`.
+# * *SFG lowers activity* ({repro-status}`sfg-fewer-spikes`). SpikingVTG fires {glue:text}`spk_sfg:.2f` times
+#   the spikes of its no-SFG twin (bound $0.8$; a clear pass at {repro-seeds}`sfg-fewer-spikes:method:pass`
+#   seeds); its weights with the feedback cut fire {glue:text}`spk_cut:.2f` times as much (passing at
+#   {repro-seeds}`sfg-fewer-spikes:ablation:pass`), so the saving is the gate's doing. But the twin gated
+#   open-loop by the query similarity fires {glue:text}`spk_simgate:.2f` times as much (passing at
+#   {repro-seeds}`sfg-fewer-spikes:baseline1:pass` seeds), and the twin gated by the constant $1/2$, which knows
+#   nothing of relevance, {glue:text}`spk_const:.2f` times (passing at {repro-seeds}`sfg-fewer-spikes:baseline2:pass`):
+#   the bar measures attenuation, and any attenuation meets it.
+# * *without costing accuracy* ({repro-status}`sfg-keeps-accuracy`). SFG moves mIoU by
+#   {glue:text}`dacc_sfg:+.3f` against the twin ({glue:text}`miou_sfg:.3f` against {glue:text}`miou_twin:.3f`);
+#   it clears the band at {repro-seeds}`sfg-keeps-accuracy:method:pass` seeds. The same weights with the feedback
+#   cut move it by {glue:text}`dacc_cut:+.3f` (passing at {repro-seeds}`sfg-keeps-accuracy:ablation:pass`), the
+#   similarity gate by {glue:text}`dacc_simgate:+.3f` (passing at
+#   {repro-seeds}`sfg-keeps-accuracy:baseline1:pass`). A "costs at most $0.02$" bar is passed by doing nothing
+#   (the twin itself sits at a gap of zero), where the paper claims a gain, and the band puts a clear pass at a
+#   gain: this test cannot tell SFG from no SFG. The gate does pick the right clips: feeding the saliency back to
+#   the wrong clips (shuffled) moves mIoU by {glue:text}`dacc_shuf:+.3f`.
+# * *Distillation transfers* ({repro-status}`kd-transfer`). The distilled student reaches
+#   {glue:text}`kd_sfg:.3f` of the teacher's mIoU (a clear pass at {repro-seeds}`kd-transfer:method:pass` seeds);
+#   without the Cos-L2 term it reaches {glue:text}`kd_nokd:.3f` (at {repro-seeds}`kd-transfer:ablation:pass`),
+#   the teacher's weights run as an IF network without any fine-tuning {glue:text}`kd_conv:.3f` (at
+#   {repro-seeds}`kd-transfer:baseline1:pass`), and the cosine-similarity scorer {glue:text}`kd_cos:.3f` (at
+#   {repro-seeds}`kd-transfer:baseline2:pass`). The student starts from the teacher's weights, so a ratio near one
+#   comes nearly by construction: a $0.8$ bar says that fine-tuning did not break it; it does not show that
+#   Cos-L2 transfers anything.
+# * *NF-SpikingVTG stays within $0.05$ mIoU* ({repro-status}`nf-competitive`). At seed 0 it is at
+#   {glue:text}`dnf_nf:+.3f` (a clear pass at {repro-seeds}`nf-competitive:method:pass` seeds; it fails at
+#   {repro-seeds}`nf-competitive:method:fail`, where its fine-tuning collapses); simply dropping LayerNorm and
+#   softmax from SpikingVTG without any NF fine-tuning gives {glue:text}`dnf_dropped:+.3f` (at
+#   {repro-seeds}`nf-competitive:ablation:pass`), and the similarity scorer {glue:text}`dnf_cos:+.3f` (at
+#   {repro-seeds}`nf-competitive:baseline1:pass`).
+# * *Fewer operations* ({repro-status}`fewer-operations`). Under the 45 nm convention SpikingVTG costs
+#   {glue:text}`en_sfg:.2f` times the teacher's energy ({glue:text}`energy_sfg:.0f` against
+#   {glue:text}`energy_teacher:.0f` nJ per video; it passes at {repro-seeds}`fewer-operations:method:pass` seeds),
+#   the no-SFG twin {glue:text}`en_twin:.2f` times, the similarity-gated twin {glue:text}`en_simgate:.2f` times
+#   and the cosine scorer {glue:text}`en_cos:.3f` times. SFG removes a fraction {glue:text}`sop_saving:.2f` of
+#   the synaptic operations, but at $K=30$ steps a layer-1 neuron firing at rate $a$ sends $30a$ spikes to each
+#   target where the dense pass does one multiply-accumulate, so the spiking network wins only below about
+#   {glue:text}`break_even:.2f` spikes per step, and the pooling and the gate multiplications (non-spiking, at
+#   every step) add MACs the teacher does not pay.
+# * *Illustrations and implementation checks, not counted.* The layer-1 rates approach the rate equilibrium
+#   with a log-log slope of {glue:text}`slope_sub:.2f` (reset-to-zero neurons: {glue:text}`slope_zero:.2f`); the
+#   implicit gradient agrees with central finite differences to a relative error of
+#   {glue:text}`rel_impl:.1e` where dropping the feedback term errs by {glue:text}`rel_trunc:.2f`. The check fails
+#   at {repro-seeds}`implicit-gradient:method:fail` seeds of the ci sweep: where the trained fixed point is not
+#   attracting, the adjoint iteration diverges, and the spiking run need not settle where the rate iteration
+#   ends. That the fixed-point iteration needed damping at all (see the deviations) says the same: our trained
+#   feedback loop is not always a contraction.
+# * **Wall clock.** Simulated on this CPU the spiking network is much slower than the dense teacher (volatile,
+#   outside the checked table): the simulator does dense tensor work at all 30 steps and exploits no sparsity, so
+#   the ratio measures the simulator, not event-driven hardware.
+#
+# The headline claims: SFG's lower activity, accuracy and lower cost (tests 1, 2 and 7:
+# {repro-status}`sfg-fewer-spikes`, {repro-status}`sfg-keeps-accuracy` and {repro-status}`fewer-operations`);
+# distillation from the teacher (test 5: {repro-status}`kd-transfer`), while the BPTT-free training by implicit
+# differentiation is used but never compared with BPTT, so that half is untested; the NF variant (test 6:
+# {repro-status}`nf-competitive`), without its 1-bit version, which we did not build (untested); the benchmark
+# results cannot be tested here, since QVHighlights, Charades-STA, TACoS and YouTube Highlights cannot be used
+# offline.
+#
+# ## What a skeptic would try
+#
+# An independent review of this page (by a helper that did not write it, with the evidence rubric) asked of every
+# counted test what a baseline without the paper's idea would do, and the notebook now measures it:
+#
+# * *Is the task hard enough to need a network?* Scoring each clip by its cosine similarity with the query and
+#   decoding with the same maximum-sum rule gives mIoU {glue:text}`miou_cos:.3f`, against
+#   {glue:text}`miou_teacher:.3f` for the dense teacher and {glue:text}`miou_sfg:.3f` for SpikingVTG. Our
+#   synthetic moments are the query plus noise, so similarity finds them; the distractor span does not fool it.
+#   Every accuracy test on this page is therefore easy for a baseline that uses none of the paper's ideas.
+# * *Is the feedback needed to silence clips?* An open-loop gate set from that similarity before the run
+#   fires {glue:text}`spk_simgate:.2f` times the twin's spikes at mIoU {glue:text}`miou_simgate:.3f`; a constant
+#   gate of $1/2$ on every clip, with no relevance at all, fires {glue:text}`spk_const:.2f` times at mIoU
+#   {glue:text}`miou_const:.3f` (it meets the activity bar at {repro-seeds}`sfg-fewer-spikes:baseline2:pass`
+#   seeds): attenuation alone meets the activity bar. SpikingVTG fires {glue:text}`spk_sfg:.2f` times at
+#   {glue:text}`miou_sfg:.3f`. At seed 0 SFG moves mIoU by {glue:text}`dacc_sfg:+.3f` against the twin, the
+#   similarity gate by {glue:text}`dacc_simgate:+.3f` and the constant gate by {glue:text}`dacc_const:+.3f`, but
+#   the open-loop gates remove more spikes, so this is no comparison at a matched spike budget, and neither
+#   criterion of the brief asks for that trade-off. A discriminating test of SFG would compare accuracy at a
+#   matched budget (a similarity or constant gate scaled to SFG's spike count); it would be post hoc and need
+#   confirmation on the held-out seeds 10 to 19, and we did not add it.
+# * *Is distillation needed?* The teacher's weights, run unchanged as an IF network, reach mIoU
+#   {glue:text}`miou_conv:.3f`; the student fine-tuned without Cos-L2 {glue:text}`miou_nokd:.3f`; the distilled
+#   one {glue:text}`miou_sfg:.3f`. Without Cos-L2 the fine-tuned student fails the distillation bar at
+#   {repro-seeds}`kd-transfer:ablation:fail` seeds: Cos-L2 keeps the fine-tuning from breaking the student, though
+#   not fine-tuning at all is as good. The student at random initialisation ({glue:text}`miou_untrained:.3f`), the
+#   old control, said only that training happened.
+# * *Is the NF fine-tuning needed?* Dropping LayerNorm and softmax with no fine-tuning gives
+#   {glue:text}`miou_dropped:.3f`, the fine-tuned NF student {glue:text}`miou_nf:.3f`; the NF student fails its
+#   bar at {repro-seeds}`nf-competitive:method:fail` seeds, where its fine-tuning collapses.
+# * *Does anything beat the dense teacher's energy?* The cosine scorer costs {glue:text}`energy_cos:.1f` nJ per
+#   video against the teacher's {glue:text}`energy_teacher:.0f` nJ.
+#
+# What would make these tests discriminating is a task where a fixed similarity cannot find the moment (queries
+# that match clips only through a learned interaction, or moments defined by temporal context), which our
+# generator does not produce; we did not add such a post-hoc test.
+#
+# Reviewed by an independent skeptic (2026-12-07); what they tried is above. With their own scripts, on seeds 0 to 9
+# of the ci settings and one thread, they rebuilt the data, the teacher and the four students, tried the constant
+# gate, a hard cosine gate and the twin gated by its own dense saliency against the two SFG tests, the converted
+# teacher and a smoothed cosine scorer against the distillation and NF tests, applied the page's rule and band,
+# and read the prose against the record. From that review the constant gate became a baseline of the activity test
+# (the other gates are not measured on this page), and the page now states the tolerance's history and the bars it
+# implies, cites its cross-seed counts from the sweep, and maps the benchmark headline as untestable.
 #
 # ## What the miniature cannot show
 #

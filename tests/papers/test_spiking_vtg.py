@@ -292,3 +292,48 @@ def test_sfg_equilibrium_is_a_fixed_point_and_training_reduces_the_loss():
     assert float((again - out["g"]).abs().max()) < 1e-4
     losses = K.train_vtg(net, e, y, steps=25, batch=12, lr=2e-2, rng=np.random.default_rng(0))
     assert losses[-1] < losses[0]
+
+
+# ----------------------------------------------------------------------------- naive baselines
+def test_query_similarity_is_the_clipped_cosine_brute_force():
+    rng = np.random.default_rng(3)
+    x, q = rng.normal(size=(3, 5, 4)), rng.normal(size=(3, 4))
+    x[0, 1] = 2.5 * q[0]    # parallel: similarity 1
+    x[0, 2] = -q[0]         # opposite: clipped to 0
+    x[1, 0] = 0.0           # a zero clip: 0, not NaN
+    s = K.query_similarity(x, q)
+    for i in range(3):
+        for t in range(5):
+            nx, nq = np.linalg.norm(x[i, t]), np.linalg.norm(q[i])
+            ref = 0.0 if nx == 0 else min(max(float(x[i, t] @ q[i]) / (nx * nq), 0.0), 1.0)
+            assert s[i, t] == pytest.approx(ref, abs=1e-12)
+    assert s[0, 1] == pytest.approx(1.0) and s[0, 2] == 0.0 and s[1, 0] == 0.0
+    assert K.query_similarity_macs(32, 16) == 2 * 32 * 16 + 16 + 32
+    with pytest.raises(ValueError, match="x must be"):
+        K.query_similarity(x, q[:2])
+    with pytest.raises(ValueError, match="T"):
+        K.query_similarity_macs(0, 4)
+
+
+def test_query_similarity_is_one_on_the_span_of_noise_free_videos():
+    data = K.make_synthetic_vtg(20, T=32, d=16, seed=4, noise=0.0)
+    s = K.query_similarity(data["x"], data["q"])
+    np.testing.assert_allclose(s[data["label"] == 1], 1.0, atol=1e-12)
+    assert float(s[data["label"] == 0].max()) < 1.0
+
+
+def test_fixed_gate_of_ones_is_the_ungated_run_and_zeros_silence_the_clips():
+    data, e = small_batch()
+    net = K.VTGNet(d=4, hidden=8, norm=True, sfg=False, generator=torch.Generator().manual_seed(5))
+    n, T = e.shape[:2]
+    none = net.simulate(e, K=8, gate="none")
+    ones = net.simulate(e, K=8, gate="fixed", fixed_gate=torch.ones(n, T))
+    torch.testing.assert_close(ones["s"], none["s"])
+    torch.testing.assert_close(ones["spikes"], none["spikes"])
+    assert bool((ones["macs"] > none["macs"]).all())  # the gate multiplications are counted
+    zero = net.simulate(e, K=8, gate="fixed", fixed_gate=torch.zeros(n, T), record=True)
+    assert float(zero["rates"]["a1"].abs().sum()) == 0.0 and float(zero["rates"]["a2"].abs().sum()) == 0.0
+    with pytest.raises(ValueError, match="fixed_gate"):
+        net.simulate(e, K=3, gate="fixed")
+    with pytest.raises(ValueError, match=r"\[0, 1\]"):
+        net.simulate(e, K=3, gate="fixed", fixed_gate=2 * torch.ones(n, T))

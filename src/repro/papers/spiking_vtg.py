@@ -238,6 +238,42 @@ def decode_span(saliency: ArrayLike, threshold: float = 0.5) -> np.ndarray:
     return np.stack([l, r], axis=1)
 
 
+def query_similarity(x: ArrayLike, q: ArrayLike) -> np.ndarray:
+    r"""Clip saliency of the naive, training-free scorer: the cosine similarity of each clip with the query.
+
+    :math:`s_i = \mathrm{clip}_{[0,1]}\big(\langle x_i, q\rangle / (\lVert x_i\rVert\,\lVert q\rVert)\big)`,
+    on the same [0, 1] scale as the network's saliency neuron, so that :func:`decode_span` reads it with the
+    same threshold. A skeptic's baseline: no network, no spikes, no training, none of the paper's ideas.
+    Its operation count is :func:`query_similarity_macs`.
+
+    Parameters
+    ----------
+    x : array_like, shape (n, T, d)
+        Clip features.
+    q : array_like, shape (n, d)
+        Query features.
+
+    Returns
+    -------
+    ndarray, shape (n, T), values in [0, 1] (0 for a zero clip or query).
+    """
+    x = np.asarray(x, dtype=np.float64)
+    q = np.asarray(q, dtype=np.float64)
+    if x.ndim != 3 or q.shape != (x.shape[0], x.shape[2]):
+        raise ValueError(f"x must be (n, T, d) and q (n, d); got {x.shape} and {q.shape}")
+    den = np.linalg.norm(x, axis=-1) * np.linalg.norm(q, axis=-1)[:, None]
+    dot = np.einsum("ntd,nd->nt", x, q)
+    return np.clip(np.where(den > 0, dot / np.where(den > 0, den, 1.0), 0.0), 0.0, 1.0)
+
+
+def query_similarity_macs(T: int, d: int) -> int:
+    """Multiply-accumulates of :func:`query_similarity` on one T-clip video: T dot products with the query,
+    T clip norms and one query norm (d MACs each), and T divisions counted as one MAC each."""
+    T = check_int(T, "T", least=1)
+    d = check_int(d, "d", least=1)
+    return 2 * T * d + d + T
+
+
 def grounding_scores(pred: np.ndarray, gt: np.ndarray) -> dict[str, float]:
     """mIoU and R1@0.5 (share of videos with tIoU >= 0.5) of inclusive clip spans (n, 2)."""
     iou = temporal_iou(np.asarray(pred) + [0, 1], np.asarray(gt) + [0, 1])
@@ -434,12 +470,15 @@ class VTGNet(torch.nn.Module):
 
     @torch.no_grad()
     def simulate(self, e: torch.Tensor, K: int = 30, reset: str = "subtract", gate: str = "sfg",
-                 perm: torch.Tensor | None = None, record: bool = False, warmup: int = 4) -> dict:
+                 perm: torch.Tensor | None = None, record: bool = False, warmup: int = 4,
+                 fixed_gate: torch.Tensor | None = None) -> dict:
         r"""Run the spiking network for ``K`` steps (IF neurons, threshold 1).
 
         ``gate``: ``"sfg"`` (the saliency neuron's running rate gates the next step; the model's own mode when
         ``self.sfg``), ``"none"`` (gate 1), ``"shuffled"`` (the running saliency of the clips permuted by
-        ``perm`` (n, T), a control). The gate acts from step ``warmup + 1`` on (the first steps estimate
+        ``perm`` (n, T), a control) or ``"fixed"`` (the open-loop gate ``fixed_gate`` (n, T) in [0, 1], known before
+        the run and therefore applied from step 1: a baseline without feedback). The feedback gates act from step
+        ``warmup + 1`` on (the first steps estimate
         the saliency rate ungated, as the rate iteration starts from ``g = 1``). Returns the saliency rates ``s`` (n, T), per-video totals ``spikes``,
         ``sops`` (presynaptic spikes x fan-out; a gated-off clip's inputs are still counted, which overcounts
         for SFG) and ``macs`` (non-spiking multiply-accumulates: the input projection,
@@ -450,11 +489,16 @@ class VTGNet(torch.nn.Module):
         warmup = check_int(warmup, "warmup", least=0)
         if reset not in RESETS:
             raise ValueError(f"reset must be one of {RESETS}; got {reset!r}")
-        if gate not in ("sfg", "none", "shuffled"):
-            raise ValueError(f"gate must be 'sfg', 'none' or 'shuffled'; got {gate!r}")
+        if gate not in ("sfg", "none", "shuffled", "fixed"):
+            raise ValueError(f"gate must be 'sfg', 'none', 'shuffled' or 'fixed'; got {gate!r}")
         if gate == "shuffled" and perm is None:
             raise ValueError("gate='shuffled' needs perm (n, T)")
         n, T, _ = e.shape
+        if gate == "fixed":
+            if fixed_gate is None or tuple(fixed_gate.shape) != (n, T):
+                raise ValueError(f"gate='fixed' needs fixed_gate of shape ({n}, {T})")
+            if bool(((fixed_gate < 0) | (fixed_gate > 1)).any()):
+                raise ValueError("fixed_gate must lie in [0, 1]")
         H = self.H
         c = self.cross_current(e)
         v1 = torch.zeros(n, T, H)
@@ -463,7 +507,7 @@ class VTGNet(torch.nn.Module):
         n1 = torch.zeros(n, T, H)
         n2 = torch.zeros(n, T, H)
         ns = torch.zeros(n, T)
-        g = torch.ones(n, T)
+        g = fixed_gate.to(e.dtype) if gate == "fixed" else torch.ones(n, T)
         fan = torch.full((T,), 3.0 * H)
         fan[0] -= H   # clip 0 has no left neighbour to feed (W_r feeds clip i-1)
         fan[-1] -= H  # the last clip has no right neighbour
@@ -476,7 +520,7 @@ class VTGNet(torch.nn.Module):
             return s, (v - s if reset == "subtract" else v * (1 - s))
 
         for t in range(1, K + 1):
-            gated = t > warmup and gate != "none"
+            gated = gate == "fixed" or (t > warmup and gate != "none")
             v1 = v1 + (saliency_feedback_gate(c + self.b1, g) if gated else c + self.b1)
             if gated:
                 gate_mults += (g > 0).sum(-1) * 2 * H
