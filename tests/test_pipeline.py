@@ -132,6 +132,21 @@ def test_claims_record_is_well_formed(slug):
         assert re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", c["id"]), f"check id {c['id']!r}: no spaces"
 
 
+CI_RUNTIME_CAP_S = 20.0  # CONTRIBUTING: a page needs about 10 s at ci scale, 20 s at most (one thread, comparators included)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_committed_ci_runtime_is_under_the_cap(slug):
+    """The runtime a committed record holds (measured by ``make book`` on a quiet machine) stays under the cap.
+
+    Reads the committed record only: nothing is timed here, so a slow or loaded machine cannot fail it.
+    """
+    record = json.loads((pipeline.CLAIMS / f"{slug}.json").read_text())
+    assert record["runtime_s"] <= CI_RUNTIME_CAP_S, (
+        f"{slug} took {record['runtime_s']} s at ci scale (cap {CI_RUNTIME_CAP_S} s): make the ci preset cheaper, or "
+        "re-execute it on a quiet machine if the time was measured under load")
+
+
 @pytest.mark.parametrize("slug", SLUGS)
 def test_every_test_has_its_comparators_and_declared_flags(slug):
     """Every test has an ablation (with its ingredient) and a naive baseline, or, for a theorem, the independent
