@@ -132,6 +132,21 @@ def test_claims_record_is_well_formed(slug):
         assert re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", c["id"]), f"check id {c['id']!r}: no spaces"
 
 
+@pytest.mark.parametrize("slug", SLUGS)
+def test_glued_values_are_plain_python(slug):
+    """A value glued as a NumPy scalar is stored as ``np.float64(...)``, which ``{glue:text}`` with a format spec
+    cannot parse (a build warning, so a failed build): glue ``float(x)`` / ``int(x)``."""
+    nb = json.loads((pipeline.PAGES / f"{slug}.ipynb").read_text())
+    bad = []
+    for cell in nb["cells"]:
+        for out in cell.get("outputs", []):
+            text = out.get("data", {}).get("application/papermill.record/text/plain", "")
+            text = "".join(text) if isinstance(text, list) else text
+            if re.match(r"np\.\w+\(", text):
+                bad.append(f"{out.get('metadata', {}).get('scrapbook', {}).get('name')} = {text}")
+    assert not bad, f"glue plain Python numbers, not NumPy scalars: {bad}"
+
+
 CI_RUNTIME_CAP_S = 20.0  # CONTRIBUTING: a page needs about 10 s at ci scale, 20 s at most (one thread, comparators included)
 
 
