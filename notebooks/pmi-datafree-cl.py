@@ -524,7 +524,7 @@ claims.table()
 # A fifth test of the first version, `gaussian-targets-4x-closer`, is withdrawn: its threshold (a ratio of at
 # most one quarter) was set after a run showed that the brief's criterion could not separate the method from its
 # control, which is a threshold moved after seeing a run. Values below are from seed 0 at ci scale
-# ({glue:text}`n_train_seeds` training seeds); the judged table gives the other seeds once the page is swept.
+# ({glue:text}`n_train_seeds` training seeds); the judged table gives the other seeds.
 #
 # * *The per-layer start makes inversion cheaper* ({repro-status}`pmi-init-cuts-inversion-cost`, post hoc). From
 #   the PMI start, full-model inversion reaches each sample's 500-step random-start loss at
