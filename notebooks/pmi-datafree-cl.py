@@ -396,7 +396,12 @@ claims.headline("pmi-cuts-inversion-cost",
 claims.headline("gaussian-feature-alignment",
                 "Class-wise Gaussian feature models (kept with a contrastive model) keep synthetic and real "
                 "features aligned, so that inversion does not drift",
-                tests=["gaussian-targets-closer-features"])
+                untestable="the brief's measurement, the class-wise Frechet distance of synthetic to real features "
+                           "against cross-entropy-only inversion, is close to true by construction for any feature "
+                           "target (it measures the two moments the targets are drawn from, and cross-entropy-only "
+                           "inversion has no feature term), so it is shown as the illustration "
+                           "gaussian-targets-closer-features; a test of the class Gaussian against its strongest "
+                           "comparator would be new, so post hoc, and none was added")
 claims.headline("data-free-cl-gains",
                 "Combining PMI and feature modelling, replaying inverted data lets a class-incremental learner keep "
                 "its old classes without stored data, better than data-free baselines",
@@ -449,21 +454,16 @@ claims.test("pmi-replay-beats-random-start-replay",
             baselines=[Comparator(f"random start given the PMI start's multiply-adds ({MATCHED_STEPS} full-model "
                                   "steps)", float(over_random["inv-random-matched"].mean()))],
             tol=TOL_ACC)
-claims.test("gaussian-targets-closer-features",
-            statement="Inverting towards class-Gaussian feature draws gives synthetic features closer (class-wise "
-                      "Frechet distance) to real ones than cross-entropy-only inversion: ratio < 1",
-            paper="feature modelling aligns synthetic and real feature distributions",
-            criterion=less_than(1.0), measured=fd_ratio["Gaussian feature targets"],
-            ablation=Comparator("targets at the class mean only (no covariance, no sampling)",
-                                fd_ratio["class mean only (ablation)"],
-                                ingredient="the class-wise Gaussian (sampling targets from its covariance)"),
-            baselines=[Comparator("draws from one Gaussian fitted to all classes' features (class-agnostic "
-                                  "moments)", fd_ratio["one Gaussian, all classes"]),
-                       Comparator("targets drawn from another class's Gaussian",
-                                  fd_ratio["another class's Gaussian (control)"]),
-                       Comparator("class mean plus isotropic noise at the class's average feature variance (no "
-                                  "covariance)", fd_ratio["class mean + isotropic noise"])],
-            tol=TOL_FD)
+claims.illustrate("gaussian-targets-closer-features",
+                  statement="Inverting towards class-Gaussian feature draws gives synthetic features closer "
+                            "(class-wise Frechet distance) to real ones than cross-entropy-only inversion: ratio < 1",
+                  paper="feature modelling aligns synthetic and real feature distributions",
+                  criterion=less_than(1.0), measured=fd_ratio["Gaussian feature targets"],
+                  why="close to true by construction: the Frechet distance measures the two moments the targets "
+                      "are drawn from, and cross-entropy-only inversion has no feature term; every feature target "
+                      "passes it (class mean only, one Gaussian over all classes, another class's Gaussian, class "
+                      "mean plus isotropic noise: see the verdict), so it cannot single out the class Gaussian",
+                  tol=TOL_FD)
 wall_ratio = (wall["pmi-start"] + np.median(hits["PMI"]) * wall["PMI"]) / (np.median(hits["random"]) * wall["random"])
 claims.check("pmi-init-wall-clock", statement="Wall-clock ratio, PMI start (per-layer phase + full steps) over "
              "random start, to reach the random start's 500-step loss (median sample)",
@@ -515,12 +515,15 @@ claims.table()
 # ```{repro-verdict}
 # ```
 #
-# Four tests are counted. Three are pre-registered: they kept the brief's measurement, setting and criterion and
-# only gained comparators (when the book asked every test for its ablation and naive baselines, issue 33, and after
-# the independent review). The fourth, `pmi-init-cuts-inversion-cost`, is post hoc (†): its measurement changed
-# after the page first ran. The cost of the per-layer phase now includes each layer's ridge solve, which the
-# first version left out. The correction moves towards the brief's "per-layer phase included" and can only raise
-# PMI's cost, but it is a change all the same, so the test counts only once confirmed on the held-out seeds 10-19.
+# The page has three tests. Two are pre-registered and counted: they kept the brief's measurement, setting and
+# criterion and only gained comparators (when the book asked every test for its ablation and naive baselines,
+# issue 33, and after the independent review). The third, `pmi-init-cuts-inversion-cost`, is post hoc (†): its
+# measurement changed after the page first ran. The cost of the per-layer phase now includes each layer's ridge
+# solve, which the first version left out. The correction moves towards the brief's "per-layer phase included" and
+# can only raise PMI's cost, but it is a change all the same, so the test counts only once confirmed on the
+# held-out seeds 10-19 (the judged table says whether it was). A fourth pre-registered check of the first version,
+# `gaussian-targets-closer-features`, is now an illustration: a second independent review graded it as close to
+# true by construction (below), and such a check is shown, never counted.
 # A fifth test of the first version, `gaussian-targets-4x-closer`, is withdrawn: its threshold (a ratio of at
 # most one quarter) was set after a run showed that the brief's criterion could not separate the method from its
 # control, which is a threshold moved after seeing a run. Values below are from seed 0 at ci scale
@@ -571,7 +574,8 @@ claims.table()
 #   {repro-seeds}`pmi-replay-beats-random-start-replay:baseline1:pass`. On this tiny network, 50 full-model steps
 #   already give replay samples of the right class, so a better start changes the replay set little, and training
 #   seeds spread widely.
-# * *Gaussian feature targets align synthetic with real features* ({repro-status}`gaussian-targets-closer-features`).
+# * *Gaussian feature targets align synthetic with real features* (`gaussian-targets-closer-features`, an
+#   illustration).
 #   The class-wise Fréchet distance to real features is {glue:text}`fd_gauss:.0f` with Gaussian targets, against
 #   {glue:text}`fd_ce:.0f` with cross-entropy only (ratio {glue:text}`fdr_gauss:.2f`; two halves of the real data
 #   are {glue:text}`fd_floor:.0f` apart). But the Fréchet distance measures exactly the two moments that the
@@ -579,11 +583,9 @@ claims.table()
 #   cross-entropy only" is close to true by construction. Every feature target passes it: the class mean alone
 #   (the ablation) gives a ratio of {glue:text}`fdr_mean:.2f`, one Gaussian over all classes
 #   {glue:text}`fdr_pool:.2f`, another class's Gaussian {glue:text}`fdr_other:.2f`, and the class mean plus
-#   isotropic noise {glue:text}`fdr_iso:.2f`. Over the ci sweep the ablation passes at
-#   {repro-seeds}`gaussian-targets-closer-features:ablation:pass` seeds and the class mean plus isotropic noise at
-#   {repro-seeds}`gaussian-targets-closer-features:baseline3:pass`. The paper's ingredient is not needed for this
-#   criterion here. The class Gaussian's own advantage is real at seed 0: its distance is
-#   {glue:text}`fd_gauss_over_iso:.2f` of the isotropic baseline's, the strongest comparator. But the brief's
+#   isotropic noise {glue:text}`fdr_iso:.2f` (all at this seed). The paper's ingredient is not needed for this
+#   criterion here, so the check is shown and not counted. The class Gaussian's own advantage is real at seed 0:
+#   its distance is {glue:text}`fd_gauss_over_iso:.2f` of the isotropic baseline's, the strongest comparator. But the brief's
 #   criterion does not measure it, and a test that did would be new, so post hoc; none was added.
 #
 # ## What a skeptic would try
@@ -591,8 +593,9 @@ claims.table()
 # Reviewed by an independent skeptic (2026-12-07); what they tried is above. The comparators of issue 33 came
 # first, from the helper that converted the page. After the review, the linearised start's $\lambda = 10^{-3}$ was
 # replaced by a fixed library rule, random-start inversion replay joined the replay test's comparators, the class
-# mean plus isotropic noise joined the alignment test's, and the cost test was marked post hoc. Numbers are this
-# notebook's, seed 0:
+# mean plus isotropic noise joined the alignment test's, and the cost test was marked post hoc. A second
+# reviewer, who graded the converted page later, found the alignment check close to true by construction, so it
+# is now an illustration. Numbers are this notebook's, seed 0:
 #
 # * **Start from a plain image, or a one-shot linearised inversion, instead of a per-layer inversion.** An
 #   all-zero image reaches the random start's loss at {glue:text}`cost_zero:.2f` of its cost, and the

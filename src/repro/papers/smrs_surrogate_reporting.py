@@ -358,36 +358,6 @@ def gp_hyperparameters(gp) -> dict:
             "length_scale": [float(v) for v in np.atleast_1d(k.k2.length_scale)]}
 
 
-class LinearSurrogate:
-    r"""Least-squares linear model :math:`\hat f(u)=\beta_0+\beta^\top u` with the classical predictive sd.
-
-    :math:`\sigma(u)=\hat s\sqrt{1+x^\top(X^\top X)^{-1}x}`, :math:`x=(1,u)`, :math:`\hat s^2` = residual
-    variance with :math:`n-d-1` degrees of freedom. The misspecified control of the page.
-    """
-
-    def fit(self, U: ArrayLike, y: ArrayLike) -> LinearSurrogate:
-        U = _check_unit(U)
-        y = np.asarray(y, dtype=float)
-        if y.shape != (U.shape[0],):
-            raise ValueError(f"y must have shape ({U.shape[0]},); got {y.shape}")
-        X = np.column_stack([np.ones(len(U)), U])
-        if len(U) <= X.shape[1]:
-            raise ValueError(f"need more than {X.shape[1]} points to fit a linear model in {U.shape[1]} inputs")
-        self.coef_, *_ = np.linalg.lstsq(X, y, rcond=None)
-        resid = y - X @ self.coef_
-        self.s2_ = float(resid @ resid / (len(y) - X.shape[1]))
-        self.XtX_inv_ = np.linalg.inv(X.T @ X)
-        return self
-
-    def predict(self, U: ArrayLike, return_std: bool = False):
-        """Mean (m,) and, with ``return_std``, the predictive sd (m,)."""
-        X = np.column_stack([np.ones(len(U)), _check_unit(U)])
-        mean = X @ self.coef_
-        if not return_std:
-            return mean
-        return mean, np.sqrt(self.s2_ * (1 + np.einsum("ij,jk,ik->i", X, self.XtX_inv_, X)))
-
-
 def polynomial_features(U: ArrayLike, degree: int) -> np.ndarray:
     r"""Every monomial :math:`\prod_i u_i^{k_i}` with :math:`\sum_i k_i\le` ``degree``, constant first.
 
@@ -440,6 +410,18 @@ class PolynomialSurrogate:
         if not return_std:
             return mean
         return mean, np.sqrt(self.s2_ * (1 + np.einsum("ij,jk,ik->i", X, self.XtX_inv_, X)))
+
+
+class LinearSurrogate(PolynomialSurrogate):
+    r"""Least-squares linear model :math:`\hat f(u)=\beta_0+\beta^\top u` with the classical predictive sd.
+
+    :math:`\sigma(u)=\hat s\sqrt{1+x^\top(X^\top X)^{-1}x}`, :math:`x=(1,u)`, :math:`\hat s^2` = residual
+    variance with :math:`n-d-1` degrees of freedom: :class:`PolynomialSurrogate` of degree 1, whose features are
+    exactly :math:`(1, u)`. The misspecified control of the page.
+    """
+
+    def __init__(self):
+        super().__init__(degree=1)
 
 
 class ConstantSurrogate:
